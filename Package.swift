@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+// TouchBench: record, replay and measure touch input. See docs/ARCHITECTURE.md.
+import PackageDescription
+
+let package = Package(
+    name: "TouchBench",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "touchbench", targets: ["touchbench"]),
+        .library(name: "TouchInput", targets: ["TouchInput"]),
+        .library(name: "TouchTrace", targets: ["TouchTrace"]),
+        .library(name: "TouchDynamics", targets: ["TouchDynamics"]),
+        .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
+        .library(name: "TraceFormats", targets: ["TraceFormats"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        .target(name: "TouchInput"),
+        .target(name: "TouchTrace", dependencies: ["TouchInput", "CZstd"]),
+        .target(name: "TouchDynamics"),
+        .target(name: "TraceSynthesis", dependencies: ["TouchInput", "TouchTrace"]),
+        .target(name: "TraceFormats", dependencies: ["TouchInput", "TouchTrace"]),
+        .executableTarget(
+            name: "touchbench",
+            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats"]
+        ),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput"]),
+        .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
+        .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput"]),
+        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

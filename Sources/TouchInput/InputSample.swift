@@ -1,0 +1,180 @@
+/// One input event: a touch, pencil, pointer, scroll, key or marker sample.
+///
+/// One value type serves every kind so that a trace can interleave them in time order.
+/// Optional fields are stored inline with a presence mask (``fields``), which keeps the type
+/// trivially copyable apart from a marker's label, and keeps decoding fast.
+public struct InputSample: Sendable, Hashable {
+    /// Nanoseconds since the start of the trace, on a monotonic clock.
+    public var time: Int64
+    public var kind: SampleKind
+    public var phase: SamplePhase
+    /// Contact or pointer identity, stable for the life of a contact (0 where meaningless).
+    public var id: UInt32
+    /// The optional fields this sample carries.
+    public private(set) var fields: SampleFields
+
+    // Storage of the optional fields; an absent field is always stored as zero so that the
+    // synthesized equality compares only what is present.
+    private var storedX: Double = 0
+    private var storedY: Double = 0
+    private var storedForce: Double = 0
+    private var storedMajorRadius: Double = 0
+    private var storedMajorRadiusTolerance: Double = 0
+    private var storedAltitude: Double = 0
+    private var storedAzimuth: Double = 0
+    private var storedRoll: Double = 0
+    private var storedDX: Double = 0
+    private var storedDY: Double = 0
+    private var storedButtons: UInt32 = 0
+    private var storedKey: UInt32 = 0
+    private var storedModifiers: ModifierFlags = []
+    private var storedFlags: SampleFlags = []
+    private var storedLabel: String? = nil
+
+    /// Creates a sample; every optional field left `nil` is absent.
+    public init(
+        time: Int64, kind: SampleKind, phase: SamplePhase = .moved, id: UInt32 = 0,
+        x: Double? = nil, y: Double? = nil,
+        force: Double? = nil, majorRadius: Double? = nil, majorRadiusTolerance: Double? = nil,
+        altitude: Double? = nil, azimuth: Double? = nil, roll: Double? = nil,
+        buttons: UInt32? = nil, modifiers: ModifierFlags = [], flags: SampleFlags = [],
+        scrollDelta: (dx: Double, dy: Double)? = nil, key: UInt32? = nil, label: String? = nil
+    ) {
+        self.time = time
+        self.kind = kind
+        self.phase = phase
+        self.id = id
+        self.fields = []
+        if x != nil || y != nil { location = (x ?? 0, y ?? 0) }
+        self.force = force
+        self.majorRadius = majorRadius
+        self.majorRadiusTolerance = majorRadiusTolerance
+        self.altitude = altitude
+        self.azimuth = azimuth
+        self.roll = roll
+        self.buttons = buttons
+        self.modifiers = modifiers
+        self.flags = flags
+        if let scrollDelta { self.scrollDelta = scrollDelta }
+        self.key = key
+        self.label = label
+    }
+
+    /// A ground-truth marker such as `redirect`, `pause` or `release`.
+    public static func marker(_ label: String, at time: Int64) -> InputSample {
+        InputSample(time: time, kind: .marker, phase: .began, label: label)
+    }
+
+    // MARK: Fields
+
+    /// Location in points; `nil` for keys and markers.
+    public var location: (x: Double, y: Double)? {
+        get { fields.contains(.location) ? (storedX, storedY) : nil }
+        set {
+            storedX = newValue?.x ?? 0
+            storedY = newValue?.y ?? 0
+            set(.location, newValue != nil)
+        }
+    }
+
+    /// Horizontal location in points (0 when absent).
+    public var x: Double { storedX }
+    /// Vertical location in points (0 when absent).
+    public var y: Double { storedY }
+
+    /// Normalised force, 0…1 (the device maximum is in the trace metadata).
+    public var force: Double? {
+        get { value(storedForce, .force) }
+        set { storedForce = newValue ?? 0; set(.force, newValue != nil) }
+    }
+
+    /// Major radius of the contact ellipse in points.
+    public var majorRadius: Double? {
+        get { value(storedMajorRadius, .majorRadius) }
+        set { storedMajorRadius = newValue ?? 0; set(.majorRadius, newValue != nil) }
+    }
+
+    /// The tolerance of ``majorRadius`` in points.
+    public var majorRadiusTolerance: Double? {
+        get { value(storedMajorRadiusTolerance, .majorRadiusTolerance) }
+        set { storedMajorRadiusTolerance = newValue ?? 0; set(.majorRadiusTolerance, newValue != nil) }
+    }
+
+    /// Pencil altitude in radians (π/2 is perpendicular to the surface).
+    public var altitude: Double? {
+        get { value(storedAltitude, .altitude) }
+        set { storedAltitude = newValue ?? 0; set(.altitude, newValue != nil) }
+    }
+
+    /// Pencil azimuth in radians.
+    public var azimuth: Double? {
+        get { value(storedAzimuth, .azimuth) }
+        set { storedAzimuth = newValue ?? 0; set(.azimuth, newValue != nil) }
+    }
+
+    /// Pencil barrel roll in radians.
+    public var roll: Double? {
+        get { value(storedRoll, .roll) }
+        set { storedRoll = newValue ?? 0; set(.roll, newValue != nil) }
+    }
+
+    /// Pressed buttons as a bit mask (bit 0 primary, bit 1 secondary, …).
+    public var buttons: UInt32? {
+        get { fields.contains(.buttons) ? storedButtons : nil }
+        set { storedButtons = newValue ?? 0; set(.buttons, newValue != nil) }
+    }
+
+    /// Modifier keys held; an empty set is stored as absent.
+    public var modifiers: ModifierFlags {
+        get { storedModifiers }
+        set { storedModifiers = newValue; set(.modifiers, !newValue.isEmpty) }
+    }
+
+    /// How the sample came to be; an empty set is stored as absent.
+    public var flags: SampleFlags {
+        get { storedFlags }
+        set { storedFlags = newValue; set(.flags, !newValue.isEmpty) }
+    }
+
+    /// Scroll deltas in points.
+    public var scrollDelta: (dx: Double, dy: Double)? {
+        get { fields.contains(.scrollDelta) ? (storedDX, storedDY) : nil }
+        set {
+            storedDX = newValue?.dx ?? 0
+            storedDY = newValue?.dy ?? 0
+            set(.scrollDelta, newValue != nil)
+        }
+    }
+
+    /// HID usage code of a key sample.
+    public var key: UInt32? {
+        get { fields.contains(.key) ? storedKey : nil }
+        set { storedKey = newValue ?? 0; set(.key, newValue != nil) }
+    }
+
+    /// The label of a marker sample.
+    public var label: String? {
+        get { storedLabel }
+        set { storedLabel = newValue; set(.label, newValue != nil) }
+    }
+
+    @inline(__always)
+    private func value(_ stored: Double, _ field: SampleFields) -> Double? {
+        fields.contains(field) ? stored : nil
+    }
+
+    @inline(__always)
+    private mutating func set(_ field: SampleFields, _ present: Bool) {
+        if present { fields.insert(field) } else { fields.remove(field) }
+    }
+}
+
+extension InputSample: CustomStringConvertible {
+    public var description: String {
+        var text = "\(time)ns \(kind.name) \(phase.name)"
+        if kind.isContact { text += " #\(id)" }
+        if let location { text += " (\(location.x), \(location.y))" }
+        if let label { text += " \"\(label)\"" }
+        return text
+    }
+}

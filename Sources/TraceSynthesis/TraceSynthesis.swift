@@ -1,0 +1,1 @@
+// The TraceSynthesis module; see docs/ARCHITECTURE.md. Its types arrive with their issue.
