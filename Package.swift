@@ -28,6 +28,11 @@ let package = Package(
             name: "touchbench",
             dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats"]
         ),
+        .executableTarget(
+            name: "CodecBenchmark",
+            dependencies: ["TouchInput", "TouchTrace"],
+            path: "Benchmarks/CodecBenchmark"
+        ),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput"]),
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
