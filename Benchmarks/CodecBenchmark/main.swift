@@ -162,14 +162,15 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
     for chunk in reader.chunks {
         try file.read(chunk.length, at: chunk.offset, into: &bytes)
         let header = try bytes.withBytes { (b) throws(ChunkHeader.Problem) in try ChunkHeader(decoding: b) }
-        payloads.append((Array(bytes[TraceFormat.chunkHeaderSize...]), header.rawSize))
+        payloads.append((Array(bytes[ContainerFormat.chunkHeaderSize...]), header.rawSize))
     }
     var zstdTimes: [Double] = []
     var scratch: [UInt8] = []
+    let decompressor = try ZstdDecompressor()
     for _ in 0..<repeats {
         zstdTimes.append(try seconds {
             for (payload, size) in payloads {
-                try payload.withBytes { (raw) throws(Zstd.Failure) in try Zstd.decompress(raw, expectedSize: size, into: &scratch) }
+                try payload.withBytes { (raw) throws(Zstd.Failure) in try decompressor.decompress(raw, expectedSize: size, into: &scratch) }
             }
         })
     }

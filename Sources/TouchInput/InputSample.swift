@@ -1,8 +1,9 @@
 /// One input event: a touch, pencil, pointer, scroll, key or marker sample.
 ///
 /// One value type serves every kind so that a trace can interleave them in time order.
-/// Optional fields are stored inline with a presence mask (``fields``), which keeps the type
-/// trivially copyable apart from a marker's label, and keeps decoding fast.
+/// Optional fields are stored inline with a presence mask (``fields``) and a marker's label
+/// is a ``MarkerLabel``, so the type is trivially copyable: arrays of samples copy as plain
+/// memory, which keeps decoding and replay fast.
 public struct InputSample: Sendable, Hashable {
     /// Nanoseconds since the start of the trace, on a monotonic clock.
     public var time: Int64
@@ -11,25 +12,26 @@ public struct InputSample: Sendable, Hashable {
     /// Contact or pointer identity, stable for the life of a contact (0 where meaningless).
     public var id: UInt32
     /// The optional fields this sample carries.
-    public private(set) var fields: SampleFields
+    @inlinable public var fields: SampleFields { storedFields }
 
     // Storage of the optional fields; an absent field is always stored as zero so that the
     // synthesized equality compares only what is present.
-    private var storedX: Double = 0
-    private var storedY: Double = 0
-    private var storedForce: Double = 0
-    private var storedMajorRadius: Double = 0
-    private var storedMajorRadiusTolerance: Double = 0
-    private var storedAltitude: Double = 0
-    private var storedAzimuth: Double = 0
-    private var storedRoll: Double = 0
-    private var storedDX: Double = 0
-    private var storedDY: Double = 0
-    private var storedButtons: UInt32 = 0
-    private var storedKey: UInt32 = 0
-    private var storedModifiers: ModifierFlags = []
-    private var storedFlags: SampleFlags = []
-    private var storedLabel: String? = nil
+    @usableFromInline var storedX: Double = 0
+    @usableFromInline var storedY: Double = 0
+    @usableFromInline var storedForce: Double = 0
+    @usableFromInline var storedMajorRadius: Double = 0
+    @usableFromInline var storedMajorRadiusTolerance: Double = 0
+    @usableFromInline var storedAltitude: Double = 0
+    @usableFromInline var storedAzimuth: Double = 0
+    @usableFromInline var storedRoll: Double = 0
+    @usableFromInline var storedDX: Double = 0
+    @usableFromInline var storedDY: Double = 0
+    @usableFromInline var storedButtons: UInt32 = 0
+    @usableFromInline var storedKey: UInt32 = 0
+    @usableFromInline var storedModifiers: ModifierFlags = []
+    @usableFromInline var storedFlags: SampleFlags = []
+    @usableFromInline var storedLabel = MarkerLabel("")
+    @usableFromInline var storedFields: SampleFields
 
     /// Creates a sample; every optional field left `nil` is absent.
     public init(
@@ -44,7 +46,7 @@ public struct InputSample: Sendable, Hashable {
         self.kind = kind
         self.phase = phase
         self.id = id
-        self.fields = []
+        self.storedFields = []
         if x != nil || y != nil { location = (x ?? 0, y ?? 0) }
         self.force = force
         self.majorRadius = majorRadius
@@ -62,17 +64,18 @@ public struct InputSample: Sendable, Hashable {
 
     /// Creates a sample from already-validated storage: the decoder's fast path.
     /// Values of fields absent from `fields` must be zero.
+    @inlinable
     package init(
         time: Int64, kind: SampleKind, phase: SamplePhase, id: UInt32, fields: SampleFields,
         x: Double, y: Double, force: Double, majorRadius: Double, majorRadiusTolerance: Double,
         altitude: Double, azimuth: Double, roll: Double, dx: Double, dy: Double,
-        buttons: UInt32, key: UInt32, modifiers: ModifierFlags, flags: SampleFlags, label: String?
+        buttons: UInt32, key: UInt32, modifiers: ModifierFlags, flags: SampleFlags, label: MarkerLabel
     ) {
         self.time = time
         self.kind = kind
         self.phase = phase
         self.id = id
-        self.fields = fields
+        self.storedFields = fields
         storedX = x
         storedY = y
         storedForce = force
@@ -98,8 +101,9 @@ public struct InputSample: Sendable, Hashable {
     // MARK: Fields
 
     /// Location in points; `nil` for keys and markers.
+    @inlinable
     public var location: (x: Double, y: Double)? {
-        get { fields.contains(.location) ? (storedX, storedY) : nil }
+        get { storedFields.contains(.location) ? (storedX, storedY) : nil }
         set {
             storedX = newValue?.x ?? 0
             storedY = newValue?.y ?? 0
@@ -108,67 +112,77 @@ public struct InputSample: Sendable, Hashable {
     }
 
     /// Horizontal location in points (0 when absent).
-    public var x: Double { storedX }
+    @inlinable public var x: Double { storedX }
     /// Vertical location in points (0 when absent).
-    public var y: Double { storedY }
+    @inlinable public var y: Double { storedY }
 
     /// Normalised force, 0…1 (the device maximum is in the trace metadata).
+    @inlinable
     public var force: Double? {
         get { value(storedForce, .force) }
         set { storedForce = newValue ?? 0; set(.force, newValue != nil) }
     }
 
     /// Major radius of the contact ellipse in points.
+    @inlinable
     public var majorRadius: Double? {
         get { value(storedMajorRadius, .majorRadius) }
         set { storedMajorRadius = newValue ?? 0; set(.majorRadius, newValue != nil) }
     }
 
     /// The tolerance of ``majorRadius`` in points.
+    @inlinable
     public var majorRadiusTolerance: Double? {
         get { value(storedMajorRadiusTolerance, .majorRadiusTolerance) }
         set { storedMajorRadiusTolerance = newValue ?? 0; set(.majorRadiusTolerance, newValue != nil) }
     }
 
     /// Pencil altitude in radians (π/2 is perpendicular to the surface).
+    @inlinable
     public var altitude: Double? {
         get { value(storedAltitude, .altitude) }
         set { storedAltitude = newValue ?? 0; set(.altitude, newValue != nil) }
     }
 
     /// Pencil azimuth in radians.
+    @inlinable
     public var azimuth: Double? {
         get { value(storedAzimuth, .azimuth) }
         set { storedAzimuth = newValue ?? 0; set(.azimuth, newValue != nil) }
     }
 
     /// Pencil barrel roll in radians.
+    @inlinable
     public var roll: Double? {
         get { value(storedRoll, .roll) }
         set { storedRoll = newValue ?? 0; set(.roll, newValue != nil) }
     }
 
     /// Pressed buttons as a bit mask (bit 0 primary, bit 1 secondary, …).
+    @inlinable
     public var buttons: UInt32? {
-        get { fields.contains(.buttons) ? storedButtons : nil }
+        get { storedFields.contains(.buttons) ? storedButtons : nil }
         set { storedButtons = newValue ?? 0; set(.buttons, newValue != nil) }
     }
 
     /// Modifier keys held; an empty set is stored as absent.
+    @inlinable
     public var modifiers: ModifierFlags {
         get { storedModifiers }
         set { storedModifiers = newValue; set(.modifiers, !newValue.isEmpty) }
     }
 
     /// How the sample came to be; an empty set is stored as absent.
+    @inlinable
     public var flags: SampleFlags {
         get { storedFlags }
         set { storedFlags = newValue; set(.flags, !newValue.isEmpty) }
     }
 
     /// Scroll deltas in points.
+    @inlinable
     public var scrollDelta: (dx: Double, dy: Double)? {
-        get { fields.contains(.scrollDelta) ? (storedDX, storedDY) : nil }
+        get { storedFields.contains(.scrollDelta) ? (storedDX, storedDY) : nil }
         set {
             storedDX = newValue?.dx ?? 0
             storedDY = newValue?.dy ?? 0
@@ -177,25 +191,33 @@ public struct InputSample: Sendable, Hashable {
     }
 
     /// HID usage code of a key sample.
+    @inlinable
     public var key: UInt32? {
-        get { fields.contains(.key) ? storedKey : nil }
+        get { storedFields.contains(.key) ? storedKey : nil }
         set { storedKey = newValue ?? 0; set(.key, newValue != nil) }
     }
 
     /// The label of a marker sample.
     public var label: String? {
-        get { storedLabel }
-        set { storedLabel = newValue; set(.label, newValue != nil) }
+        get { storedFields.contains(.label) ? storedLabel.text : nil }
+        set {
+            storedLabel = MarkerLabel(newValue ?? "")
+            set(.label, newValue != nil)
+        }
     }
 
-    @inline(__always)
-    private func value(_ stored: Double, _ field: SampleFields) -> Double? {
-        fields.contains(field) ? stored : nil
+    /// The label without turning it into a `String`: the fast path for comparisons.
+    @inlinable
+    public var markerLabel: MarkerLabel? { storedFields.contains(.label) ? storedLabel : nil }
+
+    @inlinable @inline(__always)
+    func value(_ stored: Double, _ field: SampleFields) -> Double? {
+        storedFields.contains(field) ? stored : nil
     }
 
-    @inline(__always)
-    private mutating func set(_ field: SampleFields, _ present: Bool) {
-        if present { fields.insert(field) } else { fields.remove(field) }
+    @inlinable @inline(__always)
+    mutating func set(_ field: SampleFields, _ present: Bool) {
+        if present { storedFields.insert(field) } else { storedFields.remove(field) }
     }
 }
 

@@ -5,23 +5,38 @@ package enum ChunkStream: Int, CaseIterable {
     case time = 0, kindPhase, id, fields
     case x, y, force, majorRadius, majorRadiusTolerance, altitude, azimuth, roll, dx, dy
     case buttons, modifiers, flags, key, label, strings
+
+    /// The most bytes one sample can add to this stream (a varint is at most 10 bytes; a
+    /// run-length pair at most 20), so encoders can size their buffers before the loop.
+    package var worstCaseBytesPerSample: Int {
+        switch self {
+        case .time, .x, .y, .force, .majorRadius, .majorRadiusTolerance, .altitude, .azimuth, .roll, .dx, .dy, .label: 10
+        case .kindPhase, .id, .fields: 20
+        case .buttons, .key: 5
+        case .modifiers, .flags: 1
+        case .strings: 0
+        }
+    }
 }
 
-/// The ten fixed-point columns that are delta-coded per contact.
-package enum DeltaColumn {
+/// The ten fixed-point columns that are delta-coded per contact, and their quanta.
+package struct DeltaColumns {
     package static let count = 10
-    /// The presence bit that carries each column.
-    package static let presence: [SampleFields] = [
-        .location, .location, .force, .majorRadius, .majorRadiusTolerance,
-        .altitude, .azimuth, .roll, .scrollDelta, .scrollDelta,
-    ]
-    /// The stream of each column: they follow one another from ``ChunkStream/x``.
-    package static let firstStream = ChunkStream.x.rawValue
+    /// Samples carrying any of these fields touch the per-contact table.
+    package static let fields: SampleFields = [.location, .force, .majorRadius, .majorRadiusTolerance,
+                                                .altitude, .azimuth, .roll, .scrollDelta]
+    package let position: Double
+    package let force: Double
+    package let radius: Double
+    package let angle: Double
+    package let scroll: Double
 
-    /// The quantum of each column under `quanta`.
-    package static func quanta(_ quanta: FieldQuanta) -> [Double] {
-        [quanta.position, quanta.position, quanta.force, quanta.radius, quanta.radius,
-         quanta.angle, quanta.angle, quanta.angle, quanta.scroll, quanta.scroll]
+    package init(_ quanta: FieldQuanta) {
+        position = quanta.position
+        force = quanta.force
+        radius = quanta.radius
+        angle = quanta.angle
+        scroll = quanta.scroll
     }
 }
 
@@ -39,6 +54,13 @@ package enum Quantizer {
         return Int64(scaled)
     }
 
+    /// The grid index of a value already known to be representable.
+    @inline(__always)
+    package static func checkedIndex(of value: Double, quantum: Double) -> Int64 {
+        let scaled = (value / quantum).rounded()
+        return abs(scaled) <= limit ? Int64(scaled) : 0
+    }
+
     /// The value of grid index `index`.
     @inline(__always)
     package static func value(at index: Int64, quantum: Double) -> Double {
@@ -48,50 +70,43 @@ package enum Quantizer {
 
 /// Previous fixed-point values per contact, so coordinates are delta-coded along each
 /// contact's own path rather than across interleaved fingers.
+///
+/// Slots live in scratch memory sized for one contact per sample, the worst case of a chunk,
+/// so the table never reallocates inside the codec loop.
 package struct ContactTable {
     private var keys: [UInt64] = []
     private var overflow: [UInt64: Int] = [:]
-    /// `slot * DeltaColumn.count + column`.
-    package private(set) var previous: [Int64] = []
     private var lastKey: UInt64 = .max
-    private var lastSlot = 0
+    private var lastBase = 0
+    private var values: UnsafeMutablePointer<Int64>
 
-    package init() {}
-
-    package mutating func reset() {
-        keys.removeAll(keepingCapacity: true)
-        overflow.removeAll(keepingCapacity: true)
-        previous.removeAll(keepingCapacity: true)
-        lastKey = .max
-        lastSlot = 0
+    /// Starts an empty table over `storage`, which must hold `DeltaColumns.count` values for
+    /// every contact the chunk can have (at most one per sample).
+    package init(storage: UnsafeMutablePointer<Int64>) {
+        values = storage
     }
 
-    /// The first index into ``previous`` for the contact `kind`/`id`, adding it when new.
+    /// The previous values of the contact `kind`/`id`, adding it (all zero) when new.
     @inline(__always)
-    package mutating func base(kind: SampleKind, id: UInt32) -> Int {
+    package mutating func slots(kind: SampleKind, id: UInt32) -> UnsafeMutablePointer<Int64> {
         let key = UInt64(kind.rawValue) << 32 | UInt64(id)
-        if key == lastKey { return lastSlot * DeltaColumn.count }
-        let slot = slotIndex(for: key)
-        lastKey = key
-        lastSlot = slot
-        return slot * DeltaColumn.count
-    }
-
-    @inline(__always)
-    package mutating func update(_ index: Int, to value: Int64) {
-        previous[index] = value
+        if key != lastKey {
+            lastKey = key
+            lastBase = slotIndex(for: key) * DeltaColumns.count
+        }
+        return values + lastBase
     }
 
     private mutating func slotIndex(for key: UInt64) -> Int {
         // A linear scan is fastest for the handful of fingers of real input; a dictionary
-        // keeps hostile files with thousands of contacts linear overall.
+        // keeps hostile chunks with thousands of contacts linear overall.
         let scanned = min(keys.count, 8)
         for slot in 0..<scanned where keys[slot] == key { return slot }
         if let slot = overflow[key] { return slot }
         let slot = keys.count
         keys.append(key)
         if slot >= 8 { overflow[key] = slot }
-        previous.append(contentsOf: repeatElement(0, count: DeltaColumn.count))
+        (values + slot * DeltaColumns.count).initialize(repeating: 0, count: DeltaColumns.count)
         return slot
     }
 }

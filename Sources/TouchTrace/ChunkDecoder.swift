@@ -7,28 +7,30 @@ package struct ChunkDecodingProblem: Error {
 }
 
 /// Turns a chunk's raw columnar payload back into samples, checking every count and range.
+///
+/// The loop reads each column through its own local cursor and keeps per-contact state in
+/// scratch memory: this is the codec's hottest path (Benchmarks/CodecBenchmark).
 package struct ChunkDecoder {
-    private let columnQuanta: [Double]
-    private var contacts = ContactTable()
+    private let quanta: DeltaColumns
+    private let contactMemory = ScratchMemory<Int64>()
 
     package init(quanta: FieldQuanta) {
-        columnQuanta = DeltaColumn.quanta(quanta)
+        self.quanta = DeltaColumns(quanta)
     }
 
     /// Decodes the payload described by `header` into `samples` (replacing its contents).
-    package mutating func decode(
+    package func decode(
         _ payload: UnsafeRawBufferPointer, header: ChunkHeader, into samples: inout [InputSample]
     ) throws(ChunkDecodingProblem) {
         samples.removeAll(keepingCapacity: true)
         samples.reserveCapacity(header.sampleCount)
-        contacts.reset()
         do {
-            var streams = try splitStreams(payload)
-            let strings = try readStrings(&streams[ChunkStream.strings.rawValue], limit: header.sampleCount)
-            try decodeSamples(&streams, strings: strings, header: header, into: &samples)
-            for (index, stream) in streams.enumerated() where !stream.isAtEnd {
-                throw ChunkDecodingProblem(reason: "column stream \(index) has \(stream.remaining) bytes left over")
-            }
+            var streams = try Self.splitStreams(payload)
+            let labels = try Self.readLabels(&streams[ChunkStream.strings.rawValue], limit: header.sampleCount)
+            let storage = contactMemory.reserve(header.sampleCount * DeltaColumns.count)
+            var columns = ColumnCursors(streams)
+            try columns.decode(header: header, labels: labels, quanta: quanta,
+                               contacts: ContactTable(storage: storage), into: &samples)
         } catch let problem as ChunkDecodingProblem {
             throw problem
         } catch {
@@ -36,15 +38,15 @@ package struct ChunkDecoder {
         }
     }
 
-    private func splitStreams(_ payload: UnsafeRawBufferPointer) throws -> [ByteCursor] {
+    private static func splitStreams(_ payload: UnsafeRawBufferPointer) throws -> [ByteCursor] {
         var cursor = ByteCursor(payload)
         let count = try cursor.readVarint()
-        guard count == UInt64(TraceFormat.streamCount) else {
-            throw ChunkDecodingProblem(reason: "the payload declares \(count) column streams, version 1 has \(TraceFormat.streamCount)")
+        guard count == UInt64(ContainerFormat.streamCount) else {
+            throw ChunkDecodingProblem(reason: "the payload declares \(count) column streams, version 1 has \(ContainerFormat.streamCount)")
         }
         var lengths: [Int] = []
         var total = 0
-        for _ in 0..<TraceFormat.streamCount {
+        for _ in 0..<ContainerFormat.streamCount {
             let length = try cursor.readVarint()
             guard length <= UInt64(payload.count) else {
                 throw ChunkDecodingProblem(reason: "a column stream claims \(length) bytes in a \(payload.count)-byte payload")
@@ -58,12 +60,12 @@ package struct ChunkDecoder {
         return try lengths.map { ByteCursor(try cursor.readBytes($0)) }
     }
 
-    private func readStrings(_ cursor: inout ByteCursor, limit: Int) throws -> [String] {
+    private static func readLabels(_ cursor: inout ByteCursor, limit: Int) throws -> [MarkerLabel] {
         let count = try cursor.readVarint()
         guard count <= UInt64(limit) else {
             throw ChunkDecodingProblem(reason: "the string table claims \(count) labels for \(limit) samples")
         }
-        var strings: [String] = []
+        var labels: [MarkerLabel] = []
         for _ in 0..<Int(count) {
             let length = try cursor.readVarint()
             guard length <= UInt64(cursor.remaining) else {
@@ -73,105 +75,117 @@ package struct ChunkDecoder {
             guard let string = String(validating: bytes, as: UTF8.self) else {
                 throw ChunkDecodingProblem(reason: "a label is not valid UTF-8")
             }
-            strings.append(string)
+            labels.append(MarkerLabel(string))
         }
-        return strings
+        guard cursor.isAtEnd else { throw ChunkDecodingProblem(reason: "the string table has bytes left over") }
+        return labels
+    }
+}
+
+/// One cursor per column, held in stored properties so the loop touches no arrays.
+private struct ColumnCursors {
+    var time, kindPhase, id, fields: ByteCursor
+    var x, y, force, majorRadius, majorRadiusTolerance, altitude, azimuth, roll, dx, dy: ByteCursor
+    var buttons, modifiers, flags, key, label: ByteCursor
+
+    init(_ streams: [ByteCursor]) {
+        time = streams[0]; kindPhase = streams[1]; id = streams[2]; fields = streams[3]
+        x = streams[4]; y = streams[5]; force = streams[6]; majorRadius = streams[7]
+        majorRadiusTolerance = streams[8]; altitude = streams[9]; azimuth = streams[10]; roll = streams[11]
+        dx = streams[12]; dy = streams[13]; buttons = streams[14]; modifiers = streams[15]
+        flags = streams[16]; key = streams[17]; label = streams[18]
     }
 
-    private mutating func decodeSamples(
-        _ streams: inout [ByteCursor], strings: [String], header: ChunkHeader, into samples: inout [InputSample]
+    var leftovers: Int {
+        [time, kindPhase, id, fields, x, y, force, majorRadius, majorRadiusTolerance, altitude, azimuth, roll,
+         dx, dy, buttons, modifiers, flags, key, label].reduce(0) { $0 + $1.remaining }
+    }
+
+    mutating func decode(
+        header: ChunkHeader, labels: [MarkerLabel], quanta q: DeltaColumns, contacts: ContactTable,
+        into samples: inout [InputSample]
     ) throws {
-        var time = header.firstTime
-        var kindPhase = RunReader(), id = RunReader(), fieldMask = RunReader()
-        var values = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        var contacts = contacts
+        var current = header.firstTime
+        var kindPhaseRun = RunReader(), idRun = RunReader(), fieldRun = RunReader()
+        let noLabel = MarkerLabel("")
         for index in 0..<header.sampleCount {
-            let delta = try streams[ChunkStream.time.rawValue].readVarint()
-            guard delta <= UInt64(Int64.max), index > 0 || delta == 0 else {
-                throw ChunkDecodingProblem(reason: "sample \(index) has an impossible time step")
+            let delta = try time.readVarint()
+            guard index > 0 || delta == 0, delta <= UInt64(header.lastTime &- current) else {
+                throw ChunkDecodingProblem(reason: "sample \(index) lies outside the chunk's time range")
             }
-            let (next, overflow) = time.addingReportingOverflow(Int64(delta))
-            guard !overflow, next <= header.lastTime else {
-                throw ChunkDecodingProblem(reason: "sample \(index) lies after the chunk's time range")
-            }
-            time = next
-            let kp = try kindPhase.next(&streams[ChunkStream.kindPhase.rawValue])
-            guard let kind = SampleKind(rawValue: UInt8(truncatingIfNeeded: kp >> 3)), kp >> 3 < 8,
-                  let phase = SamplePhase(rawValue: UInt8(kp & 7)) else {
+            current += Int64(delta)
+            let kp = try kindPhaseRun.next(&kindPhase)
+            guard kp < 64, let kind = SampleKind(rawValue: UInt8(kp >> 3)), let phase = SamplePhase(rawValue: UInt8(kp & 7)) else {
                 throw ChunkDecodingProblem(reason: "sample \(index) has an unknown kind \(kp >> 3)")
             }
-            let rawID = try id.next(&streams[ChunkStream.id.rawValue])
+            let rawID = try idRun.next(&id)
             guard rawID <= UInt64(UInt32.max) else { throw ChunkDecodingProblem(reason: "sample \(index) has an id beyond 32 bits") }
-            let rawFields = try fieldMask.next(&streams[ChunkStream.fields.rawValue])
+            let rawFields = try fieldRun.next(&fields)
             guard rawFields <= UInt64(SampleFields.all.rawValue) else {
                 throw ChunkDecodingProblem(reason: "sample \(index) sets unknown field bits")
             }
-            let fields = SampleFields(rawValue: UInt16(rawFields))
-            try decodeDeltaColumns(&streams, fields: fields, kind: kind, id: UInt32(rawID), into: &values)
-            var buttons: UInt32 = 0, key: UInt32 = 0, label: String? = nil
-            var modifiers = ModifierFlags(), flags = SampleFlags()
-            if fields.contains(.buttons) { buttons = try Self.readUInt32(&streams[ChunkStream.buttons.rawValue]) }
-            if fields.contains(.modifiers) { modifiers = ModifierFlags(rawValue: try streams[ChunkStream.modifiers.rawValue].readByte()) }
-            if fields.contains(.flags) { flags = SampleFlags(rawValue: try streams[ChunkStream.flags.rawValue].readByte()) }
-            if fields.contains(.key) { key = try Self.readUInt32(&streams[ChunkStream.key.rawValue]) }
-            if fields.contains(.label) {
-                let labelIndex = try streams[ChunkStream.label.rawValue].readVarint()
-                guard labelIndex < UInt64(strings.count) else {
-                    throw ChunkDecodingProblem(reason: "sample \(index) names label \(labelIndex) of \(strings.count)")
+            let present = SampleFields(rawValue: UInt16(rawFields))
+            var vx = 0.0, vy = 0.0, vForce = 0.0, vRadius = 0.0, vTolerance = 0.0
+            var vAltitude = 0.0, vAzimuth = 0.0, vRoll = 0.0, vDX = 0.0, vDY = 0.0
+            if !present.isDisjoint(with: DeltaColumns.fields) {
+                let slots = contacts.slots(kind: kind, id: UInt32(rawID))
+                if present.contains(.location) {
+                    vx = try Self.take(&x, slots + 0, q.position)
+                    vy = try Self.take(&y, slots + 1, q.position)
                 }
-                label = strings[Int(labelIndex)]
+                if present.contains(.force) { vForce = try Self.take(&force, slots + 2, q.force) }
+                if present.contains(.majorRadius) { vRadius = try Self.take(&majorRadius, slots + 3, q.radius) }
+                if present.contains(.majorRadiusTolerance) { vTolerance = try Self.take(&majorRadiusTolerance, slots + 4, q.radius) }
+                if present.contains(.altitude) { vAltitude = try Self.take(&altitude, slots + 5, q.angle) }
+                if present.contains(.azimuth) { vAzimuth = try Self.take(&azimuth, slots + 6, q.angle) }
+                if present.contains(.roll) { vRoll = try Self.take(&roll, slots + 7, q.angle) }
+                if present.contains(.scrollDelta) {
+                    vDX = try Self.take(&dx, slots + 8, q.scroll)
+                    vDY = try Self.take(&dy, slots + 9, q.scroll)
+                }
+            }
+            var vButtons: UInt32 = 0, vKey: UInt32 = 0, vLabel = noLabel
+            var vModifiers = ModifierFlags(), vFlags = SampleFlags()
+            if present.contains(.buttons) { vButtons = try Self.readUInt32(&buttons) }
+            if present.contains(.modifiers) { vModifiers = ModifierFlags(rawValue: try modifiers.readByte()) }
+            if present.contains(.flags) { vFlags = SampleFlags(rawValue: try flags.readByte()) }
+            if present.contains(.key) { vKey = try Self.readUInt32(&key) }
+            if present.contains(.label) {
+                let labelIndex = try label.readVarint()
+                guard labelIndex < UInt64(labels.count) else {
+                    throw ChunkDecodingProblem(reason: "sample \(index) names label \(labelIndex) of \(labels.count)")
+                }
+                vLabel = labels[Int(labelIndex)]
             }
             samples.append(InputSample(
-                time: time, kind: kind, phase: phase, id: UInt32(rawID), fields: fields,
-                x: values.0, y: values.1, force: values.2, majorRadius: values.3, majorRadiusTolerance: values.4,
-                altitude: values.5, azimuth: values.6, roll: values.7, dx: values.8, dy: values.9,
-                buttons: buttons, key: key, modifiers: modifiers, flags: flags, label: label))
+                time: current, kind: kind, phase: phase, id: UInt32(rawID), fields: present,
+                x: vx, y: vy, force: vForce, majorRadius: vRadius, majorRadiusTolerance: vTolerance,
+                altitude: vAltitude, azimuth: vAzimuth, roll: vRoll, dx: vDX, dy: vDY,
+                buttons: vButtons, key: vKey, modifiers: vModifiers, flags: vFlags, label: vLabel))
         }
-        guard time == header.lastTime else {
+        guard current == header.lastTime else {
             throw ChunkDecodingProblem(reason: "the last sample's time differs from the chunk header's")
         }
-        guard kindPhase.isExhausted, id.isExhausted, fieldMask.isExhausted else {
+        guard kindPhaseRun.isExhausted, idRun.isExhausted, fieldRun.isExhausted else {
             throw ChunkDecodingProblem(reason: "a run-length column covers more samples than the chunk holds")
         }
+        let left = leftovers
+        guard left == 0 else { throw ChunkDecodingProblem(reason: "the column streams have \(left) bytes left over") }
     }
 
     @inline(__always)
-    private mutating func decodeDeltaColumns(
-        _ streams: inout [ByteCursor], fields: SampleFields, kind: SampleKind, id: UInt32,
-        into values: inout (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
-    ) throws {
-        values = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let deltaFields: SampleFields = [.location, .force, .majorRadius, .majorRadiusTolerance,
-                                         .altitude, .azimuth, .roll, .scrollDelta]
-        guard !fields.isDisjoint(with: deltaFields) else { return }
-        let base = contacts.base(kind: kind, id: id)
-        if fields.contains(.location) {
-            values.0 = try take(&streams, column: 0, base: base)
-            values.1 = try take(&streams, column: 1, base: base)
-        }
-        if fields.contains(.force) { values.2 = try take(&streams, column: 2, base: base) }
-        if fields.contains(.majorRadius) { values.3 = try take(&streams, column: 3, base: base) }
-        if fields.contains(.majorRadiusTolerance) { values.4 = try take(&streams, column: 4, base: base) }
-        if fields.contains(.altitude) { values.5 = try take(&streams, column: 5, base: base) }
-        if fields.contains(.azimuth) { values.6 = try take(&streams, column: 6, base: base) }
-        if fields.contains(.roll) { values.7 = try take(&streams, column: 7, base: base) }
-        if fields.contains(.scrollDelta) {
-            values.8 = try take(&streams, column: 8, base: base)
-            values.9 = try take(&streams, column: 9, base: base)
-        }
-    }
-
-    @inline(__always)
-    private mutating func take(_ streams: inout [ByteCursor], column: Int, base: Int) throws -> Double {
-        let delta = try streams[DeltaColumn.firstStream + column].readSignedVarint()
-        let slot = base + column
-        let (index, overflow) = contacts.previous[slot].addingReportingOverflow(delta)
-        guard !overflow, abs(index) <= Int64(Quantizer.limit) else {
+    private static func take(_ cursor: inout ByteCursor, _ slot: UnsafeMutablePointer<Int64>, _ quantum: Double) throws -> Double {
+        let delta = try cursor.readSignedVarint()
+        let (index, overflow) = slot.pointee.addingReportingOverflow(delta)
+        guard !overflow, index <= Int64(Quantizer.limit), index >= -Int64(Quantizer.limit) else {
             throw ChunkDecodingProblem(reason: "a coordinate leaves the representable range")
         }
-        contacts.update(slot, to: index)
-        return Quantizer.value(at: index, quantum: columnQuanta[column])
+        slot.pointee = index
+        return Quantizer.value(at: index, quantum: quantum)
     }
 
+    @inline(__always)
     private static func readUInt32(_ cursor: inout ByteCursor) throws -> UInt32 {
         let value = try cursor.readVarint()
         guard value <= UInt64(UInt32.max) else { throw ChunkDecodingProblem(reason: "a value exceeds 32 bits") }

@@ -1,114 +1,189 @@
 import TouchInput
 
-/// Turns a time-ordered run of samples into a chunk's raw (uncompressed) columnar payload.
+/// Turns a time-ordered run of samples into a chunk's raw (uncompressed) columnar payload,
+/// and measures the quantisation error of what it stores.
 ///
-/// It keeps its stream buffers between chunks so that steady-state encoding allocates
-/// nothing. Samples must already be validated (``TraceWriter`` does that on append).
+/// Each column is written through a pointer into scratch memory sized for the worst case
+/// before the loop, so the loop does no bounds or uniqueness checks and never reallocates.
 package struct ChunkEncoder {
-    private let columnQuanta: [Double]
-    private var streams: [[UInt8]]
-    private var contacts = ContactTable()
-    private var strings: [String] = []
-    private var stringIndex: [String: Int] = [:]
+    private let quanta: DeltaColumns
+    private let streamMemory = ScratchMemory<UInt8>()
+    private let contactMemory = ScratchMemory<Int64>()
+    /// The worst error of everything encoded so far.
+    package private(set) var quantizationError = QuantizationError()
 
     package init(quanta: FieldQuanta) {
-        columnQuanta = DeltaColumn.quanta(quanta)
-        streams = Array(repeating: [], count: TraceFormat.streamCount)
+        self.quanta = DeltaColumns(quanta)
     }
 
-    /// The raw payload of `samples` (non-empty, time-ordered, starting at `samples[0].time`).
+    /// Appends the raw payload of `samples` (non-empty and time-ordered) to `payload`,
+    /// replacing its contents. Values must be representable (``TraceWriter`` checks).
     package mutating func encode(_ samples: ArraySlice<InputSample>, into payload: inout [UInt8]) {
-        for index in streams.indices { streams[index].removeAll(keepingCapacity: true) }
-        contacts.reset()
-        strings.removeAll(keepingCapacity: true)
-        stringIndex.removeAll(keepingCapacity: true)
-
-        var previousTime = samples.first?.time ?? 0
-        var kindPhaseRun = RunLength<UInt64>()
-        var idRun = RunLength<UInt64>()
-        var fieldsRun = RunLength<UInt64>()
-
-        for sample in samples {
-            streams[ChunkStream.time.rawValue].appendVarint(UInt64(sample.time - previousTime))
-            previousTime = sample.time
-            kindPhaseRun.add(UInt64(sample.kind.rawValue) << 3 | UInt64(sample.phase.rawValue),
-                             flushingInto: &streams[ChunkStream.kindPhase.rawValue])
-            idRun.add(UInt64(sample.id), flushingInto: &streams[ChunkStream.id.rawValue])
-            let fields = sample.fields
-            fieldsRun.add(UInt64(fields.rawValue), flushingInto: &streams[ChunkStream.fields.rawValue])
-            encodeDeltaColumns(of: sample, fields: fields)
-            if let buttons = sample.buttons { streams[ChunkStream.buttons.rawValue].appendVarint(UInt64(buttons)) }
-            if fields.contains(.modifiers) { streams[ChunkStream.modifiers.rawValue].append(sample.modifiers.rawValue) }
-            if fields.contains(.flags) { streams[ChunkStream.flags.rawValue].append(sample.flags.rawValue) }
-            if let key = sample.key { streams[ChunkStream.key.rawValue].appendVarint(UInt64(key)) }
-            if let label = sample.label { streams[ChunkStream.label.rawValue].appendVarint(UInt64(intern(label))) }
+        let count = samples.count
+        var offsets: [Int] = []
+        var start = 0
+        for stream in ChunkStream.allCases {
+            offsets.append(start)
+            start += stream.worstCaseBytesPerSample * count
         }
-        kindPhaseRun.finish(into: &streams[ChunkStream.kindPhase.rawValue])
-        idRun.finish(into: &streams[ChunkStream.id.rawValue])
-        fieldsRun.finish(into: &streams[ChunkStream.fields.rawValue])
+        let base = streamMemory.reserve(max(start, 1))
+        var writers = ColumnWriters(base: base, offsets: offsets)
+        var contacts = ContactTable(storage: contactMemory.reserve(count * DeltaColumns.count))
+        var labels = LabelTable()
+        writers.encode(samples, quanta: quanta, contacts: &contacts, labels: &labels, error: &quantizationError)
 
         var table: [UInt8] = []
-        table.appendVarint(UInt64(strings.count))
-        for string in strings {
-            let utf8 = Array(string.utf8)
+        table.appendVarint(UInt64(labels.texts.count))
+        for text in labels.texts {
+            let utf8 = Array(text.utf8)
             table.appendVarint(UInt64(utf8.count))
             table.append(contentsOf: utf8)
         }
-        streams[ChunkStream.strings.rawValue] = table
-
+        let lengths = writers.lengths
         payload.removeAll(keepingCapacity: true)
-        payload.appendVarint(UInt64(TraceFormat.streamCount))
-        for stream in streams { payload.appendVarint(UInt64(stream.count)) }
-        for stream in streams { payload.append(contentsOf: stream) }
+        payload.appendVarint(UInt64(ContainerFormat.streamCount))
+        for length in lengths { payload.appendVarint(UInt64(length)) }
+        payload.appendVarint(UInt64(table.count))
+        for (index, length) in lengths.enumerated() {
+            payload.append(contentsOf: UnsafeBufferPointer(start: base + offsets[index], count: length))
+        }
+        payload.append(contentsOf: table)
+    }
+}
+
+/// The labels of one chunk, each stored once.
+private struct LabelTable {
+    var texts: [String] = []
+    var indices: [MarkerLabel: Int] = [:]
+
+    mutating func index(of label: MarkerLabel) -> Int {
+        if let index = indices[label] { return index }
+        texts.append(label.text)
+        indices[label] = texts.count - 1
+        return texts.count - 1
+    }
+}
+
+/// A varint writer over raw memory that was sized for the worst case.
+private struct StreamWriter {
+    let start: UnsafeMutablePointer<UInt8>
+    var end: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) {
+        self.start = start
+        end = start
+    }
+
+    var count: Int { end - start }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        end.pointee = value
+        end += 1
     }
 
     @inline(__always)
-    private mutating func encodeDeltaColumns(of sample: InputSample, fields: SampleFields) {
-        let deltaFields: SampleFields = [.location, .force, .majorRadius, .majorRadiusTolerance,
-                                         .altitude, .azimuth, .roll, .scrollDelta]
-        guard !fields.isDisjoint(with: deltaFields) else { return }
-        let base = contacts.base(kind: sample.kind, id: sample.id)
-        if fields.contains(.location) {
-            put(sample.x, column: 0, base: base)
-            put(sample.y, column: 1, base: base)
+    mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            end.pointee = UInt8(truncatingIfNeeded: value) | 0x80
+            end += 1
+            value >>= 7
         }
-        if let force = sample.force { put(force, column: 2, base: base) }
-        if let radius = sample.majorRadius { put(radius, column: 3, base: base) }
-        if let tolerance = sample.majorRadiusTolerance { put(tolerance, column: 4, base: base) }
-        if let altitude = sample.altitude { put(altitude, column: 5, base: base) }
-        if let azimuth = sample.azimuth { put(azimuth, column: 6, base: base) }
-        if let roll = sample.roll { put(roll, column: 7, base: base) }
-        if let delta = sample.scrollDelta {
-            put(delta.dx, column: 8, base: base)
-            put(delta.dy, column: 9, base: base)
-        }
+        end.pointee = UInt8(value)
+        end += 1
     }
 
     @inline(__always)
-    private mutating func put(_ value: Double, column: Int, base: Int) {
-        let index = Quantizer.index(of: value, quantum: columnQuanta[column]) ?? 0
-        let slot = base + column
-        streams[DeltaColumn.firstStream + column].appendSignedVarint(index &- contacts.previous[slot])
-        contacts.update(slot, to: index)
+    mutating func signedVarint(_ value: Int64) {
+        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+}
+
+/// One writer per column (the string table is built separately), and run-length state.
+private struct ColumnWriters {
+    var time, kindPhase, id, fields: StreamWriter
+    var x, y, force, majorRadius, majorRadiusTolerance, altitude, azimuth, roll, dx, dy: StreamWriter
+    var buttons, modifiers, flags, key, label: StreamWriter
+
+    init(base: UnsafeMutablePointer<UInt8>, offsets: [Int]) {
+        func at(_ stream: ChunkStream) -> StreamWriter { StreamWriter(base + offsets[stream.rawValue]) }
+        time = at(.time); kindPhase = at(.kindPhase); id = at(.id); fields = at(.fields)
+        x = at(.x); y = at(.y); force = at(.force); majorRadius = at(.majorRadius)
+        majorRadiusTolerance = at(.majorRadiusTolerance); altitude = at(.altitude); azimuth = at(.azimuth)
+        roll = at(.roll); dx = at(.dx); dy = at(.dy); buttons = at(.buttons); modifiers = at(.modifiers)
+        flags = at(.flags); key = at(.key); label = at(.label)
     }
 
-    private mutating func intern(_ label: String) -> Int {
-        if let index = stringIndex[label] { return index }
-        strings.append(label)
-        stringIndex[label] = strings.count - 1
-        return strings.count - 1
+    /// Byte counts of the 19 streams before the string table, in file order.
+    var lengths: [Int] {
+        [time, kindPhase, id, fields, x, y, force, majorRadius, majorRadiusTolerance, altitude, azimuth,
+         roll, dx, dy, buttons, modifiers, flags, key, label].map(\.count)
+    }
+
+    mutating func encode(
+        _ samples: ArraySlice<InputSample>, quanta q: DeltaColumns, contacts: inout ContactTable,
+        labels: inout LabelTable, error: inout QuantizationError
+    ) {
+        var previousTime = samples.first?.time ?? 0
+        var kindPhaseRun = RunLength(), idRun = RunLength(), fieldRun = RunLength()
+        var worst = error
+        for sample in samples {
+            time.varint(UInt64(sample.time - previousTime))
+            previousTime = sample.time
+            kindPhaseRun.add(UInt64(sample.kind.rawValue) << 3 | UInt64(sample.phase.rawValue), into: &kindPhase)
+            idRun.add(UInt64(sample.id), into: &id)
+            let present = sample.fields
+            fieldRun.add(UInt64(present.rawValue), into: &fields)
+            if !present.isDisjoint(with: DeltaColumns.fields) {
+                let slots = contacts.slots(kind: sample.kind, id: sample.id)
+                if present.contains(.location) {
+                    Self.put(sample.x, &x, slots + 0, q.position, &worst.position)
+                    Self.put(sample.y, &y, slots + 1, q.position, &worst.position)
+                }
+                if let value = sample.force { Self.put(value, &force, slots + 2, q.force, &worst.force) }
+                if let value = sample.majorRadius { Self.put(value, &majorRadius, slots + 3, q.radius, &worst.radius) }
+                if let value = sample.majorRadiusTolerance { Self.put(value, &majorRadiusTolerance, slots + 4, q.radius, &worst.radius) }
+                if let value = sample.altitude { Self.put(value, &altitude, slots + 5, q.angle, &worst.angle) }
+                if let value = sample.azimuth { Self.put(value, &azimuth, slots + 6, q.angle, &worst.angle) }
+                if let value = sample.roll { Self.put(value, &roll, slots + 7, q.angle, &worst.angle) }
+                if let delta = sample.scrollDelta {
+                    Self.put(delta.dx, &dx, slots + 8, q.scroll, &worst.scroll)
+                    Self.put(delta.dy, &dy, slots + 9, q.scroll, &worst.scroll)
+                }
+            }
+            if let value = sample.buttons { buttons.varint(UInt64(value)) }
+            if present.contains(.modifiers) { modifiers.byte(sample.modifiers.rawValue) }
+            if present.contains(.flags) { flags.byte(sample.flags.rawValue) }
+            if let value = sample.key { key.varint(UInt64(value)) }
+            if let value = sample.markerLabel { label.varint(UInt64(labels.index(of: value))) }
+        }
+        kindPhaseRun.finish(into: &kindPhase)
+        idRun.finish(into: &id)
+        fieldRun.finish(into: &fields)
+        error = worst
+    }
+
+    @inline(__always)
+    private static func put(
+        _ value: Double, _ writer: inout StreamWriter, _ slot: UnsafeMutablePointer<Int64>, _ quantum: Double,
+        _ worst: inout Double
+    ) {
+        let index = Quantizer.checkedIndex(of: value, quantum: quantum)
+        writer.signedVarint(index &- slot.pointee)
+        slot.pointee = index
+        let error = abs(Quantizer.value(at: index, quantum: quantum) - value)
+        if error > worst { worst = error }
     }
 }
 
 /// Run-length coding of a slowly changing column: (value, run) varint pairs.
-package struct RunLength<Value: FixedWidthInteger & UnsignedInteger> {
-    private var value: Value = 0
+private struct RunLength {
+    private var value: UInt64 = 0
     private var run: UInt64 = 0
 
-    package init() {}
-
     @inline(__always)
-    package mutating func add(_ next: Value, flushingInto stream: inout [UInt8]) {
+    mutating func add(_ next: UInt64, into stream: inout StreamWriter) {
         if run > 0 && next == value {
             run += 1
             return
@@ -118,10 +193,10 @@ package struct RunLength<Value: FixedWidthInteger & UnsignedInteger> {
         run = 1
     }
 
-    package mutating func finish(into stream: inout [UInt8]) {
+    mutating func finish(into stream: inout StreamWriter) {
         guard run > 0 else { return }
-        stream.appendVarint(UInt64(value))
-        stream.appendVarint(run)
+        stream.varint(value)
+        stream.varint(run)
         run = 0
     }
 }

@@ -28,10 +28,10 @@ public final class JSONLinesReader {
         file = try SystemFile.openForReading(path)
         fileSize = try file.size()
         metadata = TraceMetadata(source: "jsonl")
-        if fileSize >= TraceFormat.fileMagic.count {
+        if fileSize >= ContainerFormat.fileMagic.count {
             var head: [UInt8] = []
-            try file.read(TraceFormat.fileMagic.count, at: 0, into: &head)
-            if head == TraceFormat.fileMagic {
+            try file.read(ContainerFormat.fileMagic.count, at: 0, into: &head)
+            if head == ContainerFormat.fileMagic {
                 throw TraceFileError(.malformed, path: path, offset: 0, reason: "is a .touchtrace file, not JSON Lines")
             }
         }

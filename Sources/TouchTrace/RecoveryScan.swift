@@ -56,14 +56,14 @@ struct RecoveryScan {
         let available = fileSize - position
         if available < 4 {
             return .problem(TraceFileError(.malformed, path: path, offset: position,
-                                           reason: "ends inside a chunk header (\(available) of \(TraceFormat.chunkHeaderSize) bytes present)"))
+                                           reason: "ends inside a chunk header (\(available) of \(ContainerFormat.chunkHeaderSize) bytes present)"))
         }
-        try file.read(min(available, TraceFormat.chunkHeaderSize), at: position, into: &header)
+        try file.read(min(available, ContainerFormat.chunkHeaderSize), at: position, into: &header)
         let magic = header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
-        if magic == TraceFormat.indexMagic { return .index }
-        guard available >= TraceFormat.chunkHeaderSize else {
+        if magic == ContainerFormat.indexMagic { return .index }
+        guard available >= ContainerFormat.chunkHeaderSize else {
             return .problem(TraceFileError(.malformed, path: path, offset: position,
-                                           reason: "ends inside a chunk header (\(available) of \(TraceFormat.chunkHeaderSize) bytes present)"))
+                                           reason: "ends inside a chunk header (\(available) of \(ContainerFormat.chunkHeaderSize) bytes present)"))
         }
         let decoded: ChunkHeader
         do {
@@ -71,12 +71,12 @@ struct RecoveryScan {
         } catch {
             return .problem(TraceFileError(.malformed, path: path, offset: position, reason: ChunkHeader.describe(error)))
         }
-        let length = TraceFormat.chunkHeaderSize + decoded.compressedSize
+        let length = ContainerFormat.chunkHeaderSize + decoded.compressedSize
         guard length <= available else {
             return .problem(TraceFileError(.malformed, path: path, offset: position + available,
                                            reason: "ends inside the chunk that starts at byte \(position) (\(available) of its \(length) bytes present)"))
         }
-        try file.read(decoded.compressedSize, at: position + TraceFormat.chunkHeaderSize, into: &payload)
+        try file.read(decoded.compressedSize, at: position + ContainerFormat.chunkHeaderSize, into: &payload)
         guard CRC32C.checksum(payload) == decoded.payloadChecksum else {
             return .problem(TraceFileError(.malformed, path: path, offset: position,
                                            reason: "has a damaged chunk (payload checksum mismatch)"))

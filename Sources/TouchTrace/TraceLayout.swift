@@ -11,8 +11,8 @@ package enum TraceLayout {
         guard let json = try? encoder.encode(metadata) else {
             throw TraceFileError(.invalidSample, path: "", reason: "the metadata cannot be encoded as JSON")
         }
-        var bytes = TraceFormat.fileMagic
-        bytes.appendLittleEndian(TraceFormat.version)
+        var bytes = ContainerFormat.fileMagic
+        bytes.appendLittleEndian(ContainerFormat.version)
         bytes.appendLittleEndian(UInt16(0))
         bytes.appendLittleEndian(UInt32(json.count))
         bytes.append(contentsOf: json)
@@ -23,24 +23,24 @@ package enum TraceLayout {
     /// Reads and checks the header; returns the metadata and where the first chunk starts.
     package static func decodeHeader(from file: SystemFile, fileSize: Int) throws(TraceFileError) -> (TraceMetadata, Int) {
         let path = file.path
-        guard fileSize >= TraceFormat.fileHeaderFixedSize else {
+        guard fileSize >= ContainerFormat.fileHeaderFixedSize else {
             throw TraceFileError(.malformed, path: path, offset: 0,
                                  reason: "is not a touchtrace file: \(fileSize) bytes is shorter than the header")
         }
         var fixed: [UInt8] = []
-        try file.read(TraceFormat.fileHeaderFixedSize, at: 0, into: &fixed)
-        guard Array(fixed[0..<8]) == TraceFormat.fileMagic else {
+        try file.read(ContainerFormat.fileHeaderFixedSize, at: 0, into: &fixed)
+        guard Array(fixed[0..<8]) == ContainerFormat.fileMagic else {
             throw TraceFileError(.malformed, path: path, offset: 0, reason: "is not a touchtrace file (wrong magic bytes)")
         }
         let (version, metadataLength) = fixed.withUnsafeBytes { bytes in
             (UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt16.self)),
              Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))))
         }
-        guard version == TraceFormat.version else {
+        guard version == ContainerFormat.version else {
             throw TraceFileError(.malformed, path: path, offset: 8, reason: "has format version \(version); this build reads version 1")
         }
-        let headerEnd = TraceFormat.fileHeaderFixedSize + metadataLength + 4
-        guard metadataLength <= TraceFormat.maximumMetadataSize, headerEnd <= fileSize else {
+        let headerEnd = ContainerFormat.fileHeaderFixedSize + metadataLength + 4
+        guard metadataLength <= ContainerFormat.maximumMetadataSize, headerEnd <= fileSize else {
             throw TraceFileError(.malformed, path: path, offset: 12,
                                  reason: "declares \(metadataLength) bytes of metadata, more than the file holds")
         }
@@ -50,12 +50,12 @@ package enum TraceLayout {
         guard CRC32C.checksum(Array(header[0..<(headerEnd - 4)])) == stored else {
             throw TraceFileError(.malformed, path: path, offset: 0, reason: "has a damaged header (checksum mismatch)")
         }
-        let json = Data(header[TraceFormat.fileHeaderFixedSize..<(headerEnd - 4)])
+        let json = Data(header[ContainerFormat.fileHeaderFixedSize..<(headerEnd - 4)])
         guard let metadata = try? JSONDecoder().decode(TraceMetadata.self, from: json) else {
-            throw TraceFileError(.malformed, path: path, offset: TraceFormat.fileHeaderFixedSize, reason: "has metadata that is not valid JSON")
+            throw TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize, reason: "has metadata that is not valid JSON")
         }
         guard metadata.quanta.isValid else {
-            throw TraceFileError(.malformed, path: path, offset: TraceFormat.fileHeaderFixedSize,
+            throw TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize,
                                  reason: "declares a quantum that is not a positive number")
         }
         return (metadata, headerEnd)
@@ -65,7 +65,7 @@ package enum TraceLayout {
 
     package static func encodeIndex(_ chunks: [ChunkInfo], footer: TraceFooter, indexOffset: Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.appendLittleEndian(TraceFormat.indexMagic)
+        bytes.appendLittleEndian(ContainerFormat.indexMagic)
         bytes.appendLittleEndian(UInt32(chunks.count))
         for chunk in chunks {
             bytes.appendLittleEndian(UInt64(chunk.offset))
@@ -83,7 +83,7 @@ package enum TraceLayout {
         let indexLength = bytes.count
         bytes.appendLittleEndian(UInt64(indexOffset))
         bytes.appendLittleEndian(UInt32(indexLength))
-        bytes.appendLittleEndian(TraceFormat.trailerMagic)
+        bytes.appendLittleEndian(ContainerFormat.trailerMagic)
         return bytes
     }
 
@@ -93,18 +93,18 @@ package enum TraceLayout {
         from file: SystemFile, fileSize: Int, dataStart: Int
     ) throws(TraceFileError) -> ([ChunkInfo], TraceFooter, indexOffset: Int) {
         let path = file.path
-        guard fileSize >= dataStart + TraceFormat.trailerSize else {
+        guard fileSize >= dataStart + ContainerFormat.trailerSize else {
             throw TraceFileError(.malformed, path: path, offset: fileSize, reason: "has no index (the writer did not finish)")
         }
         var trailer: [UInt8] = []
-        try file.read(TraceFormat.trailerSize, at: fileSize - TraceFormat.trailerSize, into: &trailer)
+        try file.read(ContainerFormat.trailerSize, at: fileSize - ContainerFormat.trailerSize, into: &trailer)
         let (indexOffset, indexLength, magic) = trailer.withUnsafeBytes { bytes in
             (Int(truncatingIfNeeded: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))),
              Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))),
              UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
         }
-        let trailerOffset = fileSize - TraceFormat.trailerSize
-        guard magic == TraceFormat.trailerMagic else {
+        let trailerOffset = fileSize - ContainerFormat.trailerSize
+        guard magic == ContainerFormat.trailerMagic else {
             throw TraceFileError(.malformed, path: path, offset: trailerOffset, reason: "has no index (the writer did not finish)")
         }
         guard indexOffset >= dataStart, indexLength >= 12, indexOffset + indexLength == trailerOffset else {
@@ -122,11 +122,11 @@ package enum TraceLayout {
         do {
             return try index.withUnsafeBytes { bytes in
                 var cursor = ByteCursor(UnsafeRawBufferPointer(rebasing: bytes[0..<(indexLength - 4)]))
-                guard try cursor.readLittleEndian(UInt32.self) == TraceFormat.indexMagic else {
+                guard try cursor.readLittleEndian(UInt32.self) == ContainerFormat.indexMagic else {
                     throw malformed("has an index without its magic bytes", at: 0)
                 }
                 let count = Int(try cursor.readLittleEndian(UInt32.self))
-                guard count <= cursor.remaining / TraceFormat.indexEntrySize else {
+                guard count <= cursor.remaining / ContainerFormat.indexEntrySize else {
                     throw malformed("has an index claiming \(count) chunks, more than it holds", at: 4)
                 }
                 var chunks: [ChunkInfo] = []
@@ -139,10 +139,10 @@ package enum TraceLayout {
                     let samples = Int(try cursor.readLittleEndian(UInt32.self))
                     let length = Int(try cursor.readLittleEndian(UInt32.self))
                     let previousLast = chunks.last?.lastTime ?? .min
-                    guard offset == expectedOffset, length > TraceFormat.chunkHeaderSize,
+                    guard offset == expectedOffset, length > ContainerFormat.chunkHeaderSize,
                           offset + length <= indexOffset, first <= last, first >= previousLast,
-                          samples > 0, samples <= TraceFormat.maximumChunkSamples else {
-                        throw malformed("has an inconsistent index entry \(entry)", at: 8 + entry * TraceFormat.indexEntrySize)
+                          samples > 0, samples <= ContainerFormat.maximumChunkSamples else {
+                        throw malformed("has an inconsistent index entry \(entry)", at: 8 + entry * ContainerFormat.indexEntrySize)
                     }
                     chunks.append(ChunkInfo(offset: offset, length: length, sampleCount: samples, firstTime: first, lastTime: last))
                     expectedOffset = offset + length

@@ -27,7 +27,8 @@ public final class TraceReader {
     public private(set) var chunksDecoded = 0
 
     let file: SystemFile
-    private var decoder: ChunkDecoder
+    private let decoder: ChunkDecoder
+    private let decompressor: ZstdDecompressor
     private var chunkBytes: [UInt8] = []
     private var payload: [UInt8] = []
 
@@ -40,6 +41,11 @@ public final class TraceReader {
         self.metadata = metadata
         self.dataStart = dataStart
         decoder = ChunkDecoder(quanta: metadata.quanta)
+        do {
+            decompressor = try ZstdDecompressor()
+        } catch {
+            throw TraceFileError(.io, path: path, reason: error.message)
+        }
         do {
             let (chunks, footer, _) = try TraceLayout.decodeIndex(from: file, fileSize: fileSize, dataStart: dataStart)
             self.chunks = chunks
@@ -70,14 +76,14 @@ public final class TraceReader {
         let info = chunks[index]
         try file.read(info.length, at: info.offset, into: &chunkBytes)
         let header = try checkedHeader(of: info)
-        let payloadRange = TraceFormat.chunkHeaderSize..<(TraceFormat.chunkHeaderSize + header.compressedSize)
+        let payloadRange = ContainerFormat.chunkHeaderSize..<(ContainerFormat.chunkHeaderSize + header.compressedSize)
         try chunkBytes.withBytes { (bytes) throws(TraceFileError) in
             let compressed = UnsafeRawBufferPointer(rebasing: bytes[payloadRange])
             guard CRC32C.checksum(compressed) == header.payloadChecksum else {
                 throw malformed(at: info.offset, "has a damaged chunk (payload checksum mismatch)")
             }
             do throws(Zstd.Failure) {
-                try Zstd.decompress(compressed, expectedSize: header.rawSize, into: &payload)
+                try decompressor.decompress(compressed, expectedSize: header.rawSize, into: &payload)
             } catch {
                 throw malformed(at: info.offset, "has a chunk that does not decompress (\(error.message))")
             }
@@ -108,14 +114,14 @@ public final class TraceReader {
         let header: ChunkHeader
         do {
             header = try chunkBytes.withBytes { (bytes) throws(ChunkHeader.Problem) in
-                try ChunkHeader(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<TraceFormat.chunkHeaderSize]))
+                try ChunkHeader(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<ContainerFormat.chunkHeaderSize]))
             }
         } catch {
             throw malformed(at: info.offset, ChunkHeader.describe(error))
         }
         guard header.sampleCount == info.sampleCount, header.firstTime == info.firstTime,
               header.lastTime == info.lastTime,
-              TraceFormat.chunkHeaderSize + header.compressedSize == info.length else {
+              ContainerFormat.chunkHeaderSize + header.compressedSize == info.length else {
             throw malformed(at: info.offset, "has a chunk whose header disagrees with the index")
         }
         return header

@@ -35,6 +35,7 @@ public final class TraceWriter {
     private let file: SystemFile
     private var pending: [InputSample] = []
     private var encoder: ChunkEncoder
+    private let compressor: ZstdCompressor
     private var chunks: [ChunkInfo] = []
     private var offset: Int
     private var payload: [UInt8] = []
@@ -47,12 +48,12 @@ public final class TraceWriter {
 
     /// Samples accepted so far.
     public private(set) var sampleCount = 0
-    /// The worst quantisation error of the samples accepted so far.
-    public private(set) var quantizationError = QuantizationError()
+    /// The worst quantisation error of the chunks written so far.
+    public var quantizationError: QuantizationError { encoder.quantizationError }
 
     /// Creates `path` (replacing any file there) and writes the header.
     public init(path: String, metadata: TraceMetadata, options: Options = Options()) throws(TraceFileError) {
-        guard options.maximumChunkSamples >= 1, options.maximumChunkSamples <= TraceFormat.maximumChunkSamples,
+        guard options.maximumChunkSamples >= 1, options.maximumChunkSamples <= ContainerFormat.maximumChunkSamples,
               options.maximumChunkDuration > 0 else {
             throw TraceFileError(.invalidSample, path: path, reason: "chunks must hold 1…65536 samples and a positive duration")
         }
@@ -65,6 +66,11 @@ public final class TraceWriter {
         self.metadata = metadata
         self.options = options
         self.encoder = ChunkEncoder(quanta: metadata.quanta)
+        do {
+            compressor = try ZstdCompressor(level: options.compressionLevel)
+        } catch {
+            throw TraceFileError(.io, path: path, reason: error.message)
+        }
         file = try SystemFile.create(path)
         try file.write(header)
         offset = header.count
@@ -78,7 +84,7 @@ public final class TraceWriter {
             throw TraceFileError(.invalidSample, path: path,
                                  reason: "sample \(sampleCount + 1) at \(sample.time) ns comes before the previous one at \(lastTime) ns")
         }
-        try measureQuantization(of: sample)
+        try checkRepresentable(sample)
         if let first = pending.first,
            pending.count >= options.maximumChunkSamples || sample.time - first.time >= options.maximumChunkDuration {
             try flushChunk()
@@ -128,7 +134,7 @@ public final class TraceWriter {
         guard let first = pending.first, let last = pending.last else { return }
         encoder.encode(pending[...], into: &payload)
         do {
-            try Zstd.compress(payload, level: options.compressionLevel, into: &compressed)
+            try compressor.compress(payload, into: &compressed)
         } catch {
             throw TraceFileError(.io, path: path, offset: offset, reason: error.message)
         }
@@ -146,27 +152,23 @@ public final class TraceWriter {
         if options.synchronizesEachChunk { try file.synchronize() }
     }
 
-    private func measureQuantization(of sample: InputSample) throws(TraceFileError) {
-        let quanta = metadata.quanta
-        func check(_ value: Double?, _ quantum: Double, _ name: String, _ worst: inout Double) throws(TraceFileError) {
-            guard let value else { return }
-            guard let index = Quantizer.index(of: value, quantum: quantum) else {
-                throw TraceFileError(.invalidSample, path: path,
-                                     reason: "sample \(sampleCount + 1) has a \(name) of \(value), which the format cannot store")
-            }
-            worst = max(worst, abs(Quantizer.value(at: index, quantum: quantum) - value))
+    /// Refuses a value that is not finite or too large for its quantum: a cheap comparison
+    /// per field, so that the encoder can assume every value fits.
+    private func checkRepresentable(_ sample: InputSample) throws(TraceFileError) {
+        let q = metadata.quanta
+        let fields = sample.fields
+        func fits(_ value: Double?, _ quantum: Double) -> Bool {
+            guard let value else { return true }
+            return abs(value) <= quantum * (Quantizer.limit - 1)
         }
-        let location = sample.location
-        let delta = sample.scrollDelta
-        try check(location?.x, quanta.position, "location", &quantizationError.position)
-        try check(location?.y, quanta.position, "location", &quantizationError.position)
-        try check(sample.force, quanta.force, "force", &quantizationError.force)
-        try check(sample.majorRadius, quanta.radius, "radius", &quantizationError.radius)
-        try check(sample.majorRadiusTolerance, quanta.radius, "radius tolerance", &quantizationError.radius)
-        try check(sample.altitude, quanta.angle, "altitude", &quantizationError.angle)
-        try check(sample.azimuth, quanta.angle, "azimuth", &quantizationError.angle)
-        try check(sample.roll, quanta.angle, "roll", &quantizationError.angle)
-        try check(delta?.dx, quanta.scroll, "scroll delta", &quantizationError.scroll)
-        try check(delta?.dy, quanta.scroll, "scroll delta", &quantizationError.scroll)
+        let location = sample.location, delta = sample.scrollDelta
+        guard fields.isDisjoint(with: DeltaColumns.fields) || (
+            fits(location?.x, q.position) && fits(location?.y, q.position) && fits(sample.force, q.force)
+            && fits(sample.majorRadius, q.radius) && fits(sample.majorRadiusTolerance, q.radius)
+            && fits(sample.altitude, q.angle) && fits(sample.azimuth, q.angle) && fits(sample.roll, q.angle)
+            && fits(delta?.dx, q.scroll) && fits(delta?.dy, q.scroll)) else {
+            throw TraceFileError(.invalidSample, path: path,
+                                 reason: "sample \(sampleCount + 1) has a value that is not finite or too large for its quantum")
+        }
     }
 }

@@ -8,53 +8,74 @@ package enum Zstd {
         package var message: String
     }
 
-    /// The default level: fast enough for 10 M samples/s of columnar input, and within a
-    /// few percent of level 19 on it (Benchmarks/CodecBenchmark measures both).
-    package static let defaultLevel: Int32 = 6
+    /// The default level: it keeps encoding above 10 M samples/s of columnar input while
+    /// staying within a few percent of level 19's size (Benchmarks/CodecBenchmark).
+    package static let defaultLevel: Int32 = 3
 
-    /// Compresses `input` into one zstd frame that records its content size.
-    package static func compress(
-        _ input: UnsafeRawBufferPointer, level: Int32 = defaultLevel, into output: inout [UInt8]
-    ) throws(Failure) {
-        let bound = ZSTD_compressBound(input.count)
-        if ZSTD_isError(bound) != 0 { throw failure(bound, "compress bound") }
-        output.resizeForFilling(to: bound)
-        let code = output.withUnsafeMutableBufferPointer { buffer in
-            ZSTD_compress(buffer.baseAddress, bound, input.baseAddress, input.count, level)
-        }
-        if ZSTD_isError(code) != 0 { throw failure(code, "compress") }
-        output.removeLast(output.count - code)
-    }
-
-    /// Compresses the bytes of an array; see ``compress(_:level:into:)``.
-    package static func compress(_ input: [UInt8], level: Int32 = defaultLevel, into output: inout [UInt8]) throws(Failure) {
-        try input.withBytes { (raw) throws(Failure) in try compress(raw, level: level, into: &output) }
-    }
-
-    /// Decompresses one frame whose content size must be exactly `expectedSize` bytes.
-    package static func decompress(
-        _ input: UnsafeRawBufferPointer, expectedSize: Int, into output: inout [UInt8]
-    ) throws(Failure) {
-        let declared = ZSTD_getFrameContentSize(input.baseAddress, input.count)
-        if declared == ZSTD_CONTENTSIZE_ERROR { throw Failure(message: "the payload is not a zstd frame") }
-        if declared == ZSTD_CONTENTSIZE_UNKNOWN { throw Failure(message: "the zstd frame does not declare its size") }
-        guard declared == UInt64(expectedSize) else {
-            throw Failure(message: "the zstd frame holds \(declared) bytes, the chunk header says \(expectedSize)")
-        }
-        output.resizeForFilling(to: expectedSize)
-        let code = output.withUnsafeMutableBufferPointer { buffer in
-            ZSTD_decompress(buffer.baseAddress, expectedSize, input.baseAddress, input.count)
-        }
-        if ZSTD_isError(code) != 0 { throw failure(code, "decompress") }
-        guard code == expectedSize else {
-            throw Failure(message: "zstd produced \(code) bytes, expected \(expectedSize)")
-        }
-        output.removeLast(output.count - code)
-    }
-
-    private static func failure(_ code: Int, _ operation: String) -> Failure {
+    fileprivate static func failure(_ code: Int, _ operation: String) -> Failure {
         let name = ZSTD_getErrorName(code).map { String(cString: $0) } ?? "unknown error"
         return Failure(message: "zstd \(operation) failed: \(name)")
+    }
+}
+
+/// A reusable compression context: allocating one per chunk would cost more than the
+/// compression of a small chunk itself.
+package final class ZstdCompressor {
+    private let context: OpaquePointer
+    package let level: Int32
+
+    package init(level: Int32 = Zstd.defaultLevel) throws(Zstd.Failure) {
+        guard let context = ZSTD_createCCtx() else { throw Zstd.Failure(message: "zstd could not allocate a compression context") }
+        self.context = context
+        self.level = level
+    }
+
+    deinit { ZSTD_freeCCtx(context) }
+
+    /// Compresses `input` into one zstd frame that records its content size.
+    package func compress(_ input: [UInt8], into output: inout [UInt8]) throws(Zstd.Failure) {
+        let bound = ZSTD_compressBound(input.count)
+        if ZSTD_isError(bound) != 0 { throw Zstd.failure(bound, "compress bound") }
+        output.resizeForFilling(to: bound)
+        let code = input.withUnsafeBytes { raw in
+            output.withUnsafeMutableBytes { buffer in
+                ZSTD_compressCCtx(context, buffer.baseAddress, bound, raw.baseAddress, raw.count, level)
+            }
+        }
+        if ZSTD_isError(code) != 0 { throw Zstd.failure(code, "compress") }
+        output.removeLast(output.count - code)
+    }
+}
+
+/// A reusable decompression context.
+package final class ZstdDecompressor {
+    private let context: OpaquePointer
+
+    package init() throws(Zstd.Failure) {
+        guard let context = ZSTD_createDCtx() else { throw Zstd.Failure(message: "zstd could not allocate a decompression context") }
+        self.context = context
+    }
+
+    deinit { ZSTD_freeDCtx(context) }
+
+    /// Decompresses one frame whose content size must be exactly `expectedSize` bytes.
+    package func decompress(
+        _ input: UnsafeRawBufferPointer, expectedSize: Int, into output: inout [UInt8]
+    ) throws(Zstd.Failure) {
+        let declared = ZSTD_getFrameContentSize(input.baseAddress, input.count)
+        if declared == ZSTD_CONTENTSIZE_ERROR { throw Zstd.Failure(message: "the payload is not a zstd frame") }
+        if declared == ZSTD_CONTENTSIZE_UNKNOWN { throw Zstd.Failure(message: "the zstd frame does not declare its size") }
+        guard declared == UInt64(expectedSize) else {
+            throw Zstd.Failure(message: "the zstd frame holds \(declared) bytes, the chunk header says \(expectedSize)")
+        }
+        output.resizeForFilling(to: expectedSize)
+        let code = output.withUnsafeMutableBytes { buffer in
+            ZSTD_decompressDCtx(context, buffer.baseAddress, expectedSize, input.baseAddress, input.count)
+        }
+        if ZSTD_isError(code) != 0 { throw Zstd.failure(code, "decompress") }
+        guard code == expectedSize else {
+            throw Zstd.Failure(message: "zstd produced \(code) bytes, expected \(expectedSize)")
+        }
     }
 }
 

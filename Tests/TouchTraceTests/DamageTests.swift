@@ -116,7 +116,7 @@ struct DamageTests {
         // A chunk header forged with a valid checksum but absurd counts and sizes.
         for (count, compressed, raw) in [(UInt32.max, UInt32(10), UInt32(10)), (10, UInt32.max, 10), (10, 10, UInt32.max), (0, 10, 10)] {
             var header: [UInt8] = []
-            header.appendLittleEndian(TraceFormat.chunkMagic)
+            header.appendLittleEndian(ContainerFormat.chunkMagic)
             header.appendLittleEndian(count)
             header.appendLittleEndian(Int64(0))
             header.appendLittleEndian(Int64(1))
@@ -127,7 +127,7 @@ struct DamageTests {
             try expectMalformed(Array(bytes[0..<dataStart]) + header + [UInt8](repeating: 7, count: 64), "forged chunk \(count) \(compressed) \(raw)")
         }
         // A zero-length chunk: a header with nothing after it.
-        try expectMalformed(Array(bytes[0..<(chunks[0].offset + TraceFormat.chunkHeaderSize)]), "zero-length chunk")
+        try expectMalformed(Array(bytes[0..<(chunks[0].offset + ContainerFormat.chunkHeaderSize)]), "zero-length chunk")
         // An index that claims millions of entries.
         let indexOffset = chunks[11].offset + chunks[11].length
         var bigIndex = bytes
@@ -142,7 +142,7 @@ struct DamageTests {
         let header = try TraceLayout.encodeHeader(TraceMetadata())
         for payload: [UInt8] in [[20] + [UInt8](repeating: 0, count: 20), [3, 1, 1, 1, 0, 0, 0], [20] + [UInt8](repeating: 200, count: 30)] {
             var compressed: [UInt8] = []
-            try Zstd.compress(payload, into: &compressed)
+            try ZstdCompressor().compress(payload, into: &compressed)
             let chunk = ChunkHeader(sampleCount: 5, firstTime: 0, lastTime: 100, compressedSize: compressed.count,
                                     rawSize: payload.count, payloadChecksum: CRC32C.checksum(compressed))
             try Data(header + chunk.encoded() + compressed).written(to: path)
