@@ -18,7 +18,6 @@ enum Elementary {
     static func sin(_ x: Double) -> Double { libm_sin(x) }
     static func cos(_ x: Double) -> Double { libm_cos(x) }
     static func sinh(_ x: Double) -> Double { libm_sinh(x) }
-    static func atan(_ x: Double) -> Double { libm_atan(x) }
     static func atan2(_ y: Double, _ x: Double) -> Double { libm_atan2(y, x) }
 }
 
@@ -30,5 +29,4 @@ private func libm_log1p(_ x: Double) -> Double { log1p(x) }
 private func libm_sin(_ x: Double) -> Double { sin(x) }
 private func libm_cos(_ x: Double) -> Double { cos(x) }
 private func libm_sinh(_ x: Double) -> Double { sinh(x) }
-private func libm_atan(_ x: Double) -> Double { atan(x) }
 private func libm_atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }

@@ -58,6 +58,9 @@ public struct SpringAnimation: Sendable, Hashable {
     /// How long after the start the value stays within `tolerance` of the target: the first
     /// elapsed time after which |value − target| ≤ tolerance for good, exact for the closed
     /// form. Zero when it never strays that far; infinite for an undamped spring that does.
+    /// A tolerance of zero or less is never met by a moving spring (its approach is
+    /// asymptotic); NaN answers NaN. Beyond about 10¹² periods, where a double cannot
+    /// resolve the phase, the answer is the envelope's bound: never early, maybe late.
     public func settlingDuration(tolerance: Double) -> Double {
         solution.settlingDuration(tolerance: tolerance)
     }

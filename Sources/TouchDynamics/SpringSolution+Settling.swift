@@ -5,11 +5,22 @@ extension SpringSolution {
     /// |x| is monotone between consecutive zeros of x and of v, so the answer is the end
     /// of the last of those pieces to start above the tolerance, found by bisection on that
     /// piece. An envelope of the motion bounds which pieces can matter.
+    ///
+    /// A motion that never leaves its rest position settles at once; otherwise a tolerance
+    /// of zero or less is never met (the approach is asymptotic), an infinite one is met at
+    /// once, and NaN — in the tolerance or the motion — answers NaN.
     func settlingDuration(tolerance: Double) -> Double {
-        guard tolerance.isFinite, !tolerance.isNaN else { return tolerance.isNaN ? .nan : 0 }
-        let epsilon = max(0, tolerance)
+        guard !tolerance.isNaN, initialDisplacement.isFinite, initialVelocity.isFinite else { return .nan }
         if initialDisplacement == 0 && initialVelocity == 0 { return 0 }
-        guard let pieces = monotonePieces(tolerance: epsilon) else { return .infinity }
+        if tolerance == .infinity { return 0 }
+        guard tolerance > 0 else { return .infinity }
+        let epsilon = tolerance
+        let pieces: [Double]
+        switch monotonePieces(tolerance: epsilon) {
+        case .never: return .infinity
+        case .bound(let bound): return bound
+        case .pieces(let found): pieces = found
+        }
         for index in stride(from: pieces.count - 2, through: 0, by: -1) {
             let start = pieces[index], end = pieces[index + 1]
             guard abs(displacement(at: start)) > epsilon else { continue }
@@ -22,6 +33,7 @@ extension SpringSolution {
     /// The largest excursion past the rest position on the side away from the start (any
     /// excursion when starting at rest position), or zero when there is none.
     var peakOvershoot: Double {
+        guard initialDisplacement.isFinite, initialVelocity.isFinite else { return .nan }
         var peak = 0.0
         for time in extremumTimes(count: 3) where time > 0 {
             let x = displacement(at: time)
@@ -40,10 +52,17 @@ extension SpringSolution {
 
     // MARK: - Pieces
 
-    /// Times bounding the pieces on which |x| is monotone, sorted, from where the answer
-    /// can start to a time after which |x| stays under the tolerance; `nil` when the motion
-    /// never decays under it (undamped).
-    private func monotonePieces(tolerance: Double) -> [Double]? {
+    private enum Pieces {
+        /// Sorted times bounding pieces on which |x| is monotone, from where the answer can
+        /// start to a time after which |x| stays under the tolerance.
+        case pieces([Double])
+        /// The motion never decays under the tolerance (undamped).
+        case never
+        /// Times too large to resolve the oscillation: the envelope's bound is the answer.
+        case bound(Double)
+    }
+
+    private func monotonePieces(tolerance: Double) -> Pieces {
         switch regime {
         case .underdamped(let frequency):
             return underdampedPieces(frequency: frequency, tolerance: tolerance)
@@ -58,16 +77,16 @@ extension SpringSolution {
                 step *= 2
                 end = last + step
                 doublings += 1
-                if doublings > 200 || !end.isFinite { return nil }
+                if doublings > 200 || !end.isFinite { return .never }
             }
-            return [0] + breaks + [end]
+            return .pieces([0] + breaks + [end])
         }
     }
 
-    private func underdampedPieces(frequency: Double, tolerance: Double) -> [Double]? {
+    private func underdampedPieces(frequency: Double, tolerance: Double) -> Pieces {
         let (amplitude, phase) = displacementPolar(frequency: frequency)
-        if amplitude <= tolerance { return [0, 0] }
-        guard decayRate > 0 else { return nil }
+        if amplitude <= tolerance { return .pieces([0, 0]) }
+        guard decayRate > 0 else { return .never }
         let (_, velocityPhase) = velocityPolar(frequency: frequency)
         // Every extremum of x has magnitude amplitude·|sin(ψ − φ)|·e^(−σt).
         let extremumScale = amplitude * abs(Elementary.sin(velocityPhase - phase))
@@ -77,20 +96,24 @@ extension SpringSolution {
             ? Elementary.log(extremumScale / tolerance) / decayRate : -Double.infinity
         let windowStart = max(0, lastExtremum - period)
         let windowEnd = min(envelopeEnd, max(lastExtremum, 0) + period)
-        guard windowEnd > windowStart else { return [windowStart, windowStart] }
+        guard windowEnd > windowStart else { return .pieces([windowStart, windowStart]) }
+        // Past about 10¹² periods a double no longer resolves the phase to a millionth of a
+        // cycle; there the envelope's bound, never early, is as exact as the time itself.
+        if frequency * windowEnd.ulp > 1e-6 { return .bound(envelopeEnd) }
         var breaks: [Double] = []
         for base in [phase, velocityPhase] {
             // Zeros of R·e^(−σt)·cos(ω_d t − base): ω_d t = base + π/2 + kπ.
-            let first = ((frequency * windowStart - base - Double.pi / 2) / Double.pi).rounded(.up)
-            var k = first
-            while true {
+            var k = ((frequency * windowStart - base - Double.pi / 2) / Double.pi).rounded(.up)
+            // The window spans about two periods: four zeros of each kind. The cap only
+            // matters when times are so large that k + 1 rounds back to k.
+            for _ in 0..<16 {
                 let time = (base + Double.pi / 2 + k * Double.pi) / frequency
-                if time >= windowEnd { break }
+                guard time < windowEnd else { break }
                 if time > windowStart { breaks.append(time) }
                 k += 1
             }
         }
-        return [windowStart] + breaks.sorted() + [windowEnd]
+        return .pieces([windowStart] + breaks.sorted() + [windowEnd])
     }
 
     /// x(t) = R·e^(−σt)·cos(ω_d t − φ): returns (R, φ).
@@ -119,7 +142,8 @@ extension SpringSolution {
             let (_, psi) = velocityPolar(frequency: frequency)
             var k = ((-psi - Double.pi / 2) / Double.pi).rounded(.down)
             var times: [Double] = []
-            while times.count < count {
+            // The first candidate is at or just before zero; a few more always suffice.
+            for _ in 0..<(count + 3) where times.count < count {
                 let time = (psi + Double.pi / 2 + k * Double.pi) / frequency
                 if time > 0 { times.append(time) }
                 k += 1

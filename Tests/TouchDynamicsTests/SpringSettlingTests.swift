@@ -78,3 +78,29 @@ struct SpringSettlingTests {
         #expect(!animation.isSettled(at: settling.nextDown, tolerance: 0.1))
     }
 }
+
+@Suite("Spring edge cases")
+struct SpringEdgeCaseTests {
+    @Test("degenerate tolerances and motions answer without hanging", arguments: [0.0, 0.3, 1, 2])
+    func degenerate(dampingRatio: Double) throws {
+        let spring = try Spring(dampingRatio: dampingRatio, response: 0.5)
+        let moving = SpringAnimation(spring: spring, from: 10, to: 0, initialVelocity: 3)
+        #expect(moving.settlingDuration(tolerance: 0) == .infinity)
+        #expect(moving.settlingDuration(tolerance: -1) == .infinity)
+        #expect(moving.settlingDuration(tolerance: .infinity) == 0)
+        #expect(moving.settlingDuration(tolerance: .nan).isNaN)
+        let broken = SpringAnimation(spring: spring, from: .nan, to: 0)
+        #expect(broken.settlingDuration(tolerance: 1).isNaN)
+        #expect(broken.peakOvershoot.isNaN)
+        let huge = SpringAnimation(spring: spring, from: 1e300, to: -1e300, initialVelocity: -1e308)
+        _ = huge.settlingDuration(tolerance: 1e-300)
+        _ = huge.peakOvershoot
+    }
+
+    @Test("a barely damped spring with a tiny tolerance still answers")
+    func extremeDecay() throws {
+        let animation = SpringAnimation(spring: try Spring(dampingRatio: 1e-15, response: 0.5), from: 1, to: 0)
+        let settling = animation.settlingDuration(tolerance: 1e-12)
+        #expect(settling > 1e15)
+    }
+}
