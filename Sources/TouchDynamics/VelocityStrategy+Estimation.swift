@@ -1,0 +1,82 @@
+extension VelocityStrategy {
+    /// The velocity, in units per second, of one axis over a window of samples (oldest
+    /// first, strictly increasing times in nanoseconds).
+    func velocity(
+        times: ArraySlice<Int64>,
+        positions: ArraySlice<Double>,
+        shortHistoryBehavior: VelocityTrackerConfiguration.ShortHistoryBehavior
+    ) -> Double {
+        guard let newest = times.last, times.count == positions.count, times.count >= 2 else {
+            return 0
+        }
+        switch self {
+        case .lsq2:
+            return Self.leastSquaresVelocity(
+                times: times, positions: positions, newest: newest,
+                shortHistoryBehavior: shortHistoryBehavior)
+        case .impulse:
+            return Self.impulseVelocity(times: times, positions: positions)
+        case .naive:
+            let last = positions.index(before: positions.endIndex)
+            let lastTime = times.index(before: times.endIndex)
+            let dt = Double(times[lastTime] - times[lastTime - 1]) * 1e-9
+            return (positions[last] - positions[last - 1]) / dt
+        }
+    }
+
+    private static func leastSquaresVelocity(
+        times: ArraySlice<Int64>,
+        positions: ArraySlice<Double>,
+        newest: Int64,
+        shortHistoryBehavior: VelocityTrackerConfiguration.ShortHistoryBehavior
+    ) -> Double {
+        let degree: Int
+        if times.count >= 3 {
+            degree = 2
+        } else {
+            switch shortHistoryBehavior {
+            case .zero: return 0
+            case .lowerDegree: degree = times.count - 1
+            }
+        }
+        // Ages in milliseconds before the newest sample, as Flutter measures them, so that
+        // its 1e-10 rank tolerance means the same here; the slope is then per millisecond.
+        let ages = times.map { -Double(newest - $0) * 1e-6 }
+        guard let fit = LeastSquaresFit(x: ages, y: Array(positions), degree: degree) else {
+            return 0
+        }
+        return fit.coefficients[1] * 1000
+    }
+
+    /// Android's impulse strategy, in double precision.
+    ///
+    /// Each segment's velocity does work (v − v_prev)·|v| on a unit mass; the first segment
+    /// counts half, so that a finger already moving steadily when the window opens yields
+    /// its own speed rather than √2 times it.
+    private static func impulseVelocity(
+        times: ArraySlice<Int64>, positions: ArraySlice<Double>
+    ) -> Double {
+        var work = 0.0
+        var timeIndex = times.startIndex
+        var positionIndex = positions.startIndex
+        var isFirstSegment = true
+        while timeIndex + 1 < times.endIndex {
+            let dt = Double(times[timeIndex + 1] - times[timeIndex]) * 1e-9
+            let segmentVelocity = (positions[positionIndex + 1] - positions[positionIndex]) / dt
+            work += (segmentVelocity - velocity(forKineticEnergy: work)) * abs(segmentVelocity)
+            if isFirstSegment {
+                work *= 0.5
+                isFirstSegment = false
+            }
+            timeIndex += 1
+            positionIndex += 1
+        }
+        return velocity(forKineticEnergy: work)
+    }
+
+    /// The signed speed of a unit mass with kinetic energy |e|: √(2|e|), with e's sign.
+    private static func velocity(forKineticEnergy energy: Double) -> Double {
+        let speed = (2 * abs(energy)).squareRoot()
+        return energy < 0 ? -speed : speed
+    }
+}

@@ -1,0 +1,101 @@
+/// Tracks the velocity of one contact in the plane.
+///
+/// A gesture recognizer keeps one tracker per contact, adds every position as it arrives,
+/// and asks for the velocity when it needs one — usually at the lift:
+///
+/// ```swift
+/// var tracker = VelocityTracker(strategy: .lsq2)
+/// tracker.add(time: sample.time, x: sample.x, y: sample.y)
+/// …
+/// let release = tracker.velocity(at: lift.time)   // points per second
+/// ```
+///
+/// Times are nanoseconds on a monotonic clock (`add(seconds:x:y:)` takes seconds).
+/// A sample at the same time as the newest one replaces it; a sample older than the
+/// newest one is ignored. Only the newest ``VelocityTrackerConfiguration/maximumSampleCount``
+/// samples are kept.
+public struct VelocityTracker: Sendable, Hashable {
+    /// How the velocity is computed from the samples.
+    public var strategy: VelocityStrategy
+    /// The windowing rules.
+    public let configuration: VelocityTrackerConfiguration
+    private var history: SampleHistory
+
+    /// Creates an empty tracker.
+    public init(
+        strategy: VelocityStrategy = .lsq2,
+        configuration: VelocityTrackerConfiguration = .standard
+    ) {
+        self.strategy = strategy
+        self.configuration = configuration
+        self.history = SampleHistory(capacity: configuration.maximumSampleCount)
+    }
+
+    /// The time of the newest sample, in nanoseconds, or `nil` when empty.
+    public var newestTime: Int64? { history.newestTime }
+
+    /// The number of samples held (at most the configuration's maximum).
+    public var sampleCount: Int { history.times.count }
+
+    /// Adds a position at a time in nanoseconds.
+    ///
+    /// - Returns: `false` when the sample was ignored because it is older than the newest one.
+    @discardableResult
+    public mutating func add(time: Int64, x: Double, y: Double) -> Bool {
+        history.append(time: time, x: x, y: y)
+    }
+
+    /// Adds a position at a time in seconds, rounded to the nearest nanosecond.
+    ///
+    /// - Returns: `false` when the sample was ignored: older than the newest one, or a time
+    ///   that is not finite or does not fit in 64-bit nanoseconds.
+    @discardableResult
+    public mutating func add(seconds: Double, x: Double, y: Double) -> Bool {
+        guard let time = Self.nanoseconds(seconds) else { return false }
+        return history.append(time: time, x: x, y: y)
+    }
+
+    /// Forgets every sample, as at the start of a new contact.
+    public mutating func reset() {
+        history.removeAll()
+    }
+
+    /// The velocity at the newest sample, in units per second.
+    public func velocity() -> Velocity {
+        guard let newest = history.newestTime else { return .zero }
+        return velocity(at: newest)
+    }
+
+    /// The velocity the tracker reports at `time` (nanoseconds), in units per second.
+    ///
+    /// Samples after `time` are not used, so a replay can ask at any earlier instant whose
+    /// samples are still held. A contact whose newest sample at or before `time` is more
+    /// than the stop gap (40 ms) old has stopped: its velocity is zero. This is what a lift
+    /// should ask: `velocity(at: liftTime)`.
+    public func velocity(at time: Int64) -> Velocity {
+        let window = history.window(at: time, configuration: configuration)
+        guard window.count >= 2 else { return .zero }
+        let times = history.times[window]
+        return Velocity(
+            x: strategy.velocity(
+                times: times, positions: history.xs[window],
+                shortHistoryBehavior: configuration.shortHistoryBehavior),
+            y: strategy.velocity(
+                times: times, positions: history.ys[window],
+                shortHistoryBehavior: configuration.shortHistoryBehavior))
+    }
+
+    /// The velocity the tracker reports at `seconds`; see ``velocity(at:)``.
+    /// A time that is not finite or out of range reports zero.
+    public func velocity(atSeconds seconds: Double) -> Velocity {
+        guard let time = Self.nanoseconds(seconds) else { return .zero }
+        return velocity(at: time)
+    }
+
+    static func nanoseconds(_ seconds: Double) -> Int64? {
+        let nanoseconds = (seconds * 1e9).rounded()
+        // 2^63 is exactly representable; anything at or past it does not fit.
+        guard nanoseconds.isFinite, abs(nanoseconds) < 9.223372036854775807e18 else { return nil }
+        return Int64(nanoseconds)
+    }
+}
