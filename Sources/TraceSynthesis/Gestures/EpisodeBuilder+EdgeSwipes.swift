@@ -40,13 +40,16 @@ extension EpisodeBuilder {
     }
 
     /// Up from the edge, then turned down and lifted while moving down: back to the app.
-    /// The overlap rule of ``planReversal()`` makes the turn a single zero crossing.
+    ///
+    /// The downward submovement starts at 60–80 % of the upward one and lasts at least 0.85
+    /// of it, so the upward one has passed its peak and the downward one has not reached
+    /// its peak wherever they overlap: the vertical velocity crosses zero exactly once.
     mutating func planBackToApp() {
         let upLength = height * random.uniform(0.2, 0.3)
         let upDuration = random.uniform(0.3, 0.45)
         let turnStart = 0.005 + upDuration * random.uniform(0.6, 0.8)
-        let downDuration = upDuration * random.uniform(1.0, 1.3)
-        let downLength = upLength * random.uniform(0.6, 0.85)
+        let downDuration = upDuration * random.uniform(0.85, 1.1)
+        let downLength = upLength * random.uniform(0.7, 0.9)
         var path = edgeStart()
         path.move(by: Vector(x: random.uniform(-0.05, 0.05) * upLength, y: -upLength), from: 0.005, over: upDuration)
         path.move(
