@@ -10,7 +10,7 @@ struct RenderedEpisode: Sendable {
 ///
 /// A single gesture is one episode starting 20 ms into the trace. A session is a sequence
 /// of rounds, each a shuffle of every elementary gesture (so each appears once per round),
-/// separated by idle gaps of 0.4–1.8 s, until the next episode would end after the session
+/// separated by idle gaps of 0.4–1.8 s after the planned end, until the next episode would end after the session
 /// duration. Each episode depends only on the seed, its index and where the previous one
 /// ended, so the work is linear in the duration and the memory bounded by one episode.
 struct EpisodeIterator: IteratorProtocol {
@@ -41,7 +41,9 @@ struct EpisodeIterator: IteratorProtocol {
                 return nil
             }
             let gap = builder.random.uniform(0.4, 1.8)
-            origin = episode.end + Int64((gap * 1e9).rounded())
+            // Spaced from the planned end, not the last scan, so the schedule of a session
+            // is the same at every rate; a gap of 0.4 s clears the last scan with room to spare.
+            origin = builder.absoluteTime(builder.plannedEnd + gap)
         }
         nextID = builder.nextID
         let samples = synthesizer.render(episode, index: index)

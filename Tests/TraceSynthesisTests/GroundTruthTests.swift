@@ -93,10 +93,10 @@ import TouchInput
         for step in 1...200 {
             #expect(path.velocity(at: t + (tLift - t) * Double(step) / 200).length < rest)
         }
-        // Having come to rest, the finger creeps less than a quarter point before lifting.
+        // Having come to rest, the finger creeps less than a tenth of a point before lifting.
         let after = rendered.samples.filter { $0.kind == .touch && $0.time >= pause.time }
         let spread = after.map { Vector(x: $0.x - after[0].x, y: $0.y - after[0].y).length }.max() ?? 0
-        #expect(spread < 0.25)
+        #expect(spread < 0.1)
         // It got there from the bottom edge, a third of the screen up.
         let first = try #require(rendered.samples.first)
         #expect(first.y > 840 && after[0].y < 844 * 0.75)

@@ -15,9 +15,10 @@ extension EpisodeBuilder {
         addFlick()
     }
 
-    /// A fast move lifted while still under way; returns the placed path and its timing.
+    /// A fast move lifted while still under way; returns the placed path, the planned lift
+    /// and the timing of the scans that saw it.
     @discardableResult
-    mutating func addFlick() -> (path: MovementPath, timing: ContactTiming) {
+    mutating func addFlick() -> (path: MovementPath, lift: Double, timing: ContactTiming) {
         let dwell = random.uniform(0.02, 0.05)
         let duration = random.uniform(0.12, 0.2)
         // Lifting after the velocity peak but well before the end leaves 70–95 % of the peak
@@ -30,7 +31,7 @@ extension EpisodeBuilder {
         path = path.translated(by: offset)
         let timing = addFinger(.movements(path), landing: 0, lifting: lift)
         addMarker(.release, at: timing.upTime)
-        return (path, timing)
+        return (path, lift, timing)
     }
 
     /// A drag that turns back without lifting, then comes to rest.
@@ -62,19 +63,20 @@ extension EpisodeBuilder {
     /// A flick, then a second finger landing where the flung content has got to.
     mutating func planCatch() {
         let flick = addFlick()
+        // Timed from the planned lift, not the scan that saw it, so the plan is the same at
+        // every rate.
+        let land = flick.lift + random.uniform(0.12, 0.3)
         let lift = flick.timing.up
-        let gap = random.uniform(0.12, 0.3)
-        // Where content released at the lift velocity has coasted to under the standard
-        // scroll-view deceleration (0.998 per millisecond), computed by repeated
-        // multiplication to stay exact across platforms.
-        let milliseconds = Int((gap * 1000).rounded())
+        // Where content released at the lift velocity has coasted to when the finger lands,
+        // under the standard scroll-view deceleration (0.998 per millisecond), computed by
+        // repeated multiplication to stay exact across platforms.
+        let milliseconds = Int(((land - lift) * 1000).rounded())
         var decay = 1.0
         for _ in 0..<milliseconds { decay *= 0.998 }
         let coast = flick.path.velocity(at: lift) * (0.998 * (1 - decay) / 0.002 / 1000)
         var target = flick.path.position(at: lift) + coast + randomDirection() * random.uniform(0, 6)
         let margin = 40.0
         target = Vector(x: min(max(target.x, margin), width - margin), y: min(max(target.y, margin), height - margin))
-        let land = lift + gap
         let hold = random.uniform(0.15, 0.3)
         let path = restingPath(from: land, for: hold, slip: 0.3...1.2).translated(by: target)
         let catcher = addFinger(.movements(path), landing: land, lifting: land + hold)

@@ -21,6 +21,7 @@ extension EpisodeBuilder {
         path = path.translated(by: placement(of: [.movements(path)], during: 0...hoverEnd, margin: 20))
 
         let clock = pencilClock
+        extendPlan(to: hoverEnd)
         let hoverIn = tick(atOrAfter: 0, on: clock)
         let down = max(hoverIn + 1, tick(atOrAfter: land, on: clock))
         let up = max(down + 1, tick(atOrAfter: lift, on: clock))

@@ -18,6 +18,7 @@ extension EpisodeBuilder {
     }
 
     private mutating func addPointer(_ path: MovementPath, until end: Double) -> ContactPlan {
+        extendPlan(to: end)
         let hoverIn = tick(atOrAfter: 0, on: touchClock)
         let plan = ContactPlan(
             kind: .pointer, id: newID(), path: .movements(path), clock: touchClock, hoverIn: hoverIn,
@@ -61,10 +62,11 @@ extension EpisodeBuilder {
             for notch in 0..<notches {
                 let phase: SamplePhase = notch == 0 ? .began : notch == notches - 1 ? .ended : .moved
                 let acceleration = 1 + 2 * Double(notch) / Double(notches - 1)
-                episode.events.append(
+                addEvent(
                     InputSample(
-                        time: absoluteTime(t), kind: .scroll, phase: phase, id: pointerID, x: x, y: y,
-                        flags: .synthetic, scrollDelta: (0, direction * (10 * acceleration).rounded())))
+                        time: 0, kind: .scroll, phase: phase, id: pointerID, x: x, y: y,
+                        flags: .synthetic, scrollDelta: (0, direction * (10 * acceleration).rounded())),
+                    atLocal: t)
                 if notch < notches - 1 {
                     t += interval
                     interval = max(0.018, interval * random.uniform(0.75, 0.9))

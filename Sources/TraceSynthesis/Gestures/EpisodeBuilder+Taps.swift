@@ -45,11 +45,9 @@ extension EpisodeBuilder {
         let hold = random.uniform(0.07, 0.13)
         let path = restingPath(from: land, for: hold, slip: 0.2...0.9)
         let offset = placement(of: [.movements(path)], during: land...(land + hold), margin: 24)
-        let finger = addFinger(.movements(path.translated(by: offset)), landing: land, lifting: land + hold, modifiers: flag)
-        let keyUp = finger.up + random.uniform(0.08, 0.2)
-        episode.events.append(
-            InputSample(time: absoluteTime(0), kind: .key, phase: .began, modifiers: flag, flags: .synthetic, key: usage))
-        episode.events.append(
-            InputSample(time: absoluteTime(keyUp), kind: .key, phase: .ended, flags: .synthetic, key: usage))
+        addFinger(.movements(path.translated(by: offset)), landing: land, lifting: land + hold, modifiers: flag)
+        let keyUp = land + hold + random.uniform(0.08, 0.2)
+        addEvent(InputSample(time: 0, kind: .key, phase: .began, modifiers: flag, flags: .synthetic, key: usage), atLocal: 0)
+        addEvent(InputSample(time: 0, kind: .key, phase: .ended, flags: .synthetic, key: usage), atLocal: keyUp)
     }
 }

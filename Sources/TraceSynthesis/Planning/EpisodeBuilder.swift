@@ -13,6 +13,10 @@ struct EpisodeBuilder {
     let touchClock: SampleClock
     let pencilClock: SampleClock
     private(set) var nextID: UInt32
+    /// The latest local time the plan asked for (a lift, the end of a hover, an event),
+    /// before snapping to scans: the session spaces episodes from it, so that changing the
+    /// rate or the jitter never shifts later gestures.
+    private(set) var plannedEnd: Double = 0
 
     init(
         gesture: Gesture, origin: Int64, random: SeededRandom, screen: TraceMetadata.Screen,
@@ -49,6 +53,19 @@ struct EpisodeBuilder {
         episode.origin + Int64((t * 1e9).rounded())
     }
 
+    /// Records that the plan reaches local time `t`.
+    mutating func extendPlan(to t: Double) {
+        plannedEnd = max(plannedEnd, t)
+    }
+
+    /// Adds a key, scroll or marker sample at local time `t`.
+    mutating func addEvent(_ sample: InputSample, atLocal t: Double) {
+        var sample = sample
+        sample.time = absoluteTime(t)
+        episode.events.append(sample)
+        extendPlan(to: t)
+    }
+
     mutating func newID() -> UInt32 {
         defer { nextID += 1 }
         return nextID
@@ -64,6 +81,7 @@ struct EpisodeBuilder {
     ) -> ContactTiming {
         let down = tick(atOrAfter: land, on: touchClock)
         let up = max(down + 1, tick(atOrAfter: lift, on: touchClock))
+        extendPlan(to: lift)
         let style = FingerStyle(force: random.uniform(0.18, 0.42), radius: random.uniform(13, 19))
         let plan = ContactPlan(
             kind: .touch, id: newID(), path: path, clock: touchClock, down: down, up: up,
