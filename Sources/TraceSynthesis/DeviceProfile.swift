@@ -13,6 +13,12 @@ public enum DeviceProfile: String, Sendable, Hashable, CaseIterable, Codable {
     /// The device with the given command-line name, or `nil`.
     public init?(name: String) { self.init(rawValue: name) }
 
+    /// The device with the given command-line name; throws ``SynthesisError/unknownDevice(_:)``.
+    public init(parsing name: String) throws(SynthesisError) {
+        guard let device = DeviceProfile(name: name) else { throw .unknownDevice(name) }
+        self = device
+    }
+
     /// The screen in points, portrait.
     public var screen: TraceMetadata.Screen {
         switch self {

@@ -26,6 +26,12 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     /// The gesture with the given command-line name, or `nil`.
     public init?(name: String) { self.init(rawValue: name) }
 
+    /// The gesture with the given command-line name; throws ``SynthesisError/unknownGesture(_:)``.
+    public init(parsing name: String) throws(SynthesisError) {
+        guard let gesture = Gesture(name: name) else { throw .unknownGesture(name) }
+        self = gesture
+    }
+
     /// Every gesture a session mixes: all but `session` itself.
     public static let elementary: [Gesture] = allCases.filter { $0 != .session }
 

@@ -69,7 +69,7 @@ public struct GestureSynthesizer: Sendable {
     var renderSettings: RenderSettings {
         RenderSettings(
             screen: options.device.screen, quanta: .standard, noise: options.noise,
-            display: DisplayTiming(hertz: options.device.displayHz), seed: options.seed)
+            display: DisplayTiming(hertz: options.device.displayHz))
     }
 
     var touchClock: SampleClock {

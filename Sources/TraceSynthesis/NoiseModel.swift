@@ -40,6 +40,16 @@ public struct NoiseModel: Sendable, Hashable {
     public static let off = NoiseModel(
         tremorAmplitude: 0...0, tremorFrequency: 8...8, positionSigma: 0, forceSigma: 0, timingJitter: 0)
 
+    /// ``standard`` for `on`, ``off`` for `off` (the command line's `--noise on|off`);
+    /// throws ``SynthesisError/invalidNoise(_:)`` for anything else.
+    public init(parsing switch: String) throws(SynthesisError) {
+        switch `switch` {
+        case "on": self = .standard
+        case "off": self = .off
+        default: throw .invalidNoise("'\(`switch`)' is neither on nor off")
+        }
+    }
+
     /// Whether any component is non-zero.
     public var isEnabled: Bool {
         tremorAmplitude.upperBound > 0 || positionSigma > 0 || forceSigma > 0 || timingJitter > 0

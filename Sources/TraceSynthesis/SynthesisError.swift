@@ -8,6 +8,8 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidNoise(String)
     /// A gesture name that `Gesture(name:)` does not know.
     case unknownGesture(String)
+    /// A device name other than `phone` or `tablet`.
+    case unknownDevice(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
             "The noise model is invalid: \(reason)."
         case .unknownGesture(let name):
             "There is no gesture named '\(name)': run `touchbench synth --list` for the names."
+        case .unknownDevice(let name):
+            "There is no device named '\(name)': choose phone or tablet."
         }
     }
 }

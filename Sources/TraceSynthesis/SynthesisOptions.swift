@@ -5,7 +5,9 @@ public struct SynthesisOptions: Sendable, Hashable {
     /// The touch digitizer rate in hertz: 60, 120 or 240. Pointer events use it too; the
     /// pencil always reports at ``pencilRate``.
     public var rate: Int
+    /// The screen and display the trace pretends to come from.
     public var device: DeviceProfile
+    /// Tremor, digitizer noise and timing jitter; ``NoiseModel/off`` gives the bare model.
     public var noise: NoiseModel
     /// How long a `session` lasts, in seconds. Sessions are generated episode by episode,
     /// in time linear in this duration and memory bounded by one episode when streamed.

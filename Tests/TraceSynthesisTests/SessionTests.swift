@@ -106,9 +106,19 @@ import TouchInput
         }
     }
 
+    @Test func commandLineNamesParseOrThrowTypedErrors() throws {
+        #expect(try Gesture(parsing: "back-to-app") == .backToApp)
+        #expect(throws: SynthesisError.unknownGesture("swipe")) { try Gesture(parsing: "swipe") }
+        #expect(try DeviceProfile(parsing: "phone") == .phone)
+        #expect(throws: SynthesisError.unknownDevice("watch")) { try DeviceProfile(parsing: "watch") }
+        #expect(try NoiseModel(parsing: "off") == .off && NoiseModel(parsing: "on") == .standard)
+        #expect(throws: SynthesisError.self) { try NoiseModel(parsing: "loud") }
+    }
+
     @Test func errorsReadAsOneSentence() {
         let errors: [SynthesisError] = [
             .unsupportedRate(100), .invalidSessionDuration(0), .invalidNoise("x"), .unknownGesture("swipe"),
+            .unknownDevice("watch"),
         ]
         for error in errors {
             #expect(error.description.first?.isUppercase == true && error.description.hasSuffix("."))

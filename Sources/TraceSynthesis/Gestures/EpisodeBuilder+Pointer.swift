@@ -44,14 +44,15 @@ extension EpisodeBuilder {
 
     /// The pointer moves over the content, then the wheel turns in two or three bursts of
     /// notches that come faster and scroll further as the finger gets going (wheel
-    /// acceleration). Deltas follow the W3C convention: positive `dy` scrolls down.
+    /// acceleration). Deltas follow the W3C convention: positive `dy` scrolls down. Scroll
+    /// samples sit at the pointer's position and, like keys, have id 0 (the JSON Lines form
+    /// gives them no id).
     mutating func planScrollWheel() {
         let start = randomPoint(margin: 40)
         let spot = Vector(
             x: random.uniform(0.3, 0.7) * width, y: random.uniform(0.3, 0.7) * height)
         var path = MovementPath(start: start)
         var t = travel(&path, from: start, to: spot, at: 0.02) + random.uniform(0.1, 0.3)
-        let pointerID = nextID
         let quantum = 1.0 / 256
         let x = ContactRenderer.quantize(spot.x, quantum)
         let y = ContactRenderer.quantize(spot.y, quantum)
@@ -64,7 +65,7 @@ extension EpisodeBuilder {
                 let acceleration = 1 + 2 * Double(notch) / Double(notches - 1)
                 addEvent(
                     InputSample(
-                        time: 0, kind: .scroll, phase: phase, id: pointerID, x: x, y: y,
+                        time: 0, kind: .scroll, phase: phase, x: x, y: y,
                         flags: .synthetic, scrollDelta: (0, direction * (10 * acceleration).rounded())),
                     atLocal: t)
                 if notch < notches - 1 {

@@ -6,7 +6,6 @@ struct RenderSettings: Sendable {
     var quanta: FieldQuanta
     var noise: NoiseModel
     var display: DisplayTiming
-    var seed: UInt64
 }
 
 /// Samples one contact on its digitizer ticks: model position plus tremor and sensor noise,
