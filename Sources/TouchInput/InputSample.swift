@@ -60,6 +60,36 @@ public struct InputSample: Sendable, Hashable {
         self.label = label
     }
 
+    /// Creates a sample from already-validated storage: the decoder's fast path.
+    /// Values of fields absent from `fields` must be zero.
+    package init(
+        time: Int64, kind: SampleKind, phase: SamplePhase, id: UInt32, fields: SampleFields,
+        x: Double, y: Double, force: Double, majorRadius: Double, majorRadiusTolerance: Double,
+        altitude: Double, azimuth: Double, roll: Double, dx: Double, dy: Double,
+        buttons: UInt32, key: UInt32, modifiers: ModifierFlags, flags: SampleFlags, label: String?
+    ) {
+        self.time = time
+        self.kind = kind
+        self.phase = phase
+        self.id = id
+        self.fields = fields
+        storedX = x
+        storedY = y
+        storedForce = force
+        storedMajorRadius = majorRadius
+        storedMajorRadiusTolerance = majorRadiusTolerance
+        storedAltitude = altitude
+        storedAzimuth = azimuth
+        storedRoll = roll
+        storedDX = dx
+        storedDY = dy
+        storedButtons = buttons
+        storedKey = key
+        storedModifiers = modifiers
+        storedFlags = flags
+        storedLabel = label
+    }
+
     /// A ground-truth marker such as `redirect`, `pause` or `release`.
     public static func marker(_ label: String, at time: Int64) -> InputSample {
         InputSample(time: time, kind: .marker, phase: .began, label: label)

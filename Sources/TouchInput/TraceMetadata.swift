@@ -47,8 +47,16 @@ public struct TraceMetadata: Sendable, Hashable, Codable {
         self.extra = extra
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// Keys with a meaning of their own; every other key is a free string in ``extra``.
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case device, screen, digitizerHz, displayHz, source, epochNanoseconds, forceMaximum, quanta, extra
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,5 +70,28 @@ public struct TraceMetadata: Sendable, Hashable, Codable {
         forceMaximum = try c.decodeIfPresent(Double.self, forKey: .forceMaximum)
         quanta = try c.decodeIfPresent(FieldQuanta.self, forKey: .quanta) ?? .standard
         extra = try c.decodeIfPresent([String: String].self, forKey: .extra) ?? [:]
+        // Free keys may also stand at the top level, as the JSON Lines form writes them.
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        for key in all.allKeys where !known.contains(key.stringValue) {
+            extra[key.stringValue] = try all.decode(String.self, forKey: key)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(device, forKey: .device)
+        try c.encodeIfPresent(screen, forKey: .screen)
+        try c.encodeIfPresent(digitizerHz, forKey: .digitizerHz)
+        try c.encodeIfPresent(displayHz, forKey: .displayHz)
+        try c.encodeIfPresent(source, forKey: .source)
+        try c.encodeIfPresent(epochNanoseconds, forKey: .epochNanoseconds)
+        try c.encodeIfPresent(forceMaximum, forKey: .forceMaximum)
+        if quanta != .standard { try c.encode(quanta, forKey: .quanta) }
+        var all = encoder.container(keyedBy: AnyKey.self)
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        for (key, value) in extra where !known.contains(key) {
+            try all.encode(value, forKey: AnyKey(stringValue: key))
+        }
     }
 }

@@ -1,1 +1,75 @@
-print("touchbench")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchTrace
+
+/// Every subcommand, in the order `touchbench --help` lists them.
+let commands: [Command] = [
+    .convert, .info, .verify, .cat,
+]
+
+let generalHelp = """
+    USAGE: touchbench COMMAND [OPTIONS]
+
+    Record, convert, replay and measure touch input traces (.touchtrace files).
+
+    COMMANDS:
+    \(commands.map { "  " + $0.name.padding(toLength: 12) + $0.summary }.joined(separator: "\n"))
+
+    Run 'touchbench COMMAND --help' for the options of a command.
+    Exit codes: 0 success, 1 regression or failed check, 64 usage error,
+    65 bad input data, 66 input cannot be opened, 74 I/O error while writing.
+    """
+
+func run(_ arguments: [String]) -> Int32 {
+    guard let name = arguments.first else {
+        print(generalHelp)
+        return ExitCode.usage
+    }
+    if name == "--help" || name == "-h" || name == "help" {
+        print(generalHelp)
+        return ExitCode.success
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+        Console.error("touchbench: unknown command '\(name)'; run 'touchbench --help' for the list.")
+        return ExitCode.usage
+    }
+    do {
+        let parsed = try command.parse(Array(arguments.dropFirst()))
+        if parsed.flag("help") {
+            print(command.help, terminator: "")
+            return ExitCode.success
+        }
+        return try command.run(parsed)
+    } catch let error as UsageError {
+        Console.error("touchbench \(command.name): \(error.message); see 'touchbench \(command.name) --help'.")
+        return ExitCode.usage
+    } catch let error as TraceFileError {
+        Console.endProgress()
+        Console.error(error.description)
+        return ExitCode.forError(error)
+    } catch let error as CommandFailure {
+        Console.endProgress()
+        Console.error(error.message)
+        return error.code
+    } catch {
+        Console.error("touchbench \(command.name): \(error)")
+        return ExitCode.failure
+    }
+}
+
+/// A command's own failure with its exit code and one sentence.
+struct CommandFailure: Error {
+    var code: Int32
+    var message: String
+}
+
+extension String {
+    func padding(toLength length: Int) -> String {
+        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
+    }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,82 @@
+import TouchInput
+
+/// The JSON Lines text form of a trace (DESIGN.md, "The JSON Lines text form"): an optional
+/// `{"touchtrace":1,"metadata":{…}}` first line, then one sample object per line.
+public enum JSONLines {
+    /// The first line of the form, for `metadata`.
+    public static func metadataLine(_ metadata: TraceMetadata) -> String {
+        var line = "{\"touchtrace\":1,\"metadata\":{"
+        var members: [String] = []
+        if let device = metadata.device { members.append("\"device\":\(quoted(device))") }
+        if let screen = metadata.screen {
+            members.append("\"screen\":{\"width\":\(number(screen.width)),\"height\":\(number(screen.height)),\"scale\":\(number(screen.scale))}")
+        }
+        if let hz = metadata.digitizerHz { members.append("\"digitizerHz\":\(number(hz))") }
+        if let hz = metadata.displayHz { members.append("\"displayHz\":\(number(hz))") }
+        if let source = metadata.source { members.append("\"source\":\(quoted(source))") }
+        if let epoch = metadata.epochNanoseconds { members.append("\"epochNanoseconds\":\(epoch)") }
+        if let maximum = metadata.forceMaximum { members.append("\"forceMaximum\":\(number(maximum))") }
+        let q = metadata.quanta
+        if q != .standard {
+            members.append("\"quanta\":{\"position\":\(number(q.position)),\"radius\":\(number(q.radius)),\"force\":\(number(q.force)),\"angle\":\(number(q.angle)),\"scroll\":\(number(q.scroll))}")
+        }
+        for key in metadata.extra.keys.sorted() where !reservedMetadataKeys.contains(key) {
+            members.append("\(quoted(key)):\(quoted(metadata.extra[key] ?? ""))")
+        }
+        line += members.joined(separator: ",")
+        line += "}}"
+        return line
+    }
+
+    static let reservedMetadataKeys: Set<String> = [
+        "device", "screen", "digitizerHz", "displayHz", "source", "epochNanoseconds", "forceMaximum", "quanta", "extra",
+    ]
+
+    /// One sample as a line (without the newline), keys in a fixed order.
+    public static func line(for sample: InputSample) -> String {
+        var line = "{\"t\":\(sample.time),\"kind\":\"\(sample.kind.name)\""
+        let fields = sample.fields
+        if sample.kind != .marker || sample.phase != .began { line += ",\"phase\":\"\(sample.phase.name)\"" }
+        if sample.kind.isContact || sample.id != 0 { line += ",\"id\":\(sample.id)" }
+        if let location = sample.location { line += ",\"x\":\(number(location.x)),\"y\":\(number(location.y))" }
+        if let value = sample.force { line += ",\"force\":\(number(value))" }
+        if let value = sample.majorRadius { line += ",\"majorRadius\":\(number(value))" }
+        if let value = sample.majorRadiusTolerance { line += ",\"majorRadiusTolerance\":\(number(value))" }
+        if let value = sample.altitude { line += ",\"altitude\":\(number(value))" }
+        if let value = sample.azimuth { line += ",\"azimuth\":\(number(value))" }
+        if let value = sample.roll { line += ",\"roll\":\(number(value))" }
+        if let value = sample.buttons { line += ",\"buttons\":\(value)" }
+        if fields.contains(.modifiers) { line += ",\"modifiers\":[\(sample.modifiers.names.map { "\"\($0)\"" }.joined(separator: ","))]" }
+        if fields.contains(.flags) { line += ",\"flags\":[\(sample.flags.names.map { "\"\($0)\"" }.joined(separator: ","))]" }
+        if let delta = sample.scrollDelta { line += ",\"dx\":\(number(delta.dx)),\"dy\":\(number(delta.dy))" }
+        if let key = sample.key { line += ",\"key\":\(key)" }
+        if let label = sample.label { line += ",\"label\":\(quoted(label))" }
+        line += "}"
+        return line
+    }
+
+    /// A Double as JSON: the shortest text that reads back as the same value.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return value.description
+    }
+
+    /// A string as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

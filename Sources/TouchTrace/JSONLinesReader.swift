@@ -1,0 +1,233 @@
+import Foundation
+import TouchInput
+
+/// Reads the JSON Lines form one line at a time, so memory stays bounded by a line.
+///
+/// Every problem — a malformed line, an unknown key, a missing field, a sample earlier than
+/// the one before — is a ``TraceFileError`` naming the line.
+public final class JSONLinesReader {
+    public let path: String
+    /// The metadata of the first line, or defaults (source `jsonl`) when there is none.
+    public private(set) var metadata: TraceMetadata
+    private let file: SystemFile
+    private let fileSize: Int
+    private var offset = 0
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var line = 0
+    private var previousTime = Int64.min
+    private var pendingFirst: InputSample?
+
+    /// Lines longer than this are refused rather than buffered.
+    public static let maximumLineLength = 1 << 20
+    private static let blockSize = 1 << 16
+
+    /// Opens `path` and reads its metadata line, if it has one.
+    public init(path: String) throws(TraceFileError) {
+        self.path = path
+        file = try SystemFile.openForReading(path)
+        fileSize = try file.size()
+        metadata = TraceMetadata(source: "jsonl")
+        if fileSize >= TraceFormat.fileMagic.count {
+            var head: [UInt8] = []
+            try file.read(TraceFormat.fileMagic.count, at: 0, into: &head)
+            if head == TraceFormat.fileMagic {
+                throw TraceFileError(.malformed, path: path, offset: 0, reason: "is a .touchtrace file, not JSON Lines")
+            }
+        }
+        while var bytes = try nextLine() {
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let value = try parse(&bytes)
+            if value["touchtrace"] != nil {
+                metadata = try decodeMetadata(value, bytes: bytes)
+            } else {
+                pendingFirst = try sample(from: value)
+            }
+            break
+        }
+    }
+
+    /// The next sample, or `nil` at the end of the file.
+    public func next() throws(TraceFileError) -> InputSample? {
+        if let first = pendingFirst {
+            pendingFirst = nil
+            return first
+        }
+        while var bytes = try nextLine() {
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let value = try parse(&bytes)
+            if value["touchtrace"] != nil { throw error("has a metadata line after the first line") }
+            return try sample(from: value)
+        }
+        return nil
+    }
+
+    // MARK: Lines
+
+    private func nextLine() throws(TraceFileError) -> [UInt8]? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let bytes = Array(buffer[start..<newline])
+                start = newline + 1
+                line += 1
+                return bytes
+            }
+            if buffer.count - start > Self.maximumLineLength {
+                line += 1
+                throw error("is longer than \(Self.maximumLineLength) bytes")
+            }
+            if offset >= fileSize {
+                guard start < buffer.count else { return nil }
+                let bytes = Array(buffer[start...])
+                start = buffer.count
+                line += 1
+                return bytes
+            }
+            buffer.removeFirst(start)
+            start = 0
+            var block: [UInt8] = []
+            let count = min(Self.blockSize, fileSize - offset)
+            try file.read(count, at: offset, into: &block)
+            offset += count
+            buffer.append(contentsOf: block)
+        }
+    }
+
+    private func error(_ reason: String) -> TraceFileError {
+        TraceFileError(.malformed, path: path, line: line, reason: reason)
+    }
+
+    private func parse(_ bytes: inout [UInt8]) throws(TraceFileError) -> JSONValue {
+        do {
+            let value = try JSONValue.parse(bytes: &bytes)
+            guard case .object = value else { throw error("is not a JSON object") }
+            return value
+        } catch let syntax as JSONValue.SyntaxError {
+            throw error("is not valid JSON (\(syntax.reason) at column \(syntax.offset + 1))")
+        } catch let problem as TraceFileError {
+            throw problem
+        } catch {
+            throw self.error("is not valid JSON")
+        }
+    }
+
+    private func decodeMetadata(_ value: JSONValue, bytes: [UInt8]) throws(TraceFileError) -> TraceMetadata {
+        guard case .integer(1) = value["touchtrace"] else { throw error("declares a touchtrace version other than 1") }
+        struct Wrapper: Decodable { var metadata: TraceMetadata? }
+        do {
+            var decoded = try JSONDecoder().decode(Wrapper.self, from: Data(bytes)).metadata ?? TraceMetadata()
+            if decoded.source == nil { decoded.source = "jsonl" }
+            guard decoded.quanta.isValid else { throw error("declares a quantum that is not a positive number") }
+            return decoded
+        } catch let problem as TraceFileError {
+            throw problem
+        } catch {
+            throw self.error("has metadata that does not match the form (free metadata keys must be strings)")
+        }
+    }
+}
+
+extension JSONLinesReader {
+    /// Builds a sample from one line's object, checking every key and type.
+    fileprivate func sample(from value: JSONValue) throws(TraceFileError) -> InputSample {
+        guard case .object(let members) = value else { throw error("is not a JSON object") }
+        var fields: [String: JSONValue] = [:]
+        for (key, member) in members {
+            guard Self.knownKeys.contains(key) else { throw error("has an unknown key \"\(key)\"") }
+            guard fields.updateValue(member, forKey: key) == nil else { throw error("repeats the key \"\(key)\"") }
+        }
+        guard case .string(let kindName)? = fields["kind"] else { throw error("needs a \"kind\" string") }
+        guard let kind = SampleKind(name: kindName) else { throw error("has an unknown kind \"\(kindName)\"") }
+        guard let timeValue = fields["t"] else { throw error("needs a \"t\" time in nanoseconds") }
+        guard case .integer(let time) = timeValue else { throw error("has a \"t\" that is not an integer number of nanoseconds") }
+        guard time >= previousTime else { throw error("is out of order: t=\(time) comes before t=\(previousTime)") }
+
+        var phase = SamplePhase.began
+        if let phaseValue = fields["phase"] {
+            guard case .string(let name) = phaseValue, let parsed = SamplePhase(name: name) else {
+                throw error("has an unknown phase \(phaseValue)")
+            }
+            phase = parsed
+        } else if kind != .marker {
+            throw error("needs a \"phase\"")
+        }
+        var sample = InputSample(time: time, kind: kind, phase: phase)
+        if let id = fields["id"] {
+            sample.id = try unsigned(id, "id")
+        } else if kind.isContact {
+            throw error("needs an \"id\" for a \(kind.name) sample")
+        }
+        let x = try double(fields["x"], "x"), y = try double(fields["y"], "y")
+        if x != nil || y != nil {
+            guard let x, let y else { throw error("needs both \"x\" and \"y\"") }
+            sample.location = (x, y)
+        }
+        sample.force = try double(fields["force"], "force")
+        sample.majorRadius = try double(fields["majorRadius"], "majorRadius")
+        sample.majorRadiusTolerance = try double(fields["majorRadiusTolerance"], "majorRadiusTolerance")
+        sample.altitude = try double(fields["altitude"], "altitude")
+        sample.azimuth = try double(fields["azimuth"], "azimuth")
+        sample.roll = try double(fields["roll"], "roll")
+        if let buttons = fields["buttons"] { sample.buttons = try unsigned(buttons, "buttons") }
+        if let modifiers = fields["modifiers"] {
+            guard let flags = ModifierFlags(names: try strings(modifiers, "modifiers")) else { throw error("has an unknown modifier in \(modifiers)") }
+            sample.modifiers = flags
+        }
+        if let flagValue = fields["flags"] {
+            guard let flags = SampleFlags(names: try strings(flagValue, "flags")) else { throw error("has an unknown flag in \(flagValue)") }
+            sample.flags = flags
+        }
+        let dx = try double(fields["dx"], "dx"), dy = try double(fields["dy"], "dy")
+        if dx != nil || dy != nil { sample.scrollDelta = (dx ?? 0, dy ?? 0) }
+        if let key = fields["key"] { sample.key = try unsigned(key, "key") }
+        if let label = fields["label"] {
+            guard case .string(let text) = label else { throw error("has a \"label\" that is not a string") }
+            sample.label = text
+        }
+        try checkRequired(sample)
+        previousTime = time
+        return sample
+    }
+
+    private func checkRequired(_ sample: InputSample) throws(TraceFileError) {
+        switch sample.kind {
+        case .touch, .pencil, .pointer:
+            guard sample.location != nil else { throw error("needs \"x\" and \"y\" for a \(sample.kind.name) sample") }
+        case .scroll:
+            guard sample.location != nil, sample.scrollDelta != nil else { throw error("needs \"x\", \"y\", \"dx\" and \"dy\" for a scroll sample") }
+        case .key:
+            guard sample.key != nil else { throw error("needs a \"key\" usage code for a key sample") }
+            guard sample.phase == .began || sample.phase == .ended else { throw error("needs phase began or ended for a key sample") }
+        case .marker:
+            guard sample.label != nil else { throw error("needs a \"label\" for a marker") }
+        }
+    }
+
+    private static let knownKeys: Set<String> = [
+        "t", "kind", "phase", "id", "x", "y", "force", "majorRadius", "majorRadiusTolerance", "altitude",
+        "azimuth", "roll", "buttons", "modifiers", "flags", "dx", "dy", "key", "label",
+    ]
+
+    private func double(_ value: JSONValue?, _ name: String) throws(TraceFileError) -> Double? {
+        guard let value else { return nil }
+        guard let number = value.doubleValue else { throw error("has a \"\(name)\" that is not a number") }
+        return number
+    }
+
+    private func unsigned(_ value: JSONValue, _ name: String) throws(TraceFileError) -> UInt32 {
+        guard case .integer(let integer) = value, let result = UInt32(exactly: integer) else {
+            throw error("has a \"\(name)\" that is not an integer from 0 to 4294967295")
+        }
+        return result
+    }
+
+    private func strings(_ value: JSONValue, _ name: String) throws(TraceFileError) -> [String] {
+        guard case .array(let elements) = value else { throw error("has a \"\(name)\" that is not an array of strings") }
+        var result: [String] = []
+        for element in elements {
+            guard case .string(let text) = element else { throw error("has a \"\(name)\" that is not an array of strings") }
+            result.append(text)
+        }
+        return result
+    }
+}

@@ -1,0 +1,69 @@
+import TouchInput
+
+/// Anything that yields a trace's samples in time order: a `.touchtrace` reader, the JSON
+/// Lines reader, an importer. Conversions are written once against this.
+public protocol SampleSource: AnyObject {
+    /// The trace's metadata (known before the first sample).
+    var metadata: TraceMetadata { get }
+    /// The next sample, or `nil` at the end.
+    func nextSample() throws(TraceFileError) -> InputSample?
+}
+
+/// Anything that takes samples in time order and writes them somewhere.
+public protocol SampleSink: AnyObject {
+    func append(_ sample: InputSample) throws(TraceFileError)
+    /// Completes the output (index, trailer, final flush).
+    func finishWriting() throws(TraceFileError)
+}
+
+extension JSONLinesReader: SampleSource {
+    public func nextSample() throws(TraceFileError) -> InputSample? { try next() }
+}
+
+extension TraceWriter: SampleSink {
+    public func finishWriting() throws(TraceFileError) { try finish() }
+}
+
+/// A ``SampleSource`` over a `.touchtrace` file, optionally limited to a time window.
+public final class TraceSampleSource: SampleSource {
+    public let reader: TraceReader
+    private var cursor: SampleCursor
+
+    public init(reader: TraceReader, window: Range<Int64>? = nil) {
+        self.reader = reader
+        cursor = window.map { reader.makeCursor(from: $0.lowerBound, to: $0.upperBound) } ?? reader.makeCursor()
+    }
+
+    public var metadata: TraceMetadata { reader.metadata }
+    public func nextSample() throws(TraceFileError) -> InputSample? { try cursor.next() }
+}
+
+/// Writes the JSON Lines form (metadata line first) to a file or standard output.
+public final class JSONLinesWriter: SampleSink {
+    private let output: TextOutput
+
+    public init(output: TextOutput, metadata: TraceMetadata?) throws(TraceFileError) {
+        self.output = output
+        if let metadata { try output.write(JSONLines.metadataLine(metadata) + "\n") }
+    }
+
+    public func append(_ sample: InputSample) throws(TraceFileError) {
+        try output.write(JSONLines.line(for: sample) + "\n")
+    }
+
+    public func finishWriting() throws(TraceFileError) { try output.close() }
+}
+
+/// Copies every sample of `source` into `sink` and finishes the sink; returns the count.
+@discardableResult
+public func copySamples(from source: some SampleSource, to sink: some SampleSink,
+                        progress: ((Int) -> Void)? = nil) throws(TraceFileError) -> Int {
+    var count = 0
+    while let sample = try source.nextSample() {
+        try sink.append(sample)
+        count += 1
+        if let progress, count & 0xFFFF == 0 { progress(count) }
+    }
+    try sink.finishWriting()
+    return count
+}

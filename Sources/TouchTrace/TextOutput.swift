@@ -1,0 +1,34 @@
+/// Buffered text output to a file or to standard output, for the text forms (JSON Lines,
+/// CSV) that can be far larger than memory should hold.
+public final class TextOutput {
+    private let file: SystemFile
+    private var buffer: [UInt8] = []
+    private static let flushThreshold = 1 << 16
+
+    /// Creates (or truncates) `path`; `-` means standard output.
+    public init(path: String) throws(TraceFileError) {
+        file = path == "-" ? SystemFile.standardOutput() : try SystemFile.create(path)
+        buffer.reserveCapacity(Self.flushThreshold * 2)
+    }
+
+    public var path: String { file.path }
+
+    /// Appends `text` (callers include their own newlines).
+    public func write(_ text: String) throws(TraceFileError) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.flushThreshold { try flush() }
+    }
+
+    /// Hands everything buffered to the operating system.
+    public func flush() throws(TraceFileError) {
+        guard !buffer.isEmpty else { return }
+        try file.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes and closes (standard output is flushed, not closed).
+    public func close() throws(TraceFileError) {
+        try flush()
+        if file.path != "-" && file.path != "(standard output)" { try file.closeChecked() }
+    }
+}

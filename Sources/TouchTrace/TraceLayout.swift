@@ -1,0 +1,168 @@
+import Foundation
+import TouchInput
+
+/// Encoding and decoding of the file header, the index and the trailer (docs/FORMAT.md).
+package enum TraceLayout {
+    // MARK: File header
+
+    package static func encodeHeader(_ metadata: TraceMetadata) throws(TraceFileError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let json = try? encoder.encode(metadata) else {
+            throw TraceFileError(.invalidSample, path: "", reason: "the metadata cannot be encoded as JSON")
+        }
+        var bytes = TraceFormat.fileMagic
+        bytes.appendLittleEndian(TraceFormat.version)
+        bytes.appendLittleEndian(UInt16(0))
+        bytes.appendLittleEndian(UInt32(json.count))
+        bytes.append(contentsOf: json)
+        bytes.appendLittleEndian(CRC32C.checksum(bytes))
+        return bytes
+    }
+
+    /// Reads and checks the header; returns the metadata and where the first chunk starts.
+    package static func decodeHeader(from file: SystemFile, fileSize: Int) throws(TraceFileError) -> (TraceMetadata, Int) {
+        let path = file.path
+        guard fileSize >= TraceFormat.fileHeaderFixedSize else {
+            throw TraceFileError(.malformed, path: path, offset: 0,
+                                 reason: "is not a touchtrace file: \(fileSize) bytes is shorter than the header")
+        }
+        var fixed: [UInt8] = []
+        try file.read(TraceFormat.fileHeaderFixedSize, at: 0, into: &fixed)
+        guard Array(fixed[0..<8]) == TraceFormat.fileMagic else {
+            throw TraceFileError(.malformed, path: path, offset: 0, reason: "is not a touchtrace file (wrong magic bytes)")
+        }
+        let (version, metadataLength) = fixed.withUnsafeBytes { bytes in
+            (UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt16.self)),
+             Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))))
+        }
+        guard version == TraceFormat.version else {
+            throw TraceFileError(.malformed, path: path, offset: 8, reason: "has format version \(version); this build reads version 1")
+        }
+        let headerEnd = TraceFormat.fileHeaderFixedSize + metadataLength + 4
+        guard metadataLength <= TraceFormat.maximumMetadataSize, headerEnd <= fileSize else {
+            throw TraceFileError(.malformed, path: path, offset: 12,
+                                 reason: "declares \(metadataLength) bytes of metadata, more than the file holds")
+        }
+        var header: [UInt8] = []
+        try file.read(headerEnd, at: 0, into: &header)
+        let stored = header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: headerEnd - 4, as: UInt32.self)) }
+        guard CRC32C.checksum(Array(header[0..<(headerEnd - 4)])) == stored else {
+            throw TraceFileError(.malformed, path: path, offset: 0, reason: "has a damaged header (checksum mismatch)")
+        }
+        let json = Data(header[TraceFormat.fileHeaderFixedSize..<(headerEnd - 4)])
+        guard let metadata = try? JSONDecoder().decode(TraceMetadata.self, from: json) else {
+            throw TraceFileError(.malformed, path: path, offset: TraceFormat.fileHeaderFixedSize, reason: "has metadata that is not valid JSON")
+        }
+        guard metadata.quanta.isValid else {
+            throw TraceFileError(.malformed, path: path, offset: TraceFormat.fileHeaderFixedSize,
+                                 reason: "declares a quantum that is not a positive number")
+        }
+        return (metadata, headerEnd)
+    }
+
+    // MARK: Index and trailer
+
+    package static func encodeIndex(_ chunks: [ChunkInfo], footer: TraceFooter, indexOffset: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.appendLittleEndian(TraceFormat.indexMagic)
+        bytes.appendLittleEndian(UInt32(chunks.count))
+        for chunk in chunks {
+            bytes.appendLittleEndian(UInt64(chunk.offset))
+            bytes.appendLittleEndian(chunk.firstTime)
+            bytes.appendLittleEndian(chunk.lastTime)
+            bytes.appendLittleEndian(UInt32(chunk.sampleCount))
+            bytes.appendLittleEndian(UInt32(chunk.length))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = (try? encoder.encode(footer)) ?? Data("{}".utf8)
+        bytes.appendLittleEndian(UInt32(json.count))
+        bytes.append(contentsOf: json)
+        bytes.appendLittleEndian(CRC32C.checksum(bytes))
+        let indexLength = bytes.count
+        bytes.appendLittleEndian(UInt64(indexOffset))
+        bytes.appendLittleEndian(UInt32(indexLength))
+        bytes.appendLittleEndian(TraceFormat.trailerMagic)
+        return bytes
+    }
+
+    /// Reads the trailer and index; throws when either is missing or damaged, which sends the
+    /// reader to its recovery scan.
+    package static func decodeIndex(
+        from file: SystemFile, fileSize: Int, dataStart: Int
+    ) throws(TraceFileError) -> ([ChunkInfo], TraceFooter, indexOffset: Int) {
+        let path = file.path
+        guard fileSize >= dataStart + TraceFormat.trailerSize else {
+            throw TraceFileError(.malformed, path: path, offset: fileSize, reason: "has no index (the writer did not finish)")
+        }
+        var trailer: [UInt8] = []
+        try file.read(TraceFormat.trailerSize, at: fileSize - TraceFormat.trailerSize, into: &trailer)
+        let (indexOffset, indexLength, magic) = trailer.withUnsafeBytes { bytes in
+            (Int(truncatingIfNeeded: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))),
+             Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))),
+             UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
+        }
+        let trailerOffset = fileSize - TraceFormat.trailerSize
+        guard magic == TraceFormat.trailerMagic else {
+            throw TraceFileError(.malformed, path: path, offset: trailerOffset, reason: "has no index (the writer did not finish)")
+        }
+        guard indexOffset >= dataStart, indexLength >= 12, indexOffset + indexLength == trailerOffset else {
+            throw TraceFileError(.malformed, path: path, offset: trailerOffset, reason: "has a trailer pointing outside the file")
+        }
+        var index: [UInt8] = []
+        try file.read(indexLength, at: indexOffset, into: &index)
+        let stored = index.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: indexLength - 4, as: UInt32.self)) }
+        guard CRC32C.checksum(Array(index[0..<(indexLength - 4)])) == stored else {
+            throw TraceFileError(.malformed, path: path, offset: indexOffset, reason: "has a damaged index (checksum mismatch)")
+        }
+        func malformed(_ reason: String, at offset: Int) -> TraceFileError {
+            TraceFileError(.malformed, path: path, offset: indexOffset + offset, reason: reason)
+        }
+        do {
+            return try index.withUnsafeBytes { bytes in
+                var cursor = ByteCursor(UnsafeRawBufferPointer(rebasing: bytes[0..<(indexLength - 4)]))
+                guard try cursor.readLittleEndian(UInt32.self) == TraceFormat.indexMagic else {
+                    throw malformed("has an index without its magic bytes", at: 0)
+                }
+                let count = Int(try cursor.readLittleEndian(UInt32.self))
+                guard count <= cursor.remaining / TraceFormat.indexEntrySize else {
+                    throw malformed("has an index claiming \(count) chunks, more than it holds", at: 4)
+                }
+                var chunks: [ChunkInfo] = []
+                chunks.reserveCapacity(count)
+                var expectedOffset = dataStart
+                for entry in 0..<count {
+                    let offset = Int(truncatingIfNeeded: try cursor.readLittleEndian(UInt64.self))
+                    let first = try cursor.readLittleEndian(Int64.self)
+                    let last = try cursor.readLittleEndian(Int64.self)
+                    let samples = Int(try cursor.readLittleEndian(UInt32.self))
+                    let length = Int(try cursor.readLittleEndian(UInt32.self))
+                    let previousLast = chunks.last?.lastTime ?? .min
+                    guard offset == expectedOffset, length > TraceFormat.chunkHeaderSize,
+                          offset + length <= indexOffset, first <= last, first >= previousLast,
+                          samples > 0, samples <= TraceFormat.maximumChunkSamples else {
+                        throw malformed("has an inconsistent index entry \(entry)", at: 8 + entry * TraceFormat.indexEntrySize)
+                    }
+                    chunks.append(ChunkInfo(offset: offset, length: length, sampleCount: samples, firstTime: first, lastTime: last))
+                    expectedOffset = offset + length
+                }
+                guard expectedOffset == indexOffset else {
+                    throw malformed("has an index that does not cover the chunks before it", at: 0)
+                }
+                let footerLength = Int(try cursor.readLittleEndian(UInt32.self))
+                let footerBytes = try cursor.readBytes(footerLength)
+                guard cursor.isAtEnd,
+                      let footer = try? JSONDecoder().decode(TraceFooter.self, from: Data(footerBytes)),
+                      footer.sampleCount == chunks.reduce(0, { $0 + $1.sampleCount }) else {
+                    throw malformed("has an index footer that does not match its chunks", at: 0)
+                }
+                return (chunks, footer, indexOffset)
+            }
+        } catch let error as TraceFileError {
+            throw error
+        } catch {
+            throw malformed("has an index that ends early", at: 0)
+        }
+    }
+}

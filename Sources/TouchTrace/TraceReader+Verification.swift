@@ -1,0 +1,62 @@
+import TouchInput
+
+/// What a successful verification found.
+public struct VerificationReport: Sendable, Hashable {
+    public var chunkCount: Int
+    public var sampleCount: Int
+    public var byteCount: Int
+}
+
+/// What a repair kept.
+public struct RepairReport: Sendable, Hashable {
+    /// Intact chunks copied into the new file.
+    public var chunkCount: Int
+    public var sampleCount: Int
+    /// Chunks that were found but failed to decode, and so were left out.
+    public var droppedChunkCount: Int
+    /// The problem that made the repair necessary, if the file had one.
+    public var damage: TraceFileError?
+}
+
+extension TraceReader {
+    /// Checks the whole file: header, index, every chunk's checksums and values, and the
+    /// time order across chunks. Throws the first problem.
+    public func verify() throws(TraceFileError) -> VerificationReport {
+        if let damage { throw damage }
+        var samples: [InputSample] = []
+        var previous = Int64.min
+        for index in chunks.indices {
+            try decodeChunk(index, into: &samples)
+            guard let first = samples.first, first.time >= previous else {
+                throw malformed(at: chunks[index].offset, "has a chunk that starts before the previous chunk ends")
+            }
+            previous = samples.last?.time ?? previous
+        }
+        return VerificationReport(chunkCount: chunks.count, sampleCount: sampleCount, byteCount: fileSize)
+    }
+
+    /// Writes every intact chunk to a new, complete file at `path`, byte for byte, with a
+    /// fresh index. Chunks that cannot be decoded are left out and counted.
+    @discardableResult
+    public func repair(to path: String) throws(TraceFileError) -> RepairReport {
+        let writer = try TraceWriter(path: path, metadata: metadata)
+        var samples: [InputSample] = []
+        var bytes: [UInt8] = []
+        var kept = 0, dropped = 0, keptSamples = 0
+        for index in chunks.indices {
+            do {
+                try decodeChunk(index, into: &samples)
+            } catch where error.kind == .malformed {
+                dropped += 1
+                continue
+            }
+            let info = chunks[index]
+            try file.read(info.length, at: info.offset, into: &bytes)
+            try writer.appendEncodedChunk(bytes, info: info)
+            kept += 1
+            keptSamples += info.sampleCount
+        }
+        try writer.finish()
+        return RepairReport(chunkCount: kept, sampleCount: keptSamples, droppedChunkCount: dropped, damage: damage)
+    }
+}

@@ -1,0 +1,79 @@
+import TouchInput
+
+/// What `touchbench info` reports: counts, duration, rates and sizes of a trace, gathered in
+/// one streaming pass.
+public struct TraceStatistics: Sendable {
+    /// Bytes of one sample in a plain fixed-width record (every field at its native width;
+    /// docs/FORMAT.md, "Sizes"): the yardstick of the compression ratio.
+    public static let fixedWidthRecordSize = 112
+
+    public var sampleCount = 0
+    /// Samples per kind, in ``SampleKind`` order.
+    public var countsByKind: [SampleKind: Int] = [:]
+    /// Contacts (touch, pencil and pointer lifetimes), counted at their first sample.
+    public var contactCount = 0
+    public var markerLabels: [String: Int] = [:]
+    public var startTime: Int64?
+    public var endTime: Int64?
+    /// The median interval between successive samples of one contact, per contact kind, as a rate.
+    public var medianRateHz: [SampleKind: Double] = [:]
+    public var chunkCount = 0
+    public var byteCount = 0
+    /// The worst quantisation error recorded by the writer, when the index holds it.
+    public var quantizationError: QuantizationError?
+
+    /// Reads every sample of `reader` once.
+    public init(reader: TraceReader) throws(TraceFileError) {
+        chunkCount = reader.chunks.count
+        byteCount = reader.fileSize
+        quantizationError = reader.footer?.quantizationError
+        var live: [UInt64: Int64] = [:]
+        // Intervals are binned by microsecond, so memory is bounded by distinct intervals.
+        var intervals: [SampleKind: [Int64: Int]] = [:]
+        var cursor = reader.makeCursor()
+        while let sample = try cursor.next() {
+            sampleCount += 1
+            countsByKind[sample.kind, default: 0] += 1
+            if startTime == nil { startTime = sample.time }
+            endTime = sample.time
+            if let label = sample.label { markerLabels[label, default: 0] += 1 }
+            guard sample.kind.isContact else { continue }
+            let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
+            if let previous = live[key] {
+                intervals[sample.kind, default: [:]][(sample.time - previous) / 1000, default: 0] += 1
+            } else {
+                contactCount += 1
+            }
+            live[key] = sample.phase.isTerminal || sample.phase == .hoverExited ? nil : sample.time
+        }
+        for (kind, histogram) in intervals {
+            let total = histogram.values.reduce(0, +)
+            var seen = 0
+            for micros in histogram.keys.sorted() {
+                seen += histogram[micros] ?? 0
+                if seen * 2 >= total {
+                    if micros > 0 { medianRateHz[kind] = 1_000_000 / Double(micros) }
+                    break
+                }
+            }
+        }
+    }
+
+    /// Time from the first to the last sample, in nanoseconds.
+    public var duration: Int64 { (endTime ?? 0) - (startTime ?? 0) }
+
+    /// File bytes per second of trace.
+    public var bytesPerSecond: Double? {
+        duration > 0 ? Double(byteCount) / (Double(duration) / 1e9) : nil
+    }
+
+    /// File bytes per sample.
+    public var bytesPerSample: Double? {
+        sampleCount > 0 ? Double(byteCount) / Double(sampleCount) : nil
+    }
+
+    /// Size of the fixed-width records divided by the file's size.
+    public var compressionRatio: Double? {
+        byteCount > 0 ? Double(sampleCount * Self.fixedWidthRecordSize) / Double(byteCount) : nil
+    }
+}

@@ -1,0 +1,172 @@
+import TouchInput
+
+/// Writes a `.touchtrace` file as samples arrive.
+///
+/// Samples are buffered into a chunk of at most ``Options/maximumChunkSamples`` samples or
+/// ``Options/maximumChunkDuration`` of time; a full chunk is encoded, compressed and written
+/// at once, so a writer that dies loses at most the chunk being filled. ``finish()`` writes
+/// the index and the trailer. Memory stays bounded by one chunk.
+public final class TraceWriter {
+    /// How chunks are cut and how hard the writer works to keep them.
+    public struct Options: Sendable {
+        /// Samples per chunk, 1…65536.
+        public var maximumChunkSamples: Int = 4096
+        /// Time spanned by one chunk, in nanoseconds; bounds the loss on a crash.
+        public var maximumChunkDuration: Int64 = 1_000_000_000
+        /// zstd level for the chunk payloads.
+        public var compressionLevel: Int32 = Zstd.defaultLevel
+        /// Whether each chunk is forced to stable storage as it is written (live capture).
+        public var synchronizesEachChunk = false
+
+        public init() {}
+    }
+
+    /// What a finished file holds.
+    public struct Summary: Sendable, Hashable {
+        public var sampleCount: Int
+        public var chunkCount: Int
+        public var byteCount: Int
+        public var quantizationError: QuantizationError
+    }
+
+    public let path: String
+    public let metadata: TraceMetadata
+    private let options: Options
+    private let file: SystemFile
+    private var pending: [InputSample] = []
+    private var encoder: ChunkEncoder
+    private var chunks: [ChunkInfo] = []
+    private var offset: Int
+    private var payload: [UInt8] = []
+    private var compressed: [UInt8] = []
+    private var lastTime: Int64 = .min
+    private var isFinished = false
+    /// Whether every sample came through ``append(_:)`` (rather than copied chunks), so the
+    /// quantisation error is known.
+    private var knowsQuantizationError = true
+
+    /// Samples accepted so far.
+    public private(set) var sampleCount = 0
+    /// The worst quantisation error of the samples accepted so far.
+    public private(set) var quantizationError = QuantizationError()
+
+    /// Creates `path` (replacing any file there) and writes the header.
+    public init(path: String, metadata: TraceMetadata, options: Options = Options()) throws(TraceFileError) {
+        guard options.maximumChunkSamples >= 1, options.maximumChunkSamples <= TraceFormat.maximumChunkSamples,
+              options.maximumChunkDuration > 0 else {
+            throw TraceFileError(.invalidSample, path: path, reason: "chunks must hold 1…65536 samples and a positive duration")
+        }
+        guard metadata.quanta.isValid else {
+            throw TraceFileError(.invalidSample, path: path, reason: "every quantum must be a finite positive number")
+        }
+        var header: [UInt8]
+        do { header = try TraceLayout.encodeHeader(metadata) } catch { throw TraceFileError(.invalidSample, path: path, reason: error.reason) }
+        self.path = path
+        self.metadata = metadata
+        self.options = options
+        self.encoder = ChunkEncoder(quanta: metadata.quanta)
+        file = try SystemFile.create(path)
+        try file.write(header)
+        offset = header.count
+        pending.reserveCapacity(options.maximumChunkSamples)
+    }
+
+    /// Appends one sample; it must not be earlier than the previous one.
+    public func append(_ sample: InputSample) throws(TraceFileError) {
+        guard !isFinished else { throw TraceFileError(.invalidSample, path: path, reason: "is already finished") }
+        guard sample.time >= lastTime else {
+            throw TraceFileError(.invalidSample, path: path,
+                                 reason: "sample \(sampleCount + 1) at \(sample.time) ns comes before the previous one at \(lastTime) ns")
+        }
+        try measureQuantization(of: sample)
+        if let first = pending.first,
+           pending.count >= options.maximumChunkSamples || sample.time - first.time >= options.maximumChunkDuration {
+            try flushChunk()
+        }
+        pending.append(sample)
+        lastTime = sample.time
+        sampleCount += 1
+    }
+
+    /// Appends samples in order.
+    public func append<S: Sequence>(contentsOf samples: S) throws(TraceFileError) where S.Element == InputSample {
+        for sample in samples { try append(sample) }
+    }
+
+    /// Writes the last chunk, the index and the trailer, and closes the file.
+    @discardableResult
+    public func finish() throws(TraceFileError) -> Summary {
+        guard !isFinished else { throw TraceFileError(.invalidSample, path: path, reason: "is already finished") }
+        try flushChunk()
+        isFinished = true
+        let footer = TraceFooter(sampleCount: sampleCount, quantizationError: knowsQuantizationError ? quantizationError : nil)
+        let tail = TraceLayout.encodeIndex(chunks, footer: footer, indexOffset: offset)
+        try file.write(tail)
+        offset += tail.count
+        if options.synchronizesEachChunk { try file.synchronize() }
+        try file.closeChecked()
+        return Summary(sampleCount: sampleCount, chunkCount: chunks.count, byteCount: offset, quantizationError: quantizationError)
+    }
+
+    /// Copies an already encoded, verified chunk (header and payload) from another file:
+    /// how `verify --repair` rebuilds a file without decoding and re-encoding it.
+    package func appendEncodedChunk(_ bytes: [UInt8], info: ChunkInfo) throws(TraceFileError) {
+        try flushChunk()
+        guard info.firstTime >= lastTime else {
+            throw TraceFileError(.invalidSample, path: path, reason: "a copied chunk starts before the previous one ends")
+        }
+        knowsQuantizationError = false
+        try file.write(bytes)
+        chunks.append(ChunkInfo(offset: offset, length: bytes.count, sampleCount: info.sampleCount,
+                                firstTime: info.firstTime, lastTime: info.lastTime))
+        offset += bytes.count
+        lastTime = info.lastTime
+        sampleCount += info.sampleCount
+    }
+
+    private func flushChunk() throws(TraceFileError) {
+        guard let first = pending.first, let last = pending.last else { return }
+        encoder.encode(pending[...], into: &payload)
+        do {
+            try Zstd.compress(payload, level: options.compressionLevel, into: &compressed)
+        } catch {
+            throw TraceFileError(.io, path: path, offset: offset, reason: error.message)
+        }
+        let header = ChunkHeader(sampleCount: pending.count, firstTime: first.time, lastTime: last.time,
+                                 compressedSize: compressed.count, rawSize: payload.count,
+                                 payloadChecksum: CRC32C.checksum(compressed))
+        let headerBytes = header.encoded()
+        try file.write(headerBytes)
+        try file.write(compressed)
+        let length = headerBytes.count + compressed.count
+        chunks.append(ChunkInfo(offset: offset, length: length, sampleCount: pending.count,
+                                firstTime: first.time, lastTime: last.time))
+        offset += length
+        pending.removeAll(keepingCapacity: true)
+        if options.synchronizesEachChunk { try file.synchronize() }
+    }
+
+    private func measureQuantization(of sample: InputSample) throws(TraceFileError) {
+        let quanta = metadata.quanta
+        func check(_ value: Double?, _ quantum: Double, _ name: String, _ worst: inout Double) throws(TraceFileError) {
+            guard let value else { return }
+            guard let index = Quantizer.index(of: value, quantum: quantum) else {
+                throw TraceFileError(.invalidSample, path: path,
+                                     reason: "sample \(sampleCount + 1) has a \(name) of \(value), which the format cannot store")
+            }
+            worst = max(worst, abs(Quantizer.value(at: index, quantum: quantum) - value))
+        }
+        let location = sample.location
+        let delta = sample.scrollDelta
+        try check(location?.x, quanta.position, "location", &quantizationError.position)
+        try check(location?.y, quanta.position, "location", &quantizationError.position)
+        try check(sample.force, quanta.force, "force", &quantizationError.force)
+        try check(sample.majorRadius, quanta.radius, "radius", &quantizationError.radius)
+        try check(sample.majorRadiusTolerance, quanta.radius, "radius tolerance", &quantizationError.radius)
+        try check(sample.altitude, quanta.angle, "altitude", &quantizationError.angle)
+        try check(sample.azimuth, quanta.angle, "azimuth", &quantizationError.angle)
+        try check(sample.roll, quanta.angle, "roll", &quantizationError.angle)
+        try check(delta?.dx, quanta.scroll, "scroll delta", &quantizationError.scroll)
+        try check(delta?.dy, quanta.scroll, "scroll delta", &quantizationError.scroll)
+    }
+}

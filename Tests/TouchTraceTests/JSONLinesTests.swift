@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TouchInput
+@testable import TouchTrace
+
+@Suite("The JSON Lines form")
+struct JSONLinesTests {
+    private func read(_ text: String) throws -> (TraceMetadata, [InputSample]) {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("in.jsonl")
+        try Data(text.utf8).written(to: path)
+        let reader = try JSONLinesReader(path: path)
+        var samples: [InputSample] = []
+        while let sample = try reader.next() { samples.append(sample) }
+        return (reader.metadata, samples)
+    }
+
+    private func failure(_ text: String) -> TraceFileError? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch let error as TraceFileError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
+    @Test("every sample written reads back identically")
+    func roundTrip() throws {
+        let samples = Samples.mixed(count: 800, seed: 2) + [
+            InputSample(time: 20_000_000_000, kind: .touch, phase: .ended, id: 4, x: -0.00390625, y: 1e-3, flags: [.synthetic]),
+            .marker("a \"quoted\"\nlabel", at: 20_000_000_001),
+        ]
+        var metadata = TraceMetadata(device: "phone", screen: .init(width: 390, height: 844, scale: 3),
+                                     digitizerHz: 240, displayHz: 120, source: "synth", extra: ["gesture": "flick", "seed": "7"])
+        metadata.quanta.force = 1.0 / 1024
+        let text = ([JSONLines.metadataLine(metadata)] + samples.map(JSONLines.line(for:))).joined(separator: "\n") + "\n"
+        let (readMetadata, back) = try read(text)
+        #expect(readMetadata == metadata)
+        #expect(back == samples)
+    }
+
+    @Test("malformed lines are errors naming their line", arguments: [
+        ("{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2}\n{\"t\":1,\"kind\":\"touch\"", 2),
+        ("\n\n{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2,\"colour\":3}", 3),
+        ("{\"t\":5,\"kind\":\"marker\",\"label\":\"a\"}\n{\"t\":4,\"kind\":\"marker\",\"label\":\"b\"}", 2),
+        ("{\"t\":0.5,\"kind\":\"marker\",\"label\":\"a\"}", 1),
+        ("{\"t\":0,\"kind\":\"finger\",\"phase\":\"began\"}", 1),
+        ("{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1}", 1),
+        ("{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":-1,\"x\":1,\"y\":1}", 1),
+        ("{\"t\":0,\"kind\":\"key\",\"phase\":\"moved\",\"key\":4}", 1),
+        ("{\"t\":0,\"kind\":\"key\",\"phase\":\"began\",\"key\":4,\"modifiers\":[\"hyper\"]}", 1),
+        ("{\"t\":0,\"kind\":\"scroll\",\"phase\":\"moved\",\"x\":1,\"y\":1}", 1),
+        ("{\"t\":0,\"kind\":\"marker\",\"label\":\"a\",\"label\":\"b\"}", 1),
+        ("[1,2,3]", 1),
+        ("{\"touchtrace\":1,\"metadata\":{}}\n{\"touchtrace\":1,\"metadata\":{}}", 2),
+        ("{\"touchtrace\":2,\"metadata\":{}}", 1),
+        ("{\"touchtrace\":1,\"metadata\":{\"free\":3}}", 1),
+    ])
+    func malformed(text: String, line: Int) {
+        let error = failure(text)
+        #expect(error?.kind == .malformed)
+        #expect(error?.line == line, "\(String(describing: error))")
+    }
+
+    @Test("a .touchtrace file fed as JSON Lines is refused at once")
+    func binaryAsText() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("x.touchtrace")
+        _ = try Samples.write(Samples.mixed(count: 10), to: path)
+        #expect(throws: TraceFileError.self) { try JSONLinesReader(path: path) }
+    }
+
+    @Test("a line longer than the limit is refused, not buffered")
+    func longLine() {
+        let text = "{\"t\":0,\"kind\":\"marker\",\"label\":\"" + String(repeating: "x", count: JSONLinesReader.maximumLineLength + 10) + "\"}"
+        #expect(failure(text)?.line == 1)
+    }
+
+    @Test("the JSON parser keeps integers exact and rejects what is not JSON", arguments: [
+        "{\"a\":1", "[1,]", "01", "1.", "-", "\"\\x\"", "tru", "{\"a\" 1}", "\"\u{01}\"", String(repeating: "[", count: 100),
+    ])
+    func parser(bad: String) {
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(bad) }
+    }
+
+    @Test("JSON values parse exactly")
+    func parserValues() throws {
+        #expect(try JSONValue.parse("9007199254740993") == .integer(9_007_199_254_740_993))
+        #expect(try JSONValue.parse(" -1.5e3 ") == .number(-1500))
+        #expect(try JSONValue.parse("\"\\u00e9\\ud83d\\ude00\\n\"") == .string("é😀\n"))
+        #expect(try JSONValue.parse("{\"a\":[true,false,null],\"b\":{}}")["a"] == .array([.bool(true), .bool(false), .null]))
+    }
+}

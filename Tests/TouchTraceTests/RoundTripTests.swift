@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TouchInput
+@testable import TouchTrace
+
+@Suite("Round trips through .touchtrace")
+struct RoundTripTests {
+    @Test("every kind and field on the grid comes back exactly", arguments: [1, 7, 64, 4096])
+    func exactOnGrid(chunkSamples: Int) throws {
+        let scratch = ScratchDirectory()
+        let samples = Samples.mixed(count: 3000)
+        let summary = try Samples.write(samples, to: scratch.path("a.touchtrace"), chunkSamples: chunkSamples)
+        #expect(summary.sampleCount == 3000)
+        #expect(summary.chunkCount >= 3000 / chunkSamples)
+        #expect(summary.quantizationError.worst == 0)
+        let back = try Samples.readAll(scratch.path("a.touchtrace"))
+        #expect(back == samples)
+    }
+
+    @Test("every field of every kind survives")
+    func everyField() throws {
+        let scratch = ScratchDirectory()
+        let samples: [InputSample] = [
+            InputSample(time: 0, kind: .touch, phase: .began, id: 1, x: 1.5, y: -2.25, force: 0.25,
+                        majorRadius: 7.5, majorRadiusTolerance: 1.25, modifiers: [.shift, .function],
+                        flags: [.coalesced, .predicted, .estimatedPropertiesPending, .synthetic]),
+            InputSample(time: 5, kind: .pencil, phase: .hoverEntered, id: .max, x: 3, y: 4,
+                        altitude: 1.5, azimuth: -0.75, roll: 0.125),
+            InputSample(time: 5, kind: .pointer, phase: .hoverMoved, id: 2, x: 10, y: 10, buttons: 0),
+            InputSample(time: 6, kind: .pointer, phase: .moved, id: 2, x: 11, y: 10, buttons: .max),
+            InputSample(time: 7, kind: .scroll, phase: .moved, x: 50, y: 60, scrollDelta: (-1.5, 12.5)),
+            InputSample(time: 8, kind: .key, phase: .began, modifiers: [.control, .option, .command, .capsLock], key: 225),
+            InputSample(time: 9, kind: .key, phase: .ended, key: 225),
+            .marker("redirect", at: 10),
+            .marker("ünïcödé \"quoted\"", at: 10),
+            InputSample(time: Int64.max / 2, kind: .touch, phase: .cancelled, id: 1, x: 0, y: 0),
+        ]
+        try Samples.write(samples, to: scratch.path("b.touchtrace"))
+        #expect(try Samples.readAll(scratch.path("b.touchtrace")) == samples)
+    }
+
+    @Test("values off the grid come back within half a quantum; the writer reports the worst error")
+    func offGrid() throws {
+        let scratch = ScratchDirectory()
+        var random = TestRandom(seed: 7)
+        var samples: [InputSample] = []
+        for index in 0..<2000 {
+            samples.append(InputSample(time: Int64(index) * 1_000_003, kind: .touch, phase: .moved, id: 3,
+                                       x: random.unit() * 1000, y: random.unit() * 1000, force: random.unit(),
+                                       altitude: random.unit()))
+        }
+        let summary = try Samples.write(samples, to: scratch.path("c.touchtrace"), chunkSamples: 300)
+        let back = try Samples.readAll(scratch.path("c.touchtrace"))
+        var worst = 0.0
+        for (a, b) in zip(samples, back) {
+            #expect(a.time == b.time)
+            worst = max(worst, abs(a.x - b.x), abs(a.y - b.y))
+            #expect(abs((a.force ?? 0) - (b.force ?? 0)) <= 0.5 / 4096)
+            #expect(abs((a.altitude ?? 0) - (b.altitude ?? 0)) <= 0.5 / 4096)
+        }
+        #expect(worst <= 0.5 / 256)
+        #expect(worst > 0.45 / 256, "2000 random values should come close to the bound")
+        #expect(summary.quantizationError.position == worst)
+        #expect(try TraceReader(path: scratch.path("c.touchtrace")).footer?.quantizationError?.position == worst)
+    }
+
+    @Test("a declared quantum of one device unit stores integer units losslessly")
+    func deviceUnits() throws {
+        let scratch = ScratchDirectory()
+        let quantum = 1.0 / 11.811 // 300 dpi digitizer units in points, not a power of two
+        var metadata = TraceMetadata(source: "evemu")
+        metadata.quanta.position = quantum
+        let samples = (0..<500).map { InputSample(time: Int64($0), kind: .touch, phase: .moved, id: 1,
+                                                   x: Double($0 * 37 % 4096) * quantum, y: Double($0) * quantum) }
+        try Samples.write(samples, to: scratch.path("d.touchtrace"), metadata: metadata)
+        let back = try Samples.readAll(scratch.path("d.touchtrace"))
+        #expect(back == samples)
+        #expect(try TraceReader(path: scratch.path("d.touchtrace")).metadata == metadata)
+    }
+
+    @Test("the writer refuses out-of-order samples and values it cannot store")
+    func writerRefusals() throws {
+        let scratch = ScratchDirectory()
+        let writer = try TraceWriter(path: scratch.path("e.touchtrace"), metadata: TraceMetadata())
+        try writer.append(InputSample(time: 10, kind: .touch, phase: .began, id: 1, x: 0, y: 0))
+        #expect(throws: TraceFileError.self) { try writer.append(InputSample(time: 9, kind: .touch, phase: .moved, id: 1, x: 0, y: 0)) }
+        #expect(throws: TraceFileError.self) { try writer.append(InputSample(time: 11, kind: .touch, phase: .moved, id: 1, x: .nan, y: 0)) }
+        #expect(throws: TraceFileError.self) { try writer.append(InputSample(time: 11, kind: .touch, phase: .moved, id: 1, x: 1e300, y: 0)) }
+        try writer.append(InputSample(time: 11, kind: .touch, phase: .ended, id: 1, x: 0, y: 0))
+        #expect(try writer.finish().sampleCount == 2)
+    }
+
+    @Test("chunks close at the sample limit or after about a second")
+    func chunkPolicy() throws {
+        let scratch = ScratchDirectory()
+        // 60 Hz for 10 s: the one-second bound cuts chunks of 60 samples.
+        let slow = (0..<600).map { InputSample(time: Int64($0) * 16_666_667, kind: .touch, phase: .moved, id: 1, x: 1, y: 1) }
+        let summary = try Samples.write(slow, to: scratch.path("slow.touchtrace"))
+        #expect(summary.chunkCount == 10)
+        // 8 kHz for 2 s: the 4096-sample bound cuts first.
+        let fast = (0..<16000).map { InputSample(time: Int64($0) * 125_000, kind: .pointer, phase: .hoverMoved, id: 1, x: 1, y: 1) }
+        let fastSummary = try Samples.write(fast, to: scratch.path("fast.touchtrace"))
+        #expect(fastSummary.chunkCount == 4)
+        let reader = try TraceReader(path: scratch.path("fast.touchtrace"))
+        #expect(reader.chunks.map(\.sampleCount) == [4096, 4096, 4096, 3712])
+    }
+
+    @Test("CRC-32C matches the standard check value")
+    func crcCheckValue() {
+        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+        #expect(CRC32C.checksum([UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
+        let long = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        #expect(CRC32C.checksum(Array(long[500...]), continuing: CRC32C.checksum(Array(long[..<500]))) == CRC32C.checksum(long))
+    }
+}
