@@ -1,0 +1,61 @@
+/// A gesture the synthesizer can produce, named as on the command line
+/// (`touchbench synth GESTURE`).
+public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
+    case tap = "tap"
+    case doubleTap = "double-tap"
+    case longPress = "long-press"
+    case drag = "drag"
+    case flick = "flick"
+    case reversal = "reversal"
+    case `catch` = "catch"
+    case pause = "pause"
+    case homeFlick = "home-flick"
+    case backToApp = "back-to-app"
+    case pinch = "pinch"
+    case rotate = "rotate"
+    case pencilStroke = "pencil-stroke"
+    case pointerHover = "pointer-hover"
+    case scrollWheel = "scroll-wheel"
+    case modifierTap = "modifier-tap"
+    case multiFinger = "multi-finger"
+    case session = "session"
+
+    /// The command-line name, for example `double-tap`.
+    public var name: String { rawValue }
+
+    /// The gesture with the given command-line name, or `nil`.
+    public init?(name: String) { self.init(rawValue: name) }
+
+    /// The gesture with the given command-line name; throws ``SynthesisError/unknownGesture(_:)``.
+    public init(parsing name: String) throws(SynthesisError) {
+        guard let gesture = Gesture(name: name) else { throw .unknownGesture(name) }
+        self = gesture
+    }
+
+    /// Every gesture a session mixes: all but `session` itself.
+    public static let elementary: [Gesture] = allCases.filter { $0 != .session }
+
+    /// One line saying what the gesture exercises, for `touchbench synth --list`.
+    public var summary: String {
+        switch self {
+        case .tap: "touch down and lift in place: highlight, hit slop, tap recognition"
+        case .doubleTap: "two quick taps at one spot: multi-tap disambiguation delay"
+        case .longPress: "a press held still for most of a second: long-press timing"
+        case .drag: "one minimum-jerk move that stops before lifting: 1:1 tracking, no momentum"
+        case .flick: "a fast move lifted in flight: velocity at lift, momentum projection (release)"
+        case .reversal: "a drag that turns back without lifting: redirection response (redirect)"
+        case .catch: "a flick, then a second touch on the still-moving element: catch (release, redirect)"
+        case .pause: "an edge swipe up that stops dead mid-screen: app-switcher pause detection (pause)"
+        case .homeFlick: "a fast edge swipe up lifted in flight: go home (release)"
+        case .backToApp: "an edge swipe up that turns down before lifting: back to the app (redirect, release)"
+        case .pinch: "two fingers spreading or closing: pinch scale with bell-shaped rate"
+        case .rotate: "two fingers turning about their midpoint: rotation recognition"
+        case .pencilStroke: "a 240 Hz pencil stroke with hover before and after: force, altitude, azimuth"
+        case .pointerHover: "a trackpad pointer travelling to targets and decelerating onto them: hover, magnetism"
+        case .scrollWheel: "a pointer parks over content and the wheel scrolls in accelerating bursts"
+        case .modifierTap: "a tap while option or shift is held: key samples around modified touches"
+        case .multiFinger: "three to five fingers landing, swiping together and lifting: multi-touch"
+        case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
+        }
+    }
+}

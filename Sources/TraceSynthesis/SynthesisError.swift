@@ -1,0 +1,28 @@
+/// Why a synthesis request was refused.
+public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A digitizer rate other than 60, 120 or 240 Hz.
+    case unsupportedRate(Int)
+    /// A session duration that is not a number of seconds between 1 and one day.
+    case invalidSessionDuration(Double)
+    /// A noise model with an out-of-range component.
+    case invalidNoise(String)
+    /// A gesture name that `Gesture(name:)` does not know.
+    case unknownGesture(String)
+    /// A device name other than `phone` or `tablet`.
+    case unknownDevice(String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedRate(let hz):
+            "The digitizer rate \(hz) Hz is not supported: choose 60, 120 or 240."
+        case .invalidSessionDuration(let seconds):
+            "The session duration \(seconds) s is invalid: give between 1 s and 86400 s."
+        case .invalidNoise(let reason):
+            "The noise model is invalid: \(reason)."
+        case .unknownGesture(let name):
+            "There is no gesture named '\(name)': run `touchbench synth --list` for the names."
+        case .unknownDevice(let name):
+            "There is no device named '\(name)': choose phone or tablet."
+        }
+    }
+}

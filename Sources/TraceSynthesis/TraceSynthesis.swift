@@ -1,1 +1,0 @@
-// The TraceSynthesis module; see docs/ARCHITECTURE.md. Its types arrive with their issue.
