@@ -28,6 +28,9 @@ extension EvdevDecoder {
         var id: UInt32 = 0
         var needsHoverEnter = false
         var changed = false
+        /// The last sample emitted, whose values a leaving pen keeps: tablets zero their
+        /// axes in the frame the tool leaves proximity.
+        var last: InputSample?
     }
 
     mutating func toolAbsolute(_ code: UInt16, _ value: Int32) {
@@ -105,7 +108,15 @@ extension EvdevDecoder {
         case (.touching, .out):
             phase = .ended
         }
-        emit(toolSample(phase: phase, at: time))
+        var sample = toolSample(phase: phase, at: time)
+        if next == .out, let last = tool.last {
+            sample = last
+            sample.time = time
+            sample.phase = phase
+            if sample.force != nil { sample.force = 0 }
+        }
+        tool.last = next == .out ? nil : sample
+        emit(sample)
     }
 
     private func toolSample(phase: SamplePhase, at time: Int64) -> InputSample {

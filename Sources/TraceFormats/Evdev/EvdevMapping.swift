@@ -45,17 +45,16 @@ public struct EvdevMapping: Sendable, Hashable {
     /// The mapping for `device` (its position axes), given an optional screen and an
     /// optional explicit scale.
     public static func choose(
-        for device: EvdevDevice, screen: TraceMetadata.Screen?, explicit: (x: Double, y: Double)? = nil
+        for device: EvdevDevice, screen: TraceMetadata.Screen?, explicit: EvdevMapping? = nil
     ) -> EvdevMapping {
         let mt = device.axes[EvdevCode.absMTPositionX] != nil
         let ax = device.axes[mt ? EvdevCode.absMTPositionX : EvdevCode.absX]
         let ay = device.axes[mt ? EvdevCode.absMTPositionY : EvdevCode.absY]
         let originX = ax?.minimum ?? 0
         let originY = ay?.minimum ?? 0
-        if let explicit, explicit.x.isFinite, explicit.y.isFinite, explicit.x > 0, explicit.y > 0 {
-            let quantum = explicit.x == explicit.y ? explicit.x : Swift.min(explicit.x, explicit.y)
-            return EvdevMapping(method: .explicit, originX: originX, originY: originY,
-                                scaleX: explicit.x, scaleY: explicit.y, positionQuantum: quantum)
+        if var explicit, explicit.scaleX.isFinite, explicit.scaleY.isFinite, explicit.scaleX > 0, explicit.scaleY > 0 {
+            explicit.method = .explicit
+            return explicit
         }
         if let ax, let ay, ax.resolution > 0, ay.resolution > 0 {
             let rx = Int64(ax.resolution), ry = Int64(ay.resolution)
@@ -83,6 +82,28 @@ public struct EvdevMapping: Sendable, Hashable {
     static func clamp(_ value: Double) -> Int32 {
         guard value.isFinite else { return 0 }
         return Int32(Swift.max(Double(Int32.min), Swift.min(Double(Int32.max), value.rounded())))
+    }
+
+    /// The mapping line TouchBench's evemu exporter writes: `scaleX scaleY originX originY quantum`.
+    var serialized: String { "\(scaleX) \(scaleY) \(originX) \(originY) \(positionQuantum)" }
+
+    /// Parses ``serialized``.
+    init?(serialized text: Substring) {
+        let parts = text.split(separator: " ")
+        guard parts.count == 5, let sx = Double(parts[0]), let sy = Double(parts[1]),
+              let ox = Int32(parts[2]), let oy = Int32(parts[3]), let q = Double(parts[4]),
+              sx.isFinite, sy.isFinite, q.isFinite, sx > 0, sy > 0, q > 0 else { return nil }
+        self.init(method: .explicit, originX: ox, originY: oy, scaleX: sx, scaleY: sy, positionQuantum: q)
+    }
+
+    /// The mapping recorded in metadata `extra` by ``record(into:)``, if any.
+    init?(metadata extra: [String: String]) {
+        guard let scale = extra["evdev.mapping.scale"]?.split(separator: " ").compactMap({ Double($0) }),
+              let origin = extra["evdev.mapping.origin"]?.split(separator: " ").compactMap({ Int32($0) }),
+              scale.count == 2, origin.count == 2, scale.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
+        let method = extra["evdev.mapping"].flatMap(Method.init(rawValue:)) ?? .explicit
+        self.init(method: method, originX: origin[0], originY: origin[1], scaleX: scale[0], scaleY: scale[1],
+                  positionQuantum: Swift.min(scale[0], scale[1]))
     }
 
     /// Describes the mapping in metadata `extra`.

@@ -41,9 +41,9 @@ public struct EvdevRecording: Sendable {
 
     /// Decodes the events into a trace. Times become relative to the first event; when they
     /// were wall-clock times the first one becomes the metadata epoch.
-    public func makeTrace(source: String, options: ImportOptions, explicitScale: (x: Double, y: Double)? = nil,
+    public func makeTrace(source: String, options: ImportOptions, explicitMapping: EvdevMapping? = nil,
                           extra: [String: String] = [:]) -> ImportedTrace {
-        let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: explicitScale)
+        let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: explicitMapping)
         var decoder = EvdevDecoder(device: device, mapping: mapping, screen: options.screen)
         var samples: [InputSample] = []
         let origin = events.first?.time ?? 0
