@@ -47,9 +47,9 @@ public enum EvemuImporter {
         var options = options
         if options.screen == nil, let restored = reader.touchBenchMetadata { options.screen = restored.screen }
         var trace = recording.makeTrace(source: "evemu", options: options, explicitMapping: reader.mapping, extra: extra)
-        if let restored = reader.touchBenchMetadata {
-            trace.metadata = restore(restored, decoded: trace.metadata)
-        }
+        // The exporter's metadata describes the trace as it was; the decoder's own counts
+        // (such as frames) would only describe this rendering of it.
+        if let restored = reader.touchBenchMetadata { trace.metadata = restored }
         return trace
     }
 
@@ -68,14 +68,5 @@ public enum EvemuImporter {
 
     static func containsDescription(_ text: String) -> Bool {
         text.hasPrefix("N:") || text.contains("\nN:")
-    }
-
-    /// The exporter's metadata, with the decoder's counts updated where it had them.
-    private static func restore(_ restored: TraceMetadata, decoded: TraceMetadata) -> TraceMetadata {
-        var metadata = restored
-        for key in ["evdev.frames", "evdev.synDropped"] where restored.extra[key] != nil {
-            metadata.extra[key] = decoded.extra[key]
-        }
-        return metadata
     }
 }
