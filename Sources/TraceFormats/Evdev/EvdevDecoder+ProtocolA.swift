@@ -75,9 +75,10 @@ extension EvdevDecoder {
         let current = anonymous.frame
         let matches = match(previous: previous.map(\.contact), current: current)
         var next: [LiveContact] = []
+        var ended: [InputSample] = []
         var emitted: [InputSample] = []
         for (index, old) in previous.enumerated() where !matches.values.contains(index) {
-            emitted.append(anonymousSample(old.contact, id: old.id, phase: .ended, at: time))
+            ended.append(anonymousSample(old.contact, id: old.id, phase: .ended, at: time))
         }
         for (index, contact) in current.enumerated() {
             if let oldIndex = matches[index] {
@@ -95,7 +96,8 @@ extension EvdevDecoder {
         // Keep contacts in order of age so that emission order is stable from frame to frame.
         next.sort { $0.id < $1.id }
         anonymous.live = next
-        for sample in emitted { emit(sample) }
+        // Lifts first, then the others oldest first, whatever order the device reported them in.
+        for sample in ended + emitted.sorted(by: { $0.id < $1.id }) { emit(sample) }
         anonymous.clearFrame()
     }
 
