@@ -67,7 +67,7 @@ public enum EvemuExporter {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw TraceFormatError("the file cannot be written.", path: path)
+            throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable)
         }
     }
 }

@@ -12,13 +12,13 @@ enum TextInput {
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
         } catch {
-            throw TraceFormatError("the file cannot be opened.", path: path)
+            throw TraceFormatError("the file cannot be opened.", path: path, kind: .unreadable)
         }
         if let size = attributes[.size] as? NSNumber, size.intValue > maximumFileSize {
             throw TraceFormatError("the file is larger than the 1 GiB an importer reads.", path: path)
         }
         guard let data = try? Data(contentsOf: url) else {
-            throw TraceFormatError("the file cannot be read.", path: path)
+            throw TraceFormatError("the file cannot be read.", path: path, kind: .unreadable)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw TraceFormatError("the file is not UTF-8 text.", path: path)
