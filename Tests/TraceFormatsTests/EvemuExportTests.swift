@@ -86,3 +86,41 @@ extension EvemuExportTests {
         #expect(again.samples == samples)
     }
 }
+
+extension EvemuExportTests {
+    @Test("an exported recording reads back the same without TouchBench's comments",
+          .enabled(if: SharedData.isAvailable, "../shared/data/evemu is absent: the shared recordings are not in this checkout"),
+          arguments: SharedData.recordings)
+    func descriptionAloneIsEnough(name: String) throws {
+        let original = try EvemuImporter.read(contentsOf: SharedData.path(name))
+        let text = try EvemuExporter.export(metadata: original.metadata, samples: original.samples)
+        let plain = text.split(separator: "\n").filter { !$0.hasPrefix("# TouchBench") }.joined(separator: "\n")
+        #expect(!plain.contains("TouchBench"))
+        let again = try EvemuImporter.parse(plain)
+        #expect(again.samples == original.samples)
+        #expect(again.metadata.extra["evdev.mapping"] == original.metadata.extra["evdev.mapping"])
+    }
+
+    @Test func synDroppedIsRecordedInMetadata() throws {
+        let text = """
+        N: dropper
+        A: 2f 0 4 0 0 0
+        A: 35 0 100 0 0 0
+        A: 36 0 100 0 0 0
+        A: 39 0 65535 0 0 0
+        E: 0.000000 0003 0039 0001
+        E: 0.000000 0003 0035 0010
+        E: 0.000000 0000 0000 0000
+        E: 0.010000 0000 0003 0000
+        E: 0.010000 0003 0035 0020
+        E: 0.010000 0000 0000 0000
+        E: 0.020000 0003 0036 0005
+        E: 0.020000 0000 0000 0000
+        """
+        let trace = try EvemuImporter.parse(text)
+        #expect(trace.metadata.extra["evdev.synDropped"] == "1")
+        #expect(trace.metadata.extra["evdev.synDropped.firstTime"] == "10000000")
+        #expect(trace.samples.map(\.phase) == [.began, .moved])
+        #expect(trace.samples.last?.x == 10)  // the value inside the drop was discarded
+    }
+}

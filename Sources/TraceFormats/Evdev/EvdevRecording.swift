@@ -62,7 +62,8 @@ public struct EvdevRecording: Sendable {
         if origin >= Self.epochThresholdSeconds * 1_000_000_000 { metadata.epochNanoseconds = origin }
         var quanta = FieldQuanta.standard
         quanta.position = mapping.positionQuantum
-        quanta.radius = mapping.positionQuantum * mapping.scaleX / Swift.min(mapping.scaleX, mapping.scaleY) / 2
+        // Radii are half a touch-major unit of the x axis, a multiple of half the position quantum.
+        quanta.radius = mapping.positionQuantum / 2
         if let pressure = device.axes[EvdevCode.absMTPressure] ?? device.axes[EvdevCode.absPressure] {
             metadata.forceMaximum = Double(pressure.maximum)
             if pressure.span > 0 && pressure.span <= 1 << 24 { quanta.force = 1 / Double(pressure.span) }
