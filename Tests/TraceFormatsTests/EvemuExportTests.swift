@@ -21,10 +21,13 @@ struct EvemuExportTests {
     }
 
     static let synthetic: [InputSample] = [
+        .marker("start", at: 0),
         InputSample(time: 1_000_000, kind: .touch, phase: .began, id: 3, x: 10.5, y: 20.25, force: 0.5, majorRadius: 7.5),
         InputSample(time: 1_000_000, kind: .touch, phase: .began, id: 9, x: 200, y: 300, force: 0.25, majorRadius: 6),
         InputSample(time: 9_000_000, kind: .touch, phase: .moved, id: 3, x: 11, y: 21, force: 0.75, majorRadius: 7.5),
+        .marker("redirect", at: 9_000_000),
         InputSample(time: 9_000_000, kind: .touch, phase: .ended, id: 9, x: 201, y: 301, force: 0, majorRadius: 6),
+        .marker("pause", at: 10_500_123),
         InputSample(time: 12_000_000, kind: .key, phase: .began, key: 0x04),
         InputSample(time: 13_000_000, kind: .touch, phase: .began, id: 10, x: 50, y: 60, force: 0.125, majorRadius: 5),
         InputSample(time: 17_000_000, kind: .touch, phase: .ended, id: 3, x: 12, y: 22, force: 0, majorRadius: 7.5),

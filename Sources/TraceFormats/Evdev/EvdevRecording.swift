@@ -41,7 +41,9 @@ public struct EvdevRecording: Sendable {
 
     /// Decodes the events into a trace. Times become relative to the first event; when they
     /// were wall-clock times the first one becomes the metadata epoch.
+    /// `markers` (with the number of events before each) are placed among the samples.
     public func makeTrace(source: String, options: ImportOptions, explicitMapping: EvdevMapping? = nil,
+                          markers: [(eventIndex: Int, sample: InputSample)] = [],
                           extra: [String: String] = [:]) -> ImportedTrace {
         let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: explicitMapping)
         var decoder = EvdevDecoder(device: device, mapping: mapping, screen: options.screen)
@@ -49,13 +51,20 @@ public struct EvdevRecording: Sendable {
         let origin = events.first?.time ?? 0
         var previous: Int64 = 0
         var regressions = 0
-        for var event in events {
+        var nextMarker = 0
+        for (index, original) in events.enumerated() {
+            while nextMarker < markers.count, markers[nextMarker].eventIndex <= index {
+                samples.append(markers[nextMarker].sample)
+                nextMarker += 1
+            }
+            var event = original
             event.time = event.time &- origin
             // Clocks of old recordings could step back; time must not.
             if event.time < previous { event.time = previous; regressions += 1 }
             previous = event.time
             decoder.feed(event) { samples.append($0) }
         }
+        samples.append(contentsOf: markers[nextMarker...].map(\.sample))
 
         var metadata = TraceMetadata(device: device.name, source: source)
         metadata.screen = options.screen ?? screen(of: device, mapping: mapping)

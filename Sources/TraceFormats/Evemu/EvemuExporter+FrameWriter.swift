@@ -36,6 +36,12 @@ extension EvemuExporter {
             }
         }
 
+        /// Markers have no evdev form: a comment keeps them for ``EvemuImporter``.
+        mutating func marker(_ sample: InputSample) {
+            let label = (sample.label ?? "").unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined()
+            text += EvemuImporter.Reader.markerPrefix + "\(sample.time) \(label)\n"
+        }
+
         mutating func syn(at time: Int64) {
             event(time, EvdevCode.evSyn, EvdevCode.synReport, 0)
         }

@@ -16,7 +16,7 @@ import TouchInput
 /// What evdev cannot express is approximated, and does not survive the round trip:
 /// `cancelled` becomes a lift, `stationary` a move; pencil contacts in a trace that also has
 /// touches become multitouch pen contacts (no tilt, no hover); times are written to the
-/// microsecond; markers are not written; pencil ids are renumbered from 1 in order of
+/// microsecond (markers keep their nanoseconds in `# TouchBench-marker:` comments); pencil ids are renumbered from 1 in order of
 /// appearance, as the importer numbers pens.
 public enum EvemuExporter {
     /// The evemu text for `samples` (in time order) described by `metadata`.
@@ -25,13 +25,18 @@ public enum EvemuExporter {
         var writer = FrameWriter(plan: plan, epoch: metadata.epochNanoseconds, screen: metadata.screen, samples: samples)
         var out = plan.descriptionText(metadata: metadata)
         out += "################################\n#      Waiting for events      #\n################################\n"
-        if let first = samples.first, first.time != 0 {
+        if let first = samples.first(where: { $0.kind != .marker }), first.time != 0 {
             // The importer counts time from the first event: an empty frame marks zero.
             writer.syn(at: 0)
         }
         var index = 0
         while index < samples.count {
             let time = samples[index].time
+            if samples[index].kind == .marker {
+                writer.marker(samples[index])
+                index += 1
+                continue
+            }
             guard time >= (index > 0 ? samples[index - 1].time : 0) || index == 0 else {
                 throw TraceFormatError("sample \(index + 1) is earlier than the one before it.")
             }
@@ -39,6 +44,8 @@ public enum EvemuExporter {
             var ids = Set<String>()
             while index < samples.count, samples[index].time == time {
                 let sample = samples[index]
+                // A marker ends the frame, so that it keeps its place among the samples.
+                if sample.kind == .marker { break }
                 let key = "\(sample.kind.rawValue).\(sample.id)"
                 if sample.kind.isContact, ids.contains(key) { break }
                 if sample.kind.isContact { ids.insert(key) }

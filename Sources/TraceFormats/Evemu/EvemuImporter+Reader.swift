@@ -10,11 +10,14 @@ extension EvemuImporter {
         var version: String?
         var touchBenchMetadata: TraceMetadata?
         var mapping: EvdevMapping?
+        /// Markers from `# TouchBench-marker:` comments, with the number of events before them.
+        var markers: [(eventIndex: Int, sample: InputSample)] = []
         private var bitmaskBytes: [UInt16: Int] = [:]
         private var propertyBytes = 0
 
         static let touchBenchPrefix = "# TouchBench: "
         static let mappingPrefix = "# TouchBench-mapping: "
+        static let markerPrefix = "# TouchBench-marker: "
 
         mutating func read(_ text: String, path: String?, allowEvents: Bool) throws {
             try TextInput.forEachLine(text) { number, line in
@@ -63,6 +66,13 @@ extension EvemuImporter {
                 } catch {
                     throw TraceFormatError("the TouchBench metadata comment is not valid JSON metadata.")
                 }
+            } else if line.hasPrefix(Self.markerPrefix) {
+                let body = line.dropFirst(Self.markerPrefix.count)
+                let time = body.prefix { $0 != " " }
+                guard let nanoseconds = TextInput.integer(time, as: Int64.self), nanoseconds >= 0 else {
+                    throw TraceFormatError("the TouchBench marker comment is not: nanoseconds label.")
+                }
+                markers.append((events.count, .marker(String(body.dropFirst(time.count + 1)), at: nanoseconds)))
             } else if line.hasPrefix(Self.mappingPrefix) {
                 guard let parsed = EvdevMapping(serialized: line.dropFirst(Self.mappingPrefix.count)) else {
                     throw TraceFormatError("the TouchBench mapping comment is not: scaleX scaleY originX originY quantum.")

@@ -46,7 +46,8 @@ public enum EvemuImporter {
         if let description { extra["evemu.description"] = URL(fileURLWithPath: description.path).lastPathComponent }
         var options = options
         if options.screen == nil, let restored = reader.touchBenchMetadata { options.screen = restored.screen }
-        var trace = recording.makeTrace(source: "evemu", options: options, explicitMapping: reader.mapping, extra: extra)
+        var trace = recording.makeTrace(source: "evemu", options: options, explicitMapping: reader.mapping,
+                                        markers: reader.markers, extra: extra)
         // The exporter's metadata describes the trace as it was; the decoder's own counts
         // (such as frames) would only describe this rendering of it.
         if let restored = reader.touchBenchMetadata { trace.metadata = restored }
