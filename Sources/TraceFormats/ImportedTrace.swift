@@ -2,7 +2,9 @@ import TouchInput
 
 /// What an importer read: the trace's metadata and its samples in time order.
 public struct ImportedTrace: Sendable, Hashable {
+    /// Device, source, mapping and format details (see `extra`).
     public var metadata: TraceMetadata
+    /// Samples in non-decreasing time, the first event of the source at time zero.
     public var samples: [InputSample]
 
     public init(metadata: TraceMetadata, samples: [InputSample]) {

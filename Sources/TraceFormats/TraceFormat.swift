@@ -17,7 +17,9 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
     /// Chrome trace-event JSON (export only).
     case chromeTrace = "chrome-trace"
 
+    /// Whether TouchBench reads this format.
     public var canImport: Bool { self != .chromeTrace }
+    /// Whether TouchBench writes this format.
     public var canExport: Bool { self == .evemu || self == .csv || self == .chromeTrace }
 
     /// The format a file's name suggests, if any (`.events`, `.evemu`, `.desc`, `.yml`,

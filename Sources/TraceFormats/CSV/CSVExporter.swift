@@ -5,6 +5,7 @@ import TouchInput
 /// written; numbers are written in their shortest exact form, so the file reads back to the
 /// same samples.
 public enum CSVExporter {
+    /// The CSV text of `samples`, header first.
     public static func export(samples: [InputSample]) -> String {
         var used: [CSVImporter.Column] = [.t, .kind, .phase, .id]
         let optional: [(CSVImporter.Column, (InputSample) -> Bool)] = [

@@ -17,6 +17,7 @@ import TouchInput
 /// the metadata epoch). An empty cell is an absent field. An unknown column, a row with the
 /// wrong number of cells or a malformed value is an error naming its line.
 public enum CSVImporter {
+    /// Reads the file at `path`; errors name the file and, for malformed content, the line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         try parse(try TextInput.read(path), path: path, options: options)
     }
@@ -26,6 +27,7 @@ public enum CSVImporter {
              majorRadiusTolerance, altitude, azimuth, roll, buttons, modifiers, flags, dx, dy, key, label
     }
 
+    /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         var columns: [Column] = []
         var rows: [(line: Int, sample: InputSample, hasPhase: Bool)] = []

@@ -44,8 +44,11 @@ public struct EvdevDecoder: Sendable {
     /// Points scrolled by one wheel detent.
     public static let wheelDetentPoints = 10.0
 
+    /// The device whose events are decoded.
     public let device: EvdevDevice
+    /// How positions become points.
     public let mapping: EvdevMapping
+    /// Counts of what happened so far.
     public internal(set) var statistics = Statistics()
 
     enum ContactProtocol { case none, slots, anonymous }

@@ -3,6 +3,7 @@
 public struct EvdevEvent: Sendable, Hashable {
     /// Nanoseconds since the start of the recording.
     public var time: Int64
+    /// `EV_*` type, `*_` code and value, as in `struct input_event`.
     public var type: UInt16
     public var code: UInt16
     public var value: Int32

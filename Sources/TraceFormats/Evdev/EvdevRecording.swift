@@ -4,6 +4,7 @@ import TouchInput
 /// timestamps. evemu, libinput record and getevent importers all produce one and let it
 /// make the trace, so that every evdev source is decoded and described the same way.
 public struct EvdevRecording: Sendable {
+    /// The device description, declared or observed.
     public var device: EvdevDevice
     /// Events with timestamps as recorded (nanoseconds; absolute or relative).
     public var events: [EvdevEvent]

@@ -12,10 +12,12 @@ import TouchInput
 /// ranges are the observed ones (minimum 0 or below, maximum the largest value seen), and
 /// positions map 1:1 or onto ``ImportOptions/screen``; metadata records which.
 public enum GeteventImporter {
+    /// Reads the file at `path`; errors name the file and, for malformed content, the line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         try parse(try TextInput.read(path), path: path, options: options)
     }
 
+    /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         var log = Log()
         try TextInput.forEachLine(text) { number, line in

@@ -9,10 +9,12 @@ import TouchInput
 ///
 /// Only the YAML subset libinput writes is accepted; anything else is an error naming its line.
 public enum LibinputRecordImporter {
+    /// Reads the file at `path`; errors name the file and, for malformed content, the line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         try parse(try TextInput.read(path), path: path, options: options)
     }
 
+    /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         do {
             return try decode(try RecordYAML.parse(text), options: options)

@@ -7,6 +7,7 @@ import TouchInput
 /// instant event (`ph: "i"`) per sample carrying its phase, position and force. Keys, scrolls
 /// and markers are instant events on an `input` track. Times (`ts`, `dur`) are microseconds.
 public enum ChromeTraceExporter {
+    /// The trace-event JSON of `samples` (in time order).
     public static func export(metadata: TraceMetadata, samples: [InputSample]) throws -> String {
         var events: [[String: Any]] = []
         let process = "TouchBench trace" + (metadata.device.map { ": \($0)" } ?? "")

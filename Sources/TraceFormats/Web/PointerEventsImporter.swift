@@ -14,6 +14,7 @@ import TouchInput
 /// predicted, unless the contact has ended by then. Times are made relative to the earliest
 /// timestamp; `timeOrigin` plus that timestamp becomes the metadata epoch.
 public enum PointerEventsImporter {
+    /// Reads the file at `path`; errors name the file and, for malformed content, the line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TraceFormatError("the file cannot be opened.", path: path, kind: .unreadable)
@@ -21,6 +22,7 @@ public enum PointerEventsImporter {
         return try parse(data, path: path, options: options)
     }
 
+    /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ data: Data, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         let document: PointerEventsDocument
         do {
