@@ -1,0 +1,159 @@
+import TouchInput
+
+/// Reads samples from CSV with a header row naming its columns.
+///
+/// Columns (any order, all optional but a time):
+/// - time: `t` or `time_ns` (integer nanoseconds), `time_us`, `time_ms` or `time_s`
+///   (decimals, converted exactly; more digits than a nanosecond is an error);
+/// - `kind` (touch, pencil, pointer, scroll, key, marker; default touch), `phase` (the JSON
+///   Lines names; when the column is absent a contact's first row is `began`, its last
+///   `ended`, the others `moved`), `id` (default 0);
+/// - `x`, `y`, `force` (alias `pressure`), `majorRadius`, `majorRadiusTolerance`, `altitude`,
+///   `azimuth`, `roll`, `buttons`, `dx`, `dy`, `key`, `label`;
+/// - `modifiers` and `flags`: names separated by `|` or spaces (`shift|command`).
+///
+/// Lines starting with `#` and blank lines are skipped. Times must not decrease; times of
+/// 10⁸ s and more are taken as wall-clock and made relative to the first row (which becomes
+/// the metadata epoch). An empty cell is an absent field. An unknown column, a row with the
+/// wrong number of cells or a malformed value is an error naming its line.
+public enum CSVImporter {
+    /// Reads the file at `path`; errors name the file and, for malformed content, the line.
+    public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        try parse(try TextInput.read(path), path: path, options: options)
+    }
+
+    enum Column: String, CaseIterable {
+        case t, time_ns, time_us, time_ms, time_s, kind, phase, id, x, y, force, pressure, majorRadius,
+             majorRadiusTolerance, altitude, azimuth, roll, buttons, modifiers, flags, dx, dy, key, label
+    }
+
+    /// Parses the content of a file; `path` only names it in errors.
+    public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        var columns: [Column] = []
+        var rows: [(line: Int, sample: InputSample, hasPhase: Bool)] = []
+        try TextInput.forEachLine(text) { number, line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
+            let cells: [String]
+            switch CSVTable.fields(line) {
+            case .success(let fields): cells = fields
+            case .failure(let error): throw TraceFormatError(error.message, path: path, line: number)
+            }
+            if columns.isEmpty {
+                columns = try header(cells, path: path, line: number)
+                return
+            }
+            guard cells.count == columns.count else {
+                throw TraceFormatError("the row has \(cells.count) cells for \(columns.count) columns.", path: path, line: number)
+            }
+            do {
+                rows.append((number, try sample(cells, columns: columns), columns.contains(.phase)))
+            } catch let error as TraceFormatError {
+                throw TraceFormatError(error.message, path: path, line: number)
+            }
+        }
+        guard !columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }
+        var samples = rows.map(\.sample)
+        var metadata = TraceMetadata(screen: options.screen, source: "csv")
+        if let first = samples.first, first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
+            metadata.epochNanoseconds = first.time
+            for index in samples.indices { samples[index].time -= first.time }
+        }
+        for (index, row) in rows.enumerated() where index > 0 && samples[index].time < samples[index - 1].time {
+            throw TraceFormatError("the time goes backwards.", path: path, line: row.line)
+        }
+        if !columns.contains(.phase) { inferPhases(&samples) }
+        return ImportedTrace(metadata: metadata, samples: samples)
+    }
+
+    private static func header(_ cells: [String], path: String?, line: Int) throws -> [Column] {
+        var columns: [Column] = []
+        for cell in cells {
+            guard let column = Column(rawValue: cell) else {
+                throw TraceFormatError("unknown column \(quoted(cell)); known: \(Column.allCases.map(\.rawValue).joined(separator: ", ")).", path: path, line: line)
+            }
+            guard !columns.contains(column) else { throw TraceFormatError("the column \(cell) appears twice.", path: path, line: line) }
+            columns.append(column)
+        }
+        let times = columns.filter { [.t, .time_ns, .time_us, .time_ms, .time_s].contains($0) }
+        guard times.count == 1 else { throw TraceFormatError("the header needs exactly one time column (t, time_ns, time_us, time_ms or time_s).", path: path, line: line) }
+        if columns.contains(.force) && columns.contains(.pressure) {
+            throw TraceFormatError("force and pressure are the same column.", path: path, line: line)
+        }
+        return columns
+    }
+
+    private static func sample(_ cells: [String], columns: [Column]) throws -> InputSample {
+        var sample = InputSample(time: 0, kind: .touch, phase: .moved)
+        var x: Double?, y: Double?, dx: Double?, dy: Double?
+        for (column, cell) in zip(columns, cells) where !cell.isEmpty {
+            func number() throws -> Double {
+                guard let value = Double(cell), value.isFinite else { throw TraceFormatError("\(column.rawValue) \(quoted(cell)) is not a finite number.") }
+                return value
+            }
+            func time(_ scale: Int) throws -> Int64 {
+                guard let value = TextInput.decimal(Substring(cell), scale: scale), value >= 0 else {
+                    throw TraceFormatError("\(column.rawValue) \(quoted(cell)) is not a non-negative time to the nanosecond.")
+                }
+                return value
+            }
+            func unsigned() throws -> UInt32 {
+                guard let value = UInt32(cell) else { throw TraceFormatError("\(column.rawValue) \(quoted(cell)) is not an unsigned 32-bit integer.") }
+                return value
+            }
+            switch column {
+            case .t, .time_ns: sample.time = try time(0)
+            case .time_us: sample.time = try time(3)
+            case .time_ms: sample.time = try time(6)
+            case .time_s: sample.time = try time(9)
+            case .kind:
+                guard let kind = SampleKind(name: cell) else { throw TraceFormatError("unknown kind \(quoted(cell)).") }
+                sample.kind = kind
+            case .phase:
+                guard let phase = SamplePhase(name: cell) else { throw TraceFormatError("unknown phase \(quoted(cell)).") }
+                sample.phase = phase
+            case .id: sample.id = try unsigned()
+            case .x: x = try number()
+            case .y: y = try number()
+            case .force, .pressure: sample.force = try number()
+            case .majorRadius: sample.majorRadius = try number()
+            case .majorRadiusTolerance: sample.majorRadiusTolerance = try number()
+            case .altitude: sample.altitude = try number()
+            case .azimuth: sample.azimuth = try number()
+            case .roll: sample.roll = try number()
+            case .buttons: sample.buttons = try unsigned()
+            case .key: sample.key = try unsigned()
+            case .dx: dx = try number()
+            case .dy: dy = try number()
+            case .label: sample.label = cell
+            case .modifiers:
+                guard let flags = ModifierFlags(names: names(cell)) else { throw TraceFormatError("unknown modifier in \(quoted(cell)).") }
+                sample.modifiers = flags
+            case .flags:
+                guard let flags = SampleFlags(names: names(cell)) else { throw TraceFormatError("unknown flag in \(quoted(cell)).") }
+                sample.flags = flags
+            }
+        }
+        if x != nil || y != nil { sample.location = (x ?? 0, y ?? 0) }
+        if dx != nil || dy != nil { sample.scrollDelta = (dx ?? 0, dy ?? 0) }
+        if sample.kind.isContact && sample.location == nil { throw TraceFormatError("a \(sample.kind.name) row needs x and y.") }
+        return sample
+    }
+
+    private static func names(_ cell: String) -> [String] {
+        cell.split(whereSeparator: { $0 == "|" || $0 == " " }).map(String.init)
+    }
+
+    /// Without a phase column: a contact's first row begins it, its last ends it.
+    private static func inferPhases(_ samples: inout [InputSample]) {
+        var first: [UInt64: Int] = [:], last: [UInt64: Int] = [:]
+        for (index, sample) in samples.enumerated() where sample.kind.isContact {
+            let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
+            if first[key] == nil { first[key] = index }
+            last[key] = index
+        }
+        for index in samples.indices where samples[index].kind.isContact { samples[index].phase = .moved }
+        for index in last.values { samples[index].phase = .ended }
+        for index in first.values { samples[index].phase = .began }
+    }
+}

@@ -1,0 +1,106 @@
+import TouchInput
+
+// Multitouch protocol B: the kernel keeps contacts in slots; ABS_MT_SLOT selects the slot
+// that following events update, and ABS_MT_TRACKING_ID starts (≥ 0) or ends (−1) the contact
+// in it. The kernel sends only values that changed, so a slot keeps its values from one
+// contact to the next.
+extension EvdevDecoder {
+    struct Slot: Sendable {
+        var trackingID: Int32 = -1
+        /// The sample id of the live contact (the kernel's tracking id).
+        var id: UInt32?
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var pressure: Int32 = 0
+        var major: Int32 = 0
+        var toolType: Int32 = 0
+        var sawPressure = false
+        var sawMajor = false
+        // Frame flags.
+        var changed = false
+        var began = false
+        /// A contact that ended in this frame, and whether it was cancelled (slot reused
+        /// without a lift) rather than lifted.
+        var ended: (id: UInt32, cancelled: Bool)?
+
+        mutating func clearFrame() {
+            changed = false
+            began = false
+            ended = nil
+        }
+    }
+
+    mutating func slotAbsolute(_ code: UInt16, _ value: Int32) {
+        if code == EvdevCode.absMTSlot {
+            guard value >= 0, Int(value) < Self.contactLimit else {
+                statistics.ignoredContacts += 1
+                currentSlot = -1
+                return
+            }
+            currentSlot = Int(value)
+            if currentSlot >= slots.count {
+                slots.append(contentsOf: repeatElement(Slot(), count: currentSlot + 1 - slots.count))
+            }
+            return
+        }
+        guard slots.indices.contains(currentSlot) else { return }
+        var slot = slots[currentSlot]
+        switch code {
+        case EvdevCode.absMTTrackingID: track(&slot, value)
+        case EvdevCode.absMTPositionX: slot.x = value; slot.changed = true
+        case EvdevCode.absMTPositionY: slot.y = value; slot.changed = true
+        case EvdevCode.absMTPressure: slot.pressure = value; slot.sawPressure = true; slot.changed = true
+        case EvdevCode.absMTTouchMajor: slot.major = value; slot.sawMajor = true; slot.changed = true
+        case EvdevCode.absMTToolType: slot.toolType = value; slot.changed = true
+        default: break
+        }
+        slots[currentSlot] = slot
+    }
+
+    private func track(_ slot: inout Slot, _ value: Int32) {
+        if value < 0 {
+            guard let id = slot.id else { return }
+            // A contact that began and ended inside one frame was never seen: drop it.
+            if !slot.began { slot.ended = (id, false) }
+            slot.id = nil
+            slot.began = false
+            slot.trackingID = -1
+            return
+        }
+        if let id = slot.id {
+            guard value != slot.trackingID else { return }
+            if !slot.began { slot.ended = (id, true) }
+        }
+        slot.trackingID = value
+        slot.id = UInt32(value)
+        slot.began = true
+        slot.changed = true
+    }
+
+    mutating func emitSlots(at time: Int64, emit: (InputSample) -> Void) {
+        for index in slots.indices {
+            let slot = slots[index]
+            if let ended = slot.ended {
+                emit(contactSample(slot, id: ended.id, phase: ended.cancelled ? .cancelled : .ended, at: time))
+            }
+            if let id = slot.id, slot.began || slot.changed {
+                emit(contactSample(slot, id: id, phase: slot.began ? .began : .moved, at: time))
+            }
+            slots[index].clearFrame()
+        }
+    }
+
+    private func contactSample(_ slot: Slot, id: UInt32, phase: SamplePhase, at time: Int64) -> InputSample {
+        var sample = InputSample(
+            time: time, kind: slot.toolType == EvdevCode.mtToolPen ? .pencil : .touch, phase: phase, id: id,
+            x: mapping.x(slot.x), y: mapping.y(slot.y), modifiers: modifiers)
+        if slot.sawPressure || device.axes[EvdevCode.absMTPressure] != nil {
+            sample.force = normalised(slot.pressure, axis: EvdevCode.absMTPressure)
+        }
+        if slot.sawMajor || device.axes[EvdevCode.absMTTouchMajor] != nil {
+            // ABS_MT_TOUCH_MAJOR is a diameter in position units.
+            sample.majorRadius = Double(slot.major) / 2 * mapping.scaleX
+        }
+        return sample
+    }
+}

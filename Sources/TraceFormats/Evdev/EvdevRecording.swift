@@ -1,0 +1,123 @@
+import TouchInput
+
+/// A recording of one evdev device: its description and its events with their original
+/// timestamps. evemu, libinput record and getevent importers all produce one and let it
+/// make the trace, so that every evdev source is decoded and described the same way.
+public struct EvdevRecording: Sendable {
+    /// The device description, declared or observed.
+    public var device: EvdevDevice
+    /// Events with timestamps as recorded (nanoseconds; absolute or relative).
+    public var events: [EvdevEvent]
+    /// Whether ``device`` was declared by the source or built from the events observed.
+    public var deviceIsObserved: Bool
+
+    public init(device: EvdevDevice, events: [EvdevEvent], deviceIsObserved: Bool = false) {
+        self.device = device
+        self.events = events
+        self.deviceIsObserved = deviceIsObserved
+    }
+
+    /// Timestamps from this many seconds on are wall-clock (since 1970) rather than
+    /// relative to the start of a recording or to boot.
+    static let epochThresholdSeconds: Int64 = 100_000_000
+
+    /// Fills in the codes and axis ranges the events show (minimum 0 or the smallest value
+    /// seen, maximum the largest), for sources that carry no description.
+    public mutating func declareObservedCodes() {
+        var low: [UInt16: Int32] = [:], high: [UInt16: Int32] = [:]
+        for event in events where event.type <= EvdevCode.evMax {
+            device.declare(type: event.type, code: event.code)
+            if event.type == EvdevCode.evAbs {
+                low[event.code] = Swift.min(low[event.code] ?? 0, event.value)
+                high[event.code] = Swift.max(high[event.code] ?? 0, event.value)
+            }
+        }
+        for (code, maximum) in high where device.axes[code] == nil {
+            // Tracking ids use −1 to end a contact; it is not part of their range.
+            let minimum = code == EvdevCode.absMTTrackingID ? 0 : (low[code] ?? 0)
+            device.axes[code] = EvdevDevice.Axis(minimum: minimum, maximum: Swift.max(maximum, minimum))
+        }
+        deviceIsObserved = true
+    }
+
+    /// Decodes the events into a trace. Times become relative to the first event; when they
+    /// were wall-clock times the first one becomes the metadata epoch.
+    /// `markers` (with the number of events before each) are placed among the samples.
+    public func makeTrace(source: String, options: ImportOptions, explicitMapping: EvdevMapping? = nil,
+                          markers: [(eventIndex: Int, sample: InputSample)] = [],
+                          extra: [String: String] = [:]) -> ImportedTrace {
+        let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: explicitMapping)
+        var decoder = EvdevDecoder(device: device, mapping: mapping, screen: options.screen)
+        var samples: [InputSample] = []
+        let origin = events.first?.time ?? 0
+        var previous: Int64 = 0
+        var regressions = 0
+        var nextMarker = 0
+        for (index, original) in events.enumerated() {
+            while nextMarker < markers.count, markers[nextMarker].eventIndex <= index {
+                samples.append(markers[nextMarker].sample)
+                nextMarker += 1
+            }
+            var event = original
+            event.time = event.time &- origin
+            // Clocks of old recordings could step back; time must not.
+            if event.time < previous { event.time = previous; regressions += 1 }
+            previous = event.time
+            decoder.feed(event) { samples.append($0) }
+        }
+        samples.append(contentsOf: markers[nextMarker...].map(\.sample))
+
+        var metadata = TraceMetadata(device: device.name, source: source)
+        metadata.screen = options.screen ?? screen(of: device, mapping: mapping)
+        if origin >= Self.epochThresholdSeconds * 1_000_000_000 { metadata.epochNanoseconds = origin }
+        var quanta = FieldQuanta.standard
+        quanta.position = mapping.positionQuantum
+        // Radii are half a touch-major unit of the x axis, a multiple of half the position quantum.
+        quanta.radius = mapping.positionQuantum / 2
+        if let pressure = device.axes[EvdevCode.absMTPressure] ?? device.axes[EvdevCode.absPressure] {
+            metadata.forceMaximum = Double(pressure.maximum)
+            if pressure.span > 0 && pressure.span <= 1 << 24 { quanta.force = 1 / Double(pressure.span) }
+        }
+        metadata.quanta = quanta
+        metadata.digitizerHz = Self.medianRate(samples)
+
+        var info = extra
+        device.record(into: &info)
+        mapping.record(into: &info)
+        info["evdev.description"] = deviceIsObserved ? "observed" : "declared"
+        info["evdev.frames"] = String(decoder.statistics.frames)
+        if decoder.statistics.droppedFrames > 0 {
+            info["evdev.synDropped"] = String(decoder.statistics.droppedFrames)
+            info["evdev.synDropped.discardedEvents"] = String(decoder.statistics.discardedEvents)
+            if let first = decoder.statistics.firstDropTime { info["evdev.synDropped.firstTime"] = String(first) }
+        }
+        if decoder.statistics.skippedKeyEvents > 0 { info["evdev.skippedKeyEvents"] = String(decoder.statistics.skippedKeyEvents) }
+        if decoder.statistics.ignoredContacts > 0 { info["evdev.ignoredContacts"] = String(decoder.statistics.ignoredContacts) }
+        if regressions > 0 { info["evdev.timeRegressions"] = String(regressions) }
+        metadata.extra = info
+        return ImportedTrace(metadata: metadata, samples: samples)
+    }
+
+    /// The screen a direct device covers, in points.
+    private func screen(of device: EvdevDevice, mapping: EvdevMapping) -> TraceMetadata.Screen? {
+        guard device.isDirect, mapping.method != .identity || !deviceIsObserved else { return nil }
+        let mt = device.axes[EvdevCode.absMTPositionX] != nil
+        guard let ax = device.axes[mt ? EvdevCode.absMTPositionX : EvdevCode.absX],
+              let ay = device.axes[mt ? EvdevCode.absMTPositionY : EvdevCode.absY] else { return nil }
+        return TraceMetadata.Screen(width: Double(ax.span + 1) * mapping.scaleX, height: Double(ay.span + 1) * mapping.scaleY)
+    }
+
+    /// The digitizer rate from the median interval between distinct sample times.
+    static func medianRate(_ samples: [InputSample]) -> Double? {
+        var intervals: [Int64] = []
+        var last: Int64?
+        for sample in samples where sample.kind.isContact {
+            if let last, sample.time > last { intervals.append(sample.time - last) }
+            last = sample.time
+        }
+        guard !intervals.isEmpty else { return nil }
+        intervals.sort()
+        let median = intervals[intervals.count / 2]
+        return median > 0 ? (1e9 / Double(median)).rounded() : nil
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import TouchInput
+
+// The line parser: one evemu line at a time, each malformed line an error naming it.
+extension EvemuImporter {
+    struct Reader {
+        var device = EvdevDevice(name: "")
+        var events: [EvdevEvent] = []
+        var sawDescription = false
+        var version: String?
+        var touchBenchMetadata: TraceMetadata?
+        var mapping: EvdevMapping?
+        /// Markers from `# TouchBench-marker:` comments, with the number of events before them.
+        var markers: [(eventIndex: Int, sample: InputSample)] = []
+        private var bitmaskBytes: [UInt16: Int] = [:]
+        private var propertyBytes = 0
+
+        static let touchBenchPrefix = "# TouchBench: "
+        static let mappingPrefix = "# TouchBench-mapping: "
+        static let markerPrefix = "# TouchBench-marker: "
+
+        mutating func read(_ text: String, path: String?, allowEvents: Bool) throws {
+            try TextInput.forEachLine(text) { number, line in
+                do {
+                    try readLine(line, allowEvents: allowEvents)
+                } catch let error as TraceFormatError {
+                    throw TraceFormatError(error.message, path: path, line: number)
+                }
+            }
+        }
+
+        private mutating func readLine(_ line: Substring, allowEvents: Bool) throws {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty { return }
+            if trimmed.hasPrefix("#") {
+                try comment(trimmed)
+                return
+            }
+            guard trimmed.count >= 2, trimmed.dropFirst().first == ":" else {
+                throw TraceFormatError("expected an evemu line (N:, I:, P:, B:, A:, E: or a # comment), found \(quoted(trimmed)).")
+            }
+            let tag = trimmed.first ?? " "
+            let body = trimmed.dropFirst(2)
+            switch tag {
+            case "N":
+                device.name = String(body.trimmingCharacters(in: .whitespaces))
+                sawDescription = true
+            case "I": try ids(body)
+            case "P": try properties(body)
+            case "B": try bits(body)
+            case "A": try axis(body)
+            case "L", "S": break  // LED and switch states: nothing to replay.
+            case "E":
+                guard allowEvents else { throw TraceFormatError("a device description holds no events.") }
+                try event(body)
+            default:
+                throw TraceFormatError("unknown evemu line type \(quoted(String(tag))).")
+            }
+        }
+
+        private mutating func comment(_ line: Substring) throws {
+            if line.hasPrefix(Self.touchBenchPrefix) {
+                let json = line.dropFirst(Self.touchBenchPrefix.count)
+                do {
+                    touchBenchMetadata = try JSONDecoder().decode(TraceMetadata.self, from: Data(json.utf8))
+                } catch {
+                    throw TraceFormatError("the TouchBench metadata comment is not valid JSON metadata.")
+                }
+            } else if line.hasPrefix(Self.markerPrefix) {
+                let body = line.dropFirst(Self.markerPrefix.count)
+                let time = body.prefix { $0 != " " }
+                guard let nanoseconds = TextInput.integer(time, as: Int64.self), nanoseconds >= 0 else {
+                    throw TraceFormatError("the TouchBench marker comment is not: nanoseconds label.")
+                }
+                markers.append((events.count, .marker(String(body.dropFirst(time.count + 1)), at: nanoseconds)))
+            } else if line.hasPrefix(Self.mappingPrefix) {
+                guard let parsed = EvdevMapping(serialized: line.dropFirst(Self.mappingPrefix.count)) else {
+                    throw TraceFormatError("the TouchBench mapping comment is not: scaleX scaleY originX originY quantum.")
+                }
+                mapping = parsed
+            } else if line.hasPrefix("# EVEMU ") {
+                version = String(line.dropFirst("# EVEMU ".count).trimmingCharacters(in: .whitespaces))
+            }
+        }
+
+        private mutating func ids(_ body: Substring) throws {
+            let parts = TextInput.fields(body).map { TextInput.hex($0, as: UInt16.self) }
+            guard parts.count == 4, let bus = parts[0], let vendor = parts[1], let product = parts[2], let version = parts[3] else {
+                throw TraceFormatError("an I: line needs four hexadecimal ids (bus vendor product version).")
+            }
+            (device.bus, device.vendor, device.product, device.version) = (bus, vendor, product, version)
+            sawDescription = true
+        }
+
+        private mutating func properties(_ body: Substring) throws {
+            for field in TextInput.fields(body) {
+                guard let byte = TextInput.hex(field, as: UInt8.self) else {
+                    throw TraceFormatError("a P: line holds hexadecimal bytes, found \(quoted(field)).")
+                }
+                guard propertyBytes < 8 else { throw TraceFormatError("too many property bytes (at most 8).") }
+                for bit in 0..<8 where byte & (1 << bit) != 0 { device.properties.insert(UInt16(propertyBytes * 8 + bit)) }
+                propertyBytes += 1
+            }
+            sawDescription = true
+        }
+
+        private mutating func bits(_ body: Substring) throws {
+            let fields = TextInput.fields(body)
+            guard let typeField = fields.first, let type = TextInput.hex(typeField, as: UInt16.self), type <= EvdevCode.evMax else {
+                throw TraceFormatError("a B: line starts with an event type from 00 to 1f.")
+            }
+            var offset = bitmaskBytes[type, default: 0]
+            for field in fields.dropFirst() {
+                guard let byte = TextInput.hex(field, as: UInt8.self) else {
+                    throw TraceFormatError("a B: line holds hexadecimal bytes, found \(quoted(field)).")
+                }
+                guard offset < (Int(EvdevCode.codeMax) + 1) / 8 else {
+                    throw TraceFormatError("the bit mask of event type \(type) is longer than the largest code.")
+                }
+                for bit in 0..<8 where byte & (1 << bit) != 0 { device.declare(type: type, code: UInt16(offset * 8 + bit)) }
+                offset += 1
+            }
+            bitmaskBytes[type] = offset
+            sawDescription = true
+        }
+
+        private mutating func axis(_ body: Substring) throws {
+            let fields = TextInput.fields(body)
+            guard fields.count == 5 || fields.count == 6, let code = TextInput.hex(fields[0], as: UInt16.self),
+                  code <= EvdevCode.absMax else {
+                throw TraceFormatError("an A: line is: code (hex, up to 3f) min max fuzz flat [resolution].")
+            }
+            let numbers = fields.dropFirst().map { TextInput.integer($0, as: Int32.self) }
+            guard numbers.allSatisfy({ $0 != nil }) else {
+                throw TraceFormatError("an A: line holds decimal 32-bit numbers after its code.")
+            }
+            let n = numbers.map { $0 ?? 0 }
+            guard n[0] <= n[1] else { throw TraceFormatError("axis \(code) has a minimum above its maximum.") }
+            device.axes[code] = EvdevDevice.Axis(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n.count > 4 ? n[4] : 0)
+            sawDescription = true
+        }
+
+        private mutating func event(_ body: Substring) throws {
+            let content = body.prefix { $0 != "#" }
+            let fields = TextInput.fields(content)
+            guard fields.count == 4 else {
+                throw TraceFormatError("an E: line is: seconds.microseconds type code value.")
+            }
+            guard let time = TextInput.nanoseconds(fromSeconds: fields[0]), time >= 0 else {
+                throw TraceFormatError("the event time \(quoted(fields[0])) is not seconds.microseconds.")
+            }
+            guard let type = TextInput.hex(fields[1], as: UInt16.self), type <= EvdevCode.evMax,
+                  let code = TextInput.hex(fields[2], as: UInt16.self), code <= EvdevCode.codeMax else {
+                throw TraceFormatError("the event type or code is not a known hexadecimal number.")
+            }
+            guard let value = TextInput.integer(fields[3], as: Int32.self) else {
+                throw TraceFormatError("the event value \(quoted(fields[3])) is not a 32-bit decimal number.")
+            }
+            events.append(EvdevEvent(time: time, type: type, code: code, value: value))
+        }
+    }
+}
+
+func quoted<S: StringProtocol>(_ text: S) -> String {
+    "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : String(text)) + "\""
+}

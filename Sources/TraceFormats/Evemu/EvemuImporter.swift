@@ -1,0 +1,73 @@
+import Foundation
+import TouchInput
+
+/// Reads `evemu-record` output.
+///
+/// Both dialects occur: 1.2 and 1.3 (`# EVEMU 1.x` headers, `A:` lines with or without the
+/// resolution column) and older files with neither header nor resolution, whose events
+/// carry wall-clock timestamps (times become relative to the first event and the first
+/// becomes the metadata epoch). Values may have leading zeros and signs (`-001`).
+///
+/// The description (`N:`, `I:`, `P:`, `B:`, `A:` lines) is either at the top of the file
+/// (`.evemu`) or in a separate `.desc`; for `NAME.gesture.events` the importer finds the
+/// `.desc` whose name is the longest prefix (`NAME.desc`), unless one is given. Without any
+/// description the device is built from the events observed and positions map 1:1 (or onto
+/// the screen given).
+///
+/// A comment `# TouchBench: {json}` (written by ``EvemuExporter``) restores the original
+/// trace metadata, including the position scale, so that export then import is lossless.
+public enum EvemuImporter {
+    /// Reads the events at `path` with the description beside them (or the one in options).
+    public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        let text = try TextInput.read(path)
+        var description: (text: String, path: String)?
+        if let explicit = options.descriptionPath {
+            description = (try TextInput.read(explicit), explicit)
+        } else if !containsDescription(text), let found = findDescription(forEventsAt: path) {
+            description = (try TextInput.read(found), found)
+        }
+        return try parse(text, path: path, description: description, options: options)
+    }
+
+    /// Parses evemu text; `description` supplies the device when the text has none.
+    public static func parse(
+        _ text: String, path: String? = nil, description: (text: String, path: String)? = nil,
+        options: ImportOptions = ImportOptions()
+    ) throws -> ImportedTrace {
+        var reader = Reader()
+        if let description {
+            try reader.read(description.text, path: description.path, allowEvents: false)
+        }
+        try reader.read(text, path: path, allowEvents: true)
+        var recording = EvdevRecording(device: reader.device, events: reader.events)
+        if !reader.sawDescription { recording.declareObservedCodes() }
+        var extra: [String: String] = [:]
+        if let version = reader.version { extra["evemu.version"] = version }
+        if let description { extra["evemu.description"] = URL(fileURLWithPath: description.path).lastPathComponent }
+        var options = options
+        if options.screen == nil, let restored = reader.touchBenchMetadata { options.screen = restored.screen }
+        var trace = recording.makeTrace(source: "evemu", options: options, explicitMapping: reader.mapping,
+                                        markers: reader.markers, extra: extra)
+        // The exporter's metadata describes the trace as it was; the decoder's own counts
+        // (such as frames) would only describe this rendering of it.
+        if let restored = reader.touchBenchMetadata { trace.metadata = restored }
+        return trace
+    }
+
+    /// The `.desc` beside `eventsPath` whose name is the longest prefix of the events file's
+    /// name followed by a dot (`EP0430M09.2-finger-scroll-down.events` → `EP0430M09.desc`).
+    public static func findDescription(forEventsAt eventsPath: String) -> String? {
+        let url = URL(fileURLWithPath: eventsPath)
+        let directory = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return nil }
+        let best = entries
+            .filter { $0.hasSuffix(".desc") && name.hasPrefix(String($0.dropLast(5)) + ".") }
+            .max { ($0.count, $1) < ($1.count, $0) }
+        return best.map { directory.appendingPathComponent($0).path }
+    }
+
+    static func containsDescription(_ text: String) -> Bool {
+        text.hasPrefix("N:") || text.contains("\nN:")
+    }
+}

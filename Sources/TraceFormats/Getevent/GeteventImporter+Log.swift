@@ -1,0 +1,107 @@
+import TouchInput
+
+// The line parser. Header lines describe devices; event lines carry a time, maybe a node,
+// and type, code and value, each as a name or in hexadecimal.
+extension GeteventImporter {
+    struct Log {
+        var devices: [String: EvdevDevice] = [:]
+        var events: [String: [EvdevEvent]] = [:]
+        var labelled = false
+        private var headerNode: String?
+        private var inProperties = false
+
+        mutating func read(_ line: Substring) throws {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty { return }
+            if trimmed.hasPrefix("[") {
+                headerNode = nil
+                try event(trimmed)
+            } else if trimmed.hasPrefix("add device ") {
+                let parts = trimmed.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2 else { throw TraceFormatError("an add device line is: add device N: /dev/input/eventX.") }
+                let node = String(parts[1].trimmingCharacters(in: .whitespaces))
+                headerNode = node
+                inProperties = false
+                devices[node] = devices[node] ?? EvdevDevice(name: "", node: node)
+            } else if line.first == " " || line.first == "\t", let node = headerNode {
+                try header(trimmed, node: node)
+            } else if trimmed.hasPrefix("could not ") || trimmed.hasPrefix("remove device ") {
+                return
+            } else {
+                throw TraceFormatError("expected a getevent line ([time] [device:] type code value, or a device header), found \(quoted(trimmed)).")
+            }
+        }
+
+        private mutating func header(_ line: Substring, node: String) throws {
+            if line.hasPrefix("name:") {
+                let name = line.dropFirst(5).trimmingCharacters(in: .whitespaces)
+                devices[node]?.name = name.count >= 2 && name.hasPrefix("\"") && name.hasSuffix("\"") ? String(name.dropFirst().dropLast()) : name
+            } else if line.hasPrefix("input props:") {
+                inProperties = true
+            } else if inProperties, line.hasPrefix("INPUT_PROP_DIRECT") {
+                devices[node]?.properties.insert(EvdevDevice.propertyDirect)
+            } else if let range = line.range(of: ": value ") {
+                try axis(line, split: range, node: node)
+            }
+        }
+
+        /// `ABS (0003): ABS_MT_SLOT : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0`
+        private mutating func axis(_ line: Substring, split: Range<Substring.Index>, node: String) throws {
+            guard let token = line[..<split.lowerBound].split(separator: " ").last,
+                  let code = EvdevNames.code(named: String(token), type: EvdevCode.evAbs) ?? TextInput.hex(token, as: UInt16.self),
+                  code <= EvdevCode.absMax else {
+                throw TraceFormatError("the axis line names no known absolute axis.")
+            }
+            var numbers: [String: Int32] = [:]
+            for field in line[split.upperBound...].split(separator: ",") {
+                let parts = field.split(separator: " ")
+                if parts.count == 2, let value = TextInput.integer(parts[1], as: Int32.self) { numbers[String(parts[0])] = value }
+            }
+            guard let minimum = numbers["min"], let maximum = numbers["max"], minimum <= maximum else {
+                throw TraceFormatError("the axis line has no valid min and max.")
+            }
+            devices[node]?.axes[code] = EvdevDevice.Axis(minimum: minimum, maximum: maximum, fuzz: numbers["fuzz"] ?? 0,
+                                                         flat: numbers["flat"] ?? 0, resolution: numbers["resolution"] ?? 0)
+        }
+
+        private mutating func event(_ line: Substring) throws {
+            guard let close = line.firstIndex(of: "]") else { throw TraceFormatError("the timestamp has no closing bracket.") }
+            let stamp = line[line.index(after: line.startIndex)..<close].trimmingCharacters(in: .whitespaces)
+            guard let time = TextInput.nanoseconds(fromSeconds: Substring(stamp)), time >= 0 else {
+                throw TraceFormatError("the timestamp \(quoted(stamp)) is not seconds.microseconds.")
+            }
+            var fields = TextInput.fields(line[line.index(after: close)...])
+            var node = ""
+            if let first = fields.first, first.hasSuffix(":") {
+                node = String(first.dropLast())
+                fields.removeFirst()
+            }
+            guard fields.count == 3 else { throw TraceFormatError("an event line needs a type, a code and a value.") }
+            let type: UInt16
+            if let named = EvdevNames.type(named: String(fields[0])) {
+                type = named
+                labelled = true
+            } else if let raw = TextInput.hex(fields[0], as: UInt16.self), raw <= EvdevCode.evMax {
+                type = raw
+            } else {
+                throw TraceFormatError("unknown event type \(quoted(fields[0])).")
+            }
+            guard let code = EvdevNames.code(named: String(fields[1]), type: type) ?? TextInput.hex(fields[1], as: UInt16.self),
+                  code <= EvdevCode.codeMax else {
+                throw TraceFormatError("unknown event code \(quoted(fields[1])).")
+            }
+            let value: Int32
+            switch fields[2] {
+            case "DOWN": value = 1
+            case "UP": value = 0
+            case "REPEAT": value = 2
+            default:
+                guard let bits = TextInput.hex(fields[2], as: UInt32.self) else {
+                    throw TraceFormatError("the value \(quoted(fields[2])) is not hexadecimal.")
+                }
+                value = Int32(bitPattern: bits)
+            }
+            events[node, default: []].append(EvdevEvent(time: time, type: type, code: code, value: value))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import TouchInput
+
+/// Reads Android `getevent` logs: `getevent -lt` (labelled: `[   12345.678901]
+/// /dev/input/event2: EV_ABS ABS_MT_POSITION_X 00000123`) and `getevent -t` (raw hex:
+/// `… 0003 0035 00000123`), with or without the device column, with the `add device N:` /
+/// `name: "…"` headers it prints at start and, when present, the axis lines of `-p`.
+///
+/// A log may hold several devices. The touchscreen is chosen automatically — the device with
+/// the most `ABS_MT_POSITION_X` events, else a pen, else the one with the most events — or
+/// by ``ImportOptions/device`` (its name or node). Without `-p` axis information the axis
+/// ranges are the observed ones (minimum 0 or below, maximum the largest value seen), and
+/// positions map 1:1 or onto ``ImportOptions/screen``; metadata records which.
+public enum GeteventImporter {
+    /// Reads the file at `path`; errors name the file and, for malformed content, the line.
+    public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        try parse(try TextInput.read(path), path: path, options: options)
+    }
+
+    /// Parses the content of a file; `path` only names it in errors.
+    public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        var log = Log()
+        try TextInput.forEachLine(text) { number, line in
+            do {
+                try log.read(line)
+            } catch let error as TraceFormatError {
+                throw TraceFormatError(error.message, path: path, line: number)
+            }
+        }
+        let node: String
+        do {
+            node = try choose(in: log, wanted: options.device)
+        } catch let error as TraceFormatError {
+            throw error.inFile(path)
+        }
+        var device = log.devices[node] ?? EvdevDevice(name: node)
+        if device.name.isEmpty { device.name = node }
+        let declared = !device.axes.isEmpty
+        var recording = EvdevRecording(device: device, events: log.events[node] ?? [])
+        recording.declareObservedCodes()
+        recording.deviceIsObserved = !declared
+        var extra = ["getevent.form": log.labelled ? "labelled (-lt)" : "raw (-t)"]
+        if !node.isEmpty { extra["getevent.device"] = node }
+        if !declared { extra["evdev.axisRanges"] = "observed (no -p axis information in the log)" }
+        return recording.makeTrace(source: "getevent", options: options, extra: extra)
+    }
+
+    /// The node of the device to import.
+    static func choose(in log: Log, wanted: String?) throws -> String {
+        let nodes = Array(Set(log.events.keys).union(log.devices.keys)).sorted()
+        let candidates = nodes.map {
+            EvdevDeviceChoice.Candidate(node: $0, name: log.devices[$0]?.name ?? "", events: log.events[$0] ?? [])
+        }
+        return nodes[try EvdevDeviceChoice.choose(candidates, wanted: wanted)]
+    }
+}

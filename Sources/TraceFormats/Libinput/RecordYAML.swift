@@ -1,0 +1,215 @@
+/// The small part of YAML that `libinput record` writes: block mappings and sequences by
+/// indentation, `- key: value` items, plain and quoted scalars, one-line flow sequences
+/// (`[0, 1, 2]`) and one-line flow mappings (kept as opaque text; libinput's own events use
+/// them), comments and `---`. Anything else — tabs for indentation, multi-line scalars,
+/// anchors, block scalars — is an error naming its line.
+indirect enum RecordYAML: Sendable {
+    case scalar(String, line: Int)
+    case sequence([RecordYAML], line: Int)
+    case mapping([(key: String, value: RecordYAML)], line: Int)
+    case null(line: Int)
+
+    var line: Int {
+        switch self {
+        case .scalar(_, let line), .sequence(_, let line), .mapping(_, let line), .null(let line): line
+        }
+    }
+
+    subscript(key: String) -> RecordYAML? {
+        guard case .mapping(let entries, _) = self else { return nil }
+        return entries.first { $0.key == key }?.value
+    }
+
+    var string: String? { if case .scalar(let text, _) = self { text } else { nil } }
+    var items: [RecordYAML]? { if case .sequence(let items, _) = self { items } else { nil } }
+
+    /// Parses `text`; errors carry the 1-based line.
+    static func parse(_ text: String) throws -> RecordYAML {
+        var parser = Parser()
+        try TextInput.forEachLine(text) { number, line in try parser.add(line, number: number) }
+        return try parser.document()
+    }
+
+    struct Line { var number: Int; var indent: Int; var text: Substring }
+
+    struct Parser {
+        static let maximumDepth = 64
+        var lines: [Line] = []
+        var index = 0
+        var depth = 0
+
+        mutating func add(_ raw: Substring, number: Int) throws {
+            let indent = raw.prefix { $0 == " " }.count
+            let rest = raw.dropFirst(indent)
+            if rest.first == "\t" { throw TraceFormatError("a tab indents this line; YAML indents with spaces.", line: number) }
+            let content = try Self.stripComment(rest, line: number)
+            if content.isEmpty || (indent == 0 && (content == "---" || content == "...")) { return }
+            if let first = content.first, "&*!|>%@`".contains(first) {
+                throw TraceFormatError("this YAML feature (\(first)) is not part of what libinput record writes.", line: number)
+            }
+            lines.append(Line(number: number, indent: indent, text: content))
+        }
+
+        mutating func document() throws -> RecordYAML {
+            guard let first = lines.first else { throw TraceFormatError("the file is empty.") }
+            let node = try block(minimumIndent: first.indent)
+            if index < lines.count {
+                throw TraceFormatError("this line is indented where nothing can continue.", line: lines[index].number)
+            }
+            return node
+        }
+
+        private mutating func block(minimumIndent: Int) throws -> RecordYAML {
+            guard index < lines.count, lines[index].indent >= minimumIndent else {
+                return .null(line: index < lines.count ? lines[index].number : 0)
+            }
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { throw TraceFormatError("the nesting is too deep.", line: lines[index].number) }
+            let line = lines[index]
+            return Self.isItem(line.text) ? try sequence(indent: line.indent) : try mapping(indent: line.indent, first: nil)
+        }
+
+        private mutating func sequence(indent: Int) throws -> RecordYAML {
+            let start = lines[index].number
+            var items: [RecordYAML] = []
+            while index < lines.count, lines[index].indent == indent, Self.isItem(lines[index].text) {
+                let line = lines[index]
+                let rest = line.text.dropFirst().drop { $0 == " " }
+                index += 1
+                if rest.isEmpty {
+                    items.append(try block(minimumIndent: indent + 1))
+                } else if Self.keyEnd(rest) != nil {
+                    let column = indent + (line.text.count - rest.count)
+                    items.append(try mapping(indent: column, first: (rest, line.number)))
+                } else {
+                    items.append(try Self.inline(rest, line: line.number))
+                    try rejectDeeper(than: indent)
+                }
+            }
+            return .sequence(items, line: start)
+        }
+
+        private mutating func mapping(indent: Int, first: (Substring, Int)?) throws -> RecordYAML {
+            var entries: [(key: String, value: RecordYAML)] = []
+            let start = first?.1 ?? lines[index].number
+            if let (text, number) = first { entries.append(try entry(text, line: number, indent: indent)) }
+            while index < lines.count, lines[index].indent == indent, !Self.isItem(lines[index].text) {
+                let line = lines[index]
+                index += 1
+                entries.append(try entry(line.text, line: line.number, indent: indent))
+            }
+            try rejectDeeper(than: indent)
+            return .mapping(entries, line: start)
+        }
+
+        private mutating func entry(_ text: Substring, line: Int, indent: Int) throws -> (key: String, value: RecordYAML) {
+            guard let end = Self.keyEnd(text) else { throw TraceFormatError("expected key: value.", line: line) }
+            let key = String(text[..<end])
+            let value = text[text.index(after: end)...].drop { $0 == " " }
+            if !value.isEmpty { return (key, try Self.inline(value, line: line)) }
+            guard index < lines.count else { return (key, .null(line: line)) }
+            let next = lines[index]
+            if next.indent > indent { return (key, try block(minimumIndent: indent + 1)) }
+            if next.indent == indent, Self.isItem(next.text) { return (key, try sequence(indent: indent)) }
+            return (key, .null(line: line))
+        }
+
+        private func rejectDeeper(than indent: Int) throws {
+            if index < lines.count, lines[index].indent > indent {
+                throw TraceFormatError("this line is indented where nothing can continue.", line: lines[index].number)
+            }
+        }
+
+        static func isItem(_ text: Substring) -> Bool { text == "-" || text.hasPrefix("- ") }
+
+        /// The colon ending a plain key (`name:` or `name: value`), if the text is an entry.
+        static func keyEnd(_ text: Substring) -> Substring.Index? {
+            guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else { return nil }
+            let key = text[..<colon]
+            guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else { return nil }
+            let after = text.index(after: colon)
+            return after == text.endIndex || text[after] == " " ? colon : nil
+        }
+
+        static func inline(_ text: Substring, line: Int) throws -> RecordYAML {
+            var rest = text
+            let node = try flow(&rest, line: line, depth: 0)
+            guard rest.allSatisfy({ $0 == " " }) else {
+                throw TraceFormatError("unexpected text after a value: \(quoted(rest)).", line: line)
+            }
+            return node
+        }
+
+        private static func flow(_ text: inout Substring, line: Int, depth: Int) throws -> RecordYAML {
+            text = text.drop { $0 == " " }
+            guard depth < 16 else { throw TraceFormatError("the flow value is nested too deeply.", line: line) }
+            switch text.first {
+            case "[":
+                text = text.dropFirst()
+                var items: [RecordYAML] = []
+                while true {
+                    text = text.drop { $0 == " " }
+                    if text.first == "]" { text = text.dropFirst(); return .sequence(items, line: line) }
+                    items.append(try flow(&text, line: line, depth: depth + 1))
+                    text = text.drop { $0 == " " }
+                    if text.first == "," { text = text.dropFirst(); continue }
+                    guard text.first == "]" else { throw TraceFormatError("a flow sequence is not closed on its line.", line: line) }
+                }
+            case "{":
+                // libinput's own event descriptions: kept as text, never interpreted.
+                var level = 0
+                for index in text.indices {
+                    if text[index] == "{" { level += 1 } else if text[index] == "}" { level -= 1 }
+                    if level == 0 {
+                        let raw = String(text[...index])
+                        text = text[text.index(after: index)...]
+                        return .scalar(raw, line: line)
+                    }
+                }
+                throw TraceFormatError("a flow mapping is not closed on its line.", line: line)
+            case "\"", "'":
+                let quote = text.first ?? "\""
+                var value = ""
+                var index = text.index(after: text.startIndex)
+                while index < text.endIndex {
+                    let character = text[index]
+                    if character == quote {
+                        text = text[text.index(after: index)...]
+                        return .scalar(value, line: line)
+                    }
+                    if character == "\\", quote == "\"", text.index(after: index) < text.endIndex {
+                        index = text.index(after: index)
+                    }
+                    value.append(text[index])
+                    index = text.index(after: index)
+                }
+                throw TraceFormatError("a quoted string is not closed on its line.", line: line)
+            default:
+                let stop: Set<Character> = depth > 0 ? [",", "]"] : []
+                let value = text.prefix { !stop.contains($0) }
+                text = text[value.endIndex...]
+                let trimmed = value.reversed().drop { $0 == " " }.reversed()
+                return .scalar(String(trimmed), line: line)
+            }
+        }
+
+        /// The line without a trailing `# comment` (a `#` at the start or after a space, outside quotes).
+        static func stripComment(_ text: Substring, line: Int) throws -> Substring {
+            var quote: Character?
+            var previous: Character = " "
+            for index in text.indices {
+                let character = text[index]
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "\"" || character == "'" {
+                    if previous == " " || previous == "[" || previous == "," || previous == ":" { quote = character }
+                } else if character == "#", previous == " " || previous == "\t" {
+                    return Substring(text[..<index].reversed().drop { $0 == " " }.reversed())
+                }
+                previous = character
+            }
+            return Substring(text.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TouchInput
+
+/// The foreign formats TouchBench converts, with detection, reading and writing in one place
+/// so that `touchbench convert` stays thin.
+public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
+    /// `evemu-record` output (`.events` with a `.desc`, or `.evemu`).
+    case evemu
+    /// `libinput record` YAML.
+    case libinput
+    /// Android `getevent -lt` / `-t` logs.
+    case getevent
+    /// CSV with a header row.
+    case csv
+    /// W3C Pointer Events JSON from a capture page.
+    case pointerEvents = "pointer-events"
+    /// Chrome trace-event JSON (export only).
+    case chromeTrace = "chrome-trace"
+
+    /// Whether TouchBench reads this format.
+    public var canImport: Bool { self != .chromeTrace }
+    /// Whether TouchBench writes this format.
+    public var canExport: Bool { self == .evemu || self == .csv || self == .chromeTrace }
+
+    /// The format a file's name suggests, if any (`.events`, `.evemu`, `.desc`, `.yml`,
+    /// `.yaml`, `.getevent`, `.csv`, `.json`: pointer events on import, a Chrome trace on export).
+    public static func guess(fromPath path: String, forExport: Bool = false) -> TraceFormat? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "events", "evemu", "desc": .evemu
+        case "yml", "yaml": .libinput
+        case "getevent": .getevent
+        case "csv": .csv
+        case "json": forExport ? .chromeTrace : .pointerEvents
+        default: nil
+        }
+    }
+
+    /// The format `text` looks like (its first meaningful lines), if any.
+    public static func guess(fromContent text: Substring) -> TraceFormat? {
+        let head = text.prefix(64 * 1024)
+        let lines = head.split(separator: "\n").map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }
+        guard let first = lines.first else { return nil }
+        if first.hasPrefix("{") {
+            return head.contains("\"traceEvents\"") ? .chromeTrace : .pointerEvents
+        }
+        if lines.prefix(20).contains(where: { $0.hasPrefix("# EVEMU") || $0.hasPrefix("N:") || $0.hasPrefix("E:") }) {
+            return .evemu
+        }
+        if lines.prefix(20).contains(where: { $0.hasPrefix("add device ") }) || first.hasPrefix("[") { return .getevent }
+        if lines.prefix(5).contains(where: { $0.hasPrefix("version:") || $0.hasPrefix("devices:") }) { return .libinput }
+        if first.contains(",") { return .csv }
+        return nil
+    }
+
+    /// Reads the file at `path` as `format` (or the format its name or content suggests).
+    public static func importTrace(from path: String, format: TraceFormat? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        var chosen = format ?? guess(fromPath: path)
+        if chosen == nil {
+            let text = try TextInput.read(path)
+            chosen = guess(fromContent: Substring(text))
+        }
+        switch chosen {
+        case .evemu: return try EvemuImporter.read(contentsOf: path, options: options)
+        case .libinput: return try LibinputRecordImporter.read(contentsOf: path, options: options)
+        case .getevent: return try GeteventImporter.read(contentsOf: path, options: options)
+        case .csv: return try CSVImporter.read(contentsOf: path, options: options)
+        case .pointerEvents: return try PointerEventsImporter.read(contentsOf: path, options: options)
+        case .chromeTrace: throw TraceFormatError("Chrome trace events can be written but not read.", path: path, kind: .unsupported)
+        case nil: throw TraceFormatError("the format cannot be told from the name or the content; name it.", path: path, kind: .unsupported)
+        }
+    }
+
+    /// The text of `samples` in `format`.
+    public static func export(_ format: TraceFormat, metadata: TraceMetadata, samples: [InputSample]) throws -> String {
+        switch format {
+        case .evemu: try EvemuExporter.export(metadata: metadata, samples: samples)
+        case .csv: CSVExporter.export(samples: samples)
+        case .chromeTrace: try ChromeTraceExporter.export(metadata: metadata, samples: samples)
+        case .libinput, .getevent, .pointerEvents:
+            throw TraceFormatError("\(format.rawValue) can be read but not written.", kind: .unsupported)
+        }
+    }
+
+    /// Writes `samples` in `format` to `path`.
+    public static func export(_ format: TraceFormat, metadata: TraceMetadata, samples: [InputSample], to path: String) throws {
+        let text: String
+        do {
+            text = try export(format, metadata: metadata, samples: samples)
+        } catch let error as TraceFormatError {
+            throw error.inFile(path)
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable)
+        }
+    }
+}

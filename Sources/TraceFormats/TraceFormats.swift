@@ -1,1 +1,0 @@
-// The TraceFormats module; see docs/ARCHITECTURE.md. Its types arrive with their issue.

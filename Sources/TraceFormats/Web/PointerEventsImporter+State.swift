@@ -1,0 +1,122 @@
+import TouchInput
+
+// The per-pointer state that turns event types into phases.
+extension PointerEventsImporter {
+    struct PointerState {
+        var down = Set<UInt64>()
+        var hovering = Set<UInt64>()
+        var lifted = Set<UInt64>()
+
+        mutating func convert(_ event: PointerEventsDocument.Event, origin: Double, screenHeight: Double, into samples: inout [InputSample]) throws {
+            if event.type == "wheel" {
+                samples.append(try scroll(event, origin: origin, screenHeight: screenHeight))
+                return
+            }
+            let ignored: Set<String> = ["pointerenter", "pointerleave", "pointerrawupdate", "gotpointercapture", "lostpointercapture"]
+            if ignored.contains(event.type) { return }
+            let kind: SampleKind
+            switch event.pointerType {
+            case "touch": kind = .touch
+            case "pen": kind = .pencil
+            case "mouse": kind = .pointer
+            default: throw TraceFormatError("pointerType \(quoted(event.pointerType ?? "(none)")) is not touch, pen or mouse.")
+            }
+            guard let rawID = event.pointerId, let id = UInt32(exactly: rawID) else {
+                throw TraceFormatError("pointerId is missing or not a 32-bit unsigned integer.")
+            }
+            let key = UInt64(kind.rawValue) << 32 | UInt64(id)
+            let phase: SamplePhase
+            switch event.type {
+            case "pointerdown":
+                phase = .began
+                down.insert(key)
+                hovering.remove(key)
+            case "pointermove":
+                if down.contains(key) || kind == .touch {
+                    phase = .moved
+                } else {
+                    phase = hovering.contains(key) && !lifted.contains(key) ? .hoverMoved : .hoverEntered
+                    hovering.insert(key)
+                    lifted.remove(key)
+                }
+            case "pointerup", "pointercancel":
+                phase = event.type == "pointerup" ? .ended : .cancelled
+                down.remove(key)
+                if kind != .touch { lifted.insert(key) }
+            case "pointerover":
+                guard kind != .touch, !down.contains(key), !hovering.contains(key) || lifted.contains(key) else { return }
+                phase = .hoverEntered
+                hovering.insert(key)
+                lifted.remove(key)
+            case "pointerout":
+                guard kind != .touch, !down.contains(key), hovering.contains(key) else { return }
+                phase = .hoverExited
+                hovering.remove(key)
+                lifted.remove(key)
+            default:
+                throw TraceFormatError("unknown event type \(quoted(event.type)).")
+            }
+            if event.type == "pointermove", event.coalescedEvents.count > 1 {
+                for child in event.coalescedEvents.dropLast() {
+                    samples.append(try sample(child, kind: kind, id: id, phase: phase, flags: .coalesced, origin: origin))
+                }
+            }
+            samples.append(try sample(event, kind: kind, id: id, phase: phase, flags: [], origin: origin))
+            if !phase.isTerminal && phase != .hoverExited {
+                let predictedPhase: SamplePhase = phase.isInContact ? .moved : .hoverMoved
+                for child in event.predictedEvents {
+                    samples.append(try sample(child, kind: kind, id: id, phase: predictedPhase, flags: .predicted, origin: origin))
+                }
+            }
+        }
+
+        private func sample(_ event: PointerEventsDocument.Event, kind: SampleKind, id: UInt32, phase: SamplePhase,
+                            flags: SampleFlags, origin: Double) throws -> InputSample {
+            guard let x = event.clientX, let y = event.clientY, x.isFinite, y.isFinite else {
+                throw TraceFormatError("clientX and clientY are needed.")
+            }
+            var sample = InputSample(time: try time(event.timeStamp, origin), kind: kind, phase: phase, id: id, x: x, y: y,
+                                     modifiers: modifiers(event), flags: flags)
+            if let buttons = event.buttons { sample.buttons = UInt32(clamping: buttons) }
+            if kind != .pointer, let pressure = event.pressure, pressure.isFinite { sample.force = Swift.min(1, Swift.max(0, pressure)) }
+            if kind == .touch, let width = event.width, let height = event.height, width.isFinite, height.isFinite {
+                sample.majorRadius = Swift.max(width, height) / 2
+            }
+            if kind == .pencil {
+                if let altitude = event.altitudeAngle, let azimuth = event.azimuthAngle, altitude.isFinite, azimuth.isFinite {
+                    sample.altitude = altitude
+                    sample.azimuth = azimuth
+                } else if let tiltX = event.tiltX, let tiltY = event.tiltY, tiltX.isFinite, tiltY.isFinite {
+                    let angles = EvdevDecoder.altitudeAzimuth(tiltX: tiltX * .pi / 180, tiltY: tiltY * .pi / 180)
+                    sample.altitude = angles.altitude
+                    sample.azimuth = angles.azimuth
+                }
+                if let twist = event.twist, twist.isFinite { sample.roll = twist * .pi / 180 }
+            }
+            return sample
+        }
+
+        private func scroll(_ event: PointerEventsDocument.Event, origin: Double, screenHeight: Double) throws -> InputSample {
+            let unit: Double = switch event.deltaMode ?? 0 { case 1: 16; case 2: screenHeight; default: 1 }
+            let dx = (event.deltaX ?? 0) * unit, dy = (event.deltaY ?? 0) * unit
+            guard dx.isFinite, dy.isFinite else { throw TraceFormatError("the wheel deltas are not finite.") }
+            return InputSample(time: try time(event.timeStamp, origin), kind: .scroll, phase: .moved,
+                               x: event.clientX ?? 0, y: event.clientY ?? 0, modifiers: modifiers(event), scrollDelta: (dx, dy))
+        }
+
+        private func time(_ stamp: Double, _ origin: Double) throws -> Int64 {
+            let nanoseconds = ((stamp - origin) * 1e6).rounded()
+            guard nanoseconds.isFinite, nanoseconds >= 0, nanoseconds < 9e18 else { throw TraceFormatError("timeStamp is not a usable time.") }
+            return Int64(nanoseconds)
+        }
+
+        private func modifiers(_ event: PointerEventsDocument.Event) -> ModifierFlags {
+            var flags = ModifierFlags()
+            if event.shiftKey == true { flags.insert(.shift) }
+            if event.ctrlKey == true { flags.insert(.control) }
+            if event.altKey == true { flags.insert(.option) }
+            if event.metaKey == true { flags.insert(.command) }
+            return flags
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import TouchInput
+
+/// Reads W3C Pointer Events captured by a web page (the shape is ``PointerEventsDocument``).
+///
+/// `pointerType` touch becomes touch samples, pen pencil samples, mouse pointer samples;
+/// `pointerId` is the id. Phases: `pointerdown` began, `pointermove` moved while down and
+/// hoverMoved otherwise, `pointerup` ended, `pointercancel` cancelled, `pointerover`
+/// hoverEntered and `pointerout` hoverExited for pens and mice that are not down (touch has
+/// no hover; `pointerenter`/`pointerleave` repeat over/out and capture events carry nothing,
+/// so they are skipped). `wheel` becomes a scroll sample (lines count 16 points, pages the
+/// screen height). A move's coalesced events come first, flagged coalesced (the last of them
+/// is the event itself); its predicted events are kept at the times they predict, flagged
+/// predicted, unless the contact has ended by then. Times are made relative to the earliest
+/// timestamp; `timeOrigin` plus that timestamp becomes the metadata epoch.
+public enum PointerEventsImporter {
+    /// Reads the file at `path`; errors name the file and, for malformed content, the line.
+    public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TraceFormatError("the file cannot be opened.", path: path, kind: .unreadable)
+        }
+        return try parse(data, path: path, options: options)
+    }
+
+    /// Parses the content of a file; `path` only names it in errors.
+    public static func parse(_ data: Data, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        let document: PointerEventsDocument
+        do {
+            document = try JSONDecoder().decode(PointerEventsDocument.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw TraceFormatError("the file is not valid JSON (\(context.debugDescription)).", path: path, line: line(of: context, in: data))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw TraceFormatError("\(describe(context.codingPath)) has no \(key.stringValue).", path: path)
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw TraceFormatError("\(describe(context.codingPath + [])) has the wrong type.", path: path)
+        } catch {
+            throw TraceFormatError("the file is not a pointer events capture: \(error).", path: path)
+        }
+        do {
+            return try convert(document, options: options)
+        } catch let error as TraceFormatError {
+            throw error.inFile(path)
+        }
+    }
+
+    private static func convert(_ document: PointerEventsDocument, options: ImportOptions) throws -> ImportedTrace {
+        var origin = Double.infinity
+        for event in document.events {
+            origin = Swift.min(origin, event.timeStamp)
+            for child in event.coalescedEvents + event.predictedEvents { origin = Swift.min(origin, child.timeStamp) }
+        }
+        guard origin.isFinite else {
+            return ImportedTrace(metadata: metadata(document, options: options, origin: 0), samples: [])
+        }
+        var state = PointerState()
+        var samples: [InputSample] = []
+        for (index, event) in document.events.enumerated() {
+            do {
+                try state.convert(event, origin: origin, screenHeight: document.screen?.height ?? options.screen?.height ?? 0, into: &samples)
+            } catch let error as TraceFormatError {
+                throw TraceFormatError("event \(index + 1): " + error.message)
+            }
+        }
+        return ImportedTrace(metadata: metadata(document, options: options, origin: origin), samples: orderedDroppingStalePredictions(samples))
+    }
+
+    private static func metadata(_ document: PointerEventsDocument, options: ImportOptions, origin: Double) -> TraceMetadata {
+        var metadata = TraceMetadata(device: document.device, source: "pointer-events")
+        metadata.screen = options.screen ?? document.screen.map {
+            TraceMetadata.Screen(width: $0.width, height: $0.height, scale: $0.devicePixelRatio ?? 1)
+        }
+        if let timeOrigin = document.timeOrigin, (timeOrigin + origin).isFinite, abs(timeOrigin + origin) < 9e12 {
+            metadata.epochNanoseconds = Int64(((timeOrigin + origin) * 1e6).rounded())
+        }
+        metadata.extra["pointerEvents.units"] = "CSS px taken as points; timeStamp ms"
+        return metadata
+    }
+
+    /// Stable time order; predicted samples after their contact ended are dropped.
+    private static func orderedDroppingStalePredictions(_ samples: [InputSample]) -> [InputSample] {
+        let ordered = samples.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        var ended = Set<UInt64>()
+        var result: [InputSample] = []
+        for sample in ordered {
+            let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
+            if sample.flags.contains(.predicted) {
+                if ended.contains(key) { continue }
+            } else if sample.phase.isTerminal || sample.phase == .hoverExited {
+                ended.insert(key)
+            } else {
+                ended.remove(key)
+            }
+            result.append(sample)
+        }
+        return result
+    }
+
+    private static func describe(_ path: [any CodingKey]) -> String {
+        var text = "the document"
+        for key in path {
+            if let index = key.intValue { text += " item \(index + 1)" } else { text += " \(key.stringValue)" }
+        }
+        return text
+    }
+
+    /// The line of a JSON syntax error, from the character offset Foundation reports.
+    private static func line(of context: DecodingError.Context, in data: Data) -> Int? {
+        let underlying = context.underlyingError as NSError?
+        guard let offset = underlying?.userInfo["NSJSONSerializationErrorIndex"] as? Int, offset >= 0, offset <= data.count else {
+            return nil
+        }
+        return data.prefix(offset).reduce(1) { $0 + ($1 == 0x0a ? 1 : 0) }
+    }
+}
