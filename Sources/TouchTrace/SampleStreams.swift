@@ -67,3 +67,21 @@ public func copySamples(from source: some SampleSource, to sink: some SampleSink
     try sink.finishWriting()
     return count
 }
+
+/// A ``SampleSource`` over samples already in memory (an imported capture, a synthesis).
+public final class SampleArraySource: SampleSource {
+    public let metadata: TraceMetadata
+    private let samples: [InputSample]
+    private var position = 0
+
+    public init(metadata: TraceMetadata, samples: [InputSample]) {
+        self.metadata = metadata
+        self.samples = samples
+    }
+
+    public func nextSample() throws(TraceFileError) -> InputSample? {
+        guard position < samples.count else { return nil }
+        defer { position += 1 }
+        return samples[position]
+    }
+}

@@ -17,7 +17,7 @@ extension Command {
         positionals: 1...1
     ) { arguments in
         let format = try arguments.value("format").map { (name) throws(UsageError) in try TraceForm.named(name, option: "format") } ?? .jsonl
-        guard format != .touchtrace else { throw UsageError(message: "--format must be jsonl or csv") }
+        guard format == .jsonl || format == .foreign(.csv) else { throw UsageError(message: "--format must be jsonl or csv") }
         let from = try arguments.value("from").map { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "from") }
         let to = try arguments.value("to").map { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "to") }
         let reader = try TraceReader(path: arguments.positionals[0])

@@ -1,38 +1,58 @@
 import Foundation
 import TouchInput
 import TouchTrace
+import TraceFormats
 
-/// The file forms the command line reads and writes, chosen by `--from/--to`, by extension,
-/// or by the first bytes of an input.
-enum TraceForm: String, CaseIterable {
-    case touchtrace, jsonl, csv
+/// A file form the command line reads or writes: the container and its JSON Lines text, or
+/// a foreign format of TraceFormats (evemu, libinput, getevent, CSV, pointer events, Chrome
+/// trace events).
+enum TraceForm: Hashable {
+    case touchtrace
+    case jsonl
+    case foreign(TraceFormat)
+
+    static var names: [String] { ["touchtrace", "jsonl"] + TraceFormat.allCases.map(\.rawValue) }
+
+    var name: String {
+        switch self {
+        case .touchtrace: "touchtrace"
+        case .jsonl: "jsonl"
+        case .foreign(let format): format.rawValue
+        }
+    }
 
     static func named(_ name: String, option: String) throws(UsageError) -> TraceForm {
-        guard let form = TraceForm(rawValue: name.lowercased()) else {
-            throw UsageError(message: "--\(option) must be one of \(allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+        switch name.lowercased() {
+        case "touchtrace": return .touchtrace
+        case "jsonl", "json-lines", "ndjson": return .jsonl
+        default:
+            guard let format = TraceFormat(rawValue: name.lowercased()) else {
+                throw UsageError(message: "--\(option) must be one of \(names.joined(separator: ", ")), not '\(name)'")
+            }
+            return .foreign(format)
         }
-        return form
     }
 
     /// The form an extension names, if any.
-    static func byExtension(of path: String) -> TraceForm? {
+    static func byExtension(of path: String, forOutput: Bool) -> TraceForm? {
         let lower = path.lowercased()
         if lower.hasSuffix(".touchtrace") || lower.hasSuffix(".ttrace") { return .touchtrace }
         if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonl }
-        if lower.hasSuffix(".csv") { return .csv }
-        return nil
+        return TraceFormat.guess(fromPath: path, forExport: forOutput).map(TraceForm.foreign)
     }
 }
 
-enum TraceFiles {
-    /// Opens a `.touchtrace` file.
-    static func openTrace(_ path: String) throws(TraceFileError) -> TraceReader {
-        try TraceReader(path: path)
-    }
+/// Options for reading foreign captures.
+struct InputOptions {
+    var form: TraceForm?
+    var importOptions = ImportOptions()
+}
 
-    /// Opens any readable input as a sample source.
-    static func openSource(_ path: String, form explicit: TraceForm?) throws -> any SampleSource {
-        let form = try explicit ?? TraceForm.byExtension(of: path) ?? sniff(path)
+enum TraceFiles {
+    /// Opens any readable input as a sample source: streaming for the container and JSON
+    /// Lines, imported whole for foreign captures.
+    static func openSource(_ path: String, options: InputOptions = InputOptions()) throws -> any SampleSource {
+        let form = try options.form ?? TraceForm.byExtension(of: path, forOutput: false) ?? sniff(path)
         switch form {
         case .touchtrace:
             let reader = try TraceReader(path: path)
@@ -40,31 +60,42 @@ enum TraceFiles {
             return TraceSampleSource(reader: reader)
         case .jsonl:
             return try JSONLinesReader(path: path)
-        case .csv:
-            throw UsageError(message: "reading CSV is not supported yet; convert reads .touchtrace and JSON Lines")
+        case .foreign(let format):
+            guard format.canImport else { throw UsageError(message: "\(format.rawValue) can be written but not read") }
+            let trace = try TraceFormat.importTrace(from: path, format: format, options: options.importOptions)
+            return SampleArraySource(metadata: trace.metadata, samples: trace.samples)
         }
     }
 
     /// Creates a sink writing `form` to `path` (`-` is standard output for text forms).
-    static func makeSink(_ path: String, form: TraceForm, metadata: TraceMetadata) throws(TraceFileError) -> any SampleSink {
+    static func makeSink(_ path: String, form: TraceForm, metadata: TraceMetadata) throws -> any SampleSink {
         switch form {
-        case .touchtrace: try TraceWriter(path: path, metadata: metadata)
-        case .jsonl: try JSONLinesWriter(output: try TextOutput(path: path), metadata: metadata)
-        case .csv: try CSVWriter(output: try TextOutput(path: path))
+        case .touchtrace:
+            guard path != "-" else { throw UsageError(message: "a .touchtrace file cannot be written to standard output") }
+            return try TraceWriter(path: path, metadata: metadata)
+        case .jsonl: return try JSONLinesWriter(output: try TextOutput(path: path), metadata: metadata)
+        case .foreign(.csv): return try CSVWriter(output: try TextOutput(path: path))
+        case .foreign(let format):
+            guard format.canExport else { throw UsageError(message: "\(format.rawValue) can be read but not written") }
+            return ExportingSink(format: format, metadata: metadata, path: path)
         }
     }
 
-    /// Guesses a form from the first bytes: the touchtrace magic, or a JSON object.
+    /// Guesses a form from the first bytes: the container's magic, JSON Lines samples, or a
+    /// foreign format TraceFormats recognises.
     static func sniff(_ path: String) throws -> TraceForm {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw TraceFileError(.cannotOpen, path: path, reason: "cannot be opened")
         }
         defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
-        if head.starts(with: [0x89, 0x54, 0x42, 0x54, 0x52]) { return .touchtrace }
-        if let first = head.first(where: { !$0.isWhitespace }), first == UInt8(ascii: "{") { return .jsonl }
+        let head = [UInt8]((try? handle.read(upToCount: 64 * 1024)) ?? Data())
+        if head.starts(with: ContainerFormat.fileMagic) { return .touchtrace }
+        let text = String(decoding: head, as: UTF8.self)
+        let firstLine = text.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        if firstLine.hasPrefix("{\"touchtrace\"") || (firstLine.hasPrefix("{") && firstLine.contains("\"kind\"")) { return .jsonl }
+        if let format = TraceFormat.guess(fromContent: Substring(text)) { return .foreign(format) }
         throw TraceFileError(.malformed, path: path, offset: 0,
-                             reason: "is neither a .touchtrace file nor JSON Lines; name its form with --from")
+                             reason: "is not a trace in any form touchbench knows; name its form with --from")
     }
 
     static func warnIfDamaged(_ reader: TraceReader) {
@@ -73,6 +104,35 @@ enum TraceFiles {
     }
 }
 
-extension UInt8 {
-    fileprivate var isWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+/// Collects samples and writes them in a foreign format at the end (those writers need the
+/// whole trace: an evemu description is derived from every contact).
+final class ExportingSink: SampleSink {
+    let format: TraceFormat
+    let metadata: TraceMetadata
+    let path: String
+    private var samples: [InputSample] = []
+
+    init(format: TraceFormat, metadata: TraceMetadata, path: String) {
+        self.format = format
+        self.metadata = metadata
+        self.path = path
+    }
+
+    func append(_ sample: InputSample) throws(TraceFileError) { samples.append(sample) }
+
+    func finishWriting() throws(TraceFileError) {
+        do {
+            if path == "-" {
+                print(try TraceFormat.export(format, metadata: metadata, samples: samples), terminator: "")
+            } else {
+                try TraceFormat.export(format, metadata: metadata, samples: samples, to: path)
+            }
+        } catch let error as TraceFileError {
+            throw error
+        } catch let error as TraceFormatError {
+            throw TraceFileError(error.kind == .unwritable ? .io : .malformed, path: path, reason: error.message)
+        } catch {
+            throw TraceFileError(.io, path: path, reason: "cannot be written (\(error))")
+        }
+    }
 }

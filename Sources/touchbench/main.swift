@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TouchTrace
+import TraceFormats
 
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
@@ -50,6 +51,10 @@ func run(_ arguments: [String]) -> Int32 {
         Console.endProgress()
         Console.error(error.description)
         return ExitCode.forError(error)
+    } catch let error as TraceFormatError {
+        Console.endProgress()
+        Console.error(error.description)
+        return error.kind.exitCode
     } catch let error as CommandFailure {
         Console.endProgress()
         Console.error(error.message)
