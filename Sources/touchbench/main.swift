@@ -8,7 +8,7 @@ import TraceFormats
 
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
-    .convert, .info, .verify, .cat,
+    .demo, .synth, .convert, .info, .verify, .cat, .velocity, .spring, .project,
 ]
 
 let generalHelp = """
