@@ -7,7 +7,7 @@ import TouchTrace
 
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
-    .convert, .info, .verify, .cat,
+    .convert, .info, .verify, .cat, .gestures,
 ]
 
 let generalHelp = """
