@@ -4,6 +4,10 @@ import TouchInput
 struct ContactPair: Sendable, Hashable {
     private(set) var ids: [UInt32] = []
     private(set) var locations: [Point] = []
+    /// The half-vector from the midpoint to the first contact, and the midpoint, when the
+    /// second contact landed.
+    private var initialHalf = Offset.zero
+    private(set) var initialMidpoint = Point.zero
 
     var isComplete: Bool { ids.count == 2 }
     var first: UInt32 { ids.first ?? 0 }
@@ -15,6 +19,10 @@ struct ContactPair: Sendable, Hashable {
         guard ids.count < 2 else { return false }
         ids.append(id)
         locations.append(point)
+        if isComplete {
+            initialMidpoint = midpoint
+            initialHalf = locations[0].offset(from: midpoint)
+        }
         return true
     }
 
@@ -32,6 +40,25 @@ struct ContactPair: Sendable, Hashable {
     var angle: Double {
         guard locations.count == 2 else { return 0 }
         return Trigonometry.atan2(locations[1].y - locations[0].y, locations[1].x - locations[0].x)
+    }
+
+    /// How far the midpoint has moved since the second contact landed, in points.
+    var midpointShift: Double { midpoint.distance(to: initialMidpoint) }
+
+    /// How far each finger has moved relative to the midpoint since the second contact
+    /// landed: the spreading and turning, without the translation, in points.
+    var deformation: Double {
+        guard locations.count == 2 else { return 0 }
+        let half = locations[0].offset(from: midpoint)
+        return Offset(dx: half.dx - initialHalf.dx, dy: half.dy - initialHalf.dy).length
+    }
+
+    /// Whether the pair has deformed by more than `hysteresis` points per finger, more than
+    /// it has moved as a whole, and with `component` (the spread or the arc per finger) at
+    /// least half of that deformation: the condition for a pinch or a rotation to begin.
+    func hasDeformed(beyond hysteresis: Double, component: Double) -> Bool {
+        let deformation = deformation
+        return deformation > hysteresis && deformation > midpointShift && component >= deformation / 2
     }
 
     var midpoint: Point {

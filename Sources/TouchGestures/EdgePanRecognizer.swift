@@ -53,9 +53,8 @@ public struct EdgePanRecognizer: GestureRecognizer {
     }
 
     public func wantsContact(_ sample: InputSample) -> Bool {
-        guard pan.wantsContact(sample) else { return false }
-        // Once following a contact, take others only to fail, as the pan does.
-        return pan.state == .possible || edge(at: sample.point) != nil
+        // The first finger must land at the edge; others may join it anywhere.
+        pan.wantsContact(sample) && (pan.state != .idle || edge(at: sample.point) != nil)
     }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {

@@ -40,7 +40,9 @@ public struct LongPressRecognizer: GestureRecognizer {
     }
 
     public func wantsContact(_ sample: InputSample) -> Bool {
-        state == .idle && sample.isContactSample
+        // While undecided it takes a second finger too, only to fail: two fingers held
+        // still are not a long press.
+        sample.isContactSample && (state == .idle || state == .possible)
     }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {

@@ -55,14 +55,17 @@ public struct MultiTapRecognizer: GestureRecognizer {
     }
 
     public func wantsContact(_ sample: InputSample) -> Bool {
-        guard sample.isContactSample, contact == nil else { return false }
-        return state == .idle || state == .began
+        guard sample.isContactSample else { return false }
+        // A second finger while one is down is taken only to fail.
+        return state == .idle || state == .began || state == .possible
     }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
+        guard !state.isTerminal else { return }
         location = sample.point
         switch sample.phase {
         case .began:
+            if contact != nil, sample.id != contact { return fail(at: sample.time, events: &events) }
             guard contact == nil, state == .idle || state == .began else { return }
             if let deadline = nextDeadline, sample.time > deadline {
                 return fail(at: sample.time, events: &events)

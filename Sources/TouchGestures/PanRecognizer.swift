@@ -1,7 +1,12 @@
 import TouchDynamics
 import TouchInput
 
-/// One finger dragging content.
+/// One or more fingers dragging content.
+///
+/// The pan follows the centroid of its fingers, as a scroll view does: two fingers
+/// scrolling together pan, two fingers spreading about a still midpoint do not (that is a
+/// pinch). When a finger joins or leaves, the jump of the centroid is absorbed, so the
+/// translation stays continuous. With one finger the centroid is that finger.
 ///
 /// The pan begins at the first sample farther than ``hysteresis`` from the touch-down point
 /// — so a tap's wobble never scrolls — and from then on keeps the offset between finger and
@@ -20,6 +25,12 @@ public struct PanRecognizer: GestureRecognizer {
         case dominant
     }
 
+    /// A finger the pan follows.
+    public struct Finger: Sendable, Hashable {
+        public var id: UInt32
+        public var location: Point
+    }
+
     /// The distance the finger must travel before the pan begins, in points.
     public var hysteresis: Double
     public var axisLock: AxisLock
@@ -29,13 +40,19 @@ public struct PanRecognizer: GestureRecognizer {
     public var decelerationRate: DecelerationRate
 
     public private(set) var state: RecognizerState = .idle
+    /// The first finger followed.
     public private(set) var contact: UInt32?
+    /// Every finger followed now, and where each is.
+    public private(set) var fingers: [Finger] = []
+    /// The sum of the centroid's jumps when fingers joined or left, taken out of the motion.
+    private var jumps = Offset.zero
     public private(set) var touchDownLocation: Point?
     public private(set) var touchDownTime: Int64?
     /// The location of the sample that crossed the hysteresis: where the pan began.
     public private(set) var crossingLocation: Point?
     public private(set) var crossingTime: Int64?
-    /// The finger's latest location.
+    /// The centroid's latest location, less the jumps of fingers joining and leaving (so
+    /// with one finger, the finger's location).
     public private(set) var location: Point?
     /// The axis chosen at the crossing when locking.
     public private(set) var lockedAxis: Axis?
@@ -76,33 +93,56 @@ public struct PanRecognizer: GestureRecognizer {
     }
 
     public func wantsContact(_ sample: InputSample) -> Bool {
-        guard sample.isContactSample else { return false }
-        // A second finger before the pan began turns it into something else.
-        return state == .idle || state == .possible
+        sample.isContactSample && (state == .idle || state == .possible || state.isActive)
+    }
+
+    private var centroid: Point {
+        guard !fingers.isEmpty else { return location ?? .zero }
+        let sum = fingers.reduce((x: 0.0, y: 0.0)) { ($0.x + $1.location.x, $0.y + $1.location.y) }
+        return Point(x: sum.x / Double(fingers.count), y: sum.y / Double(fingers.count))
+    }
+
+    /// Changes the fingers, absorbing the centroid's jump.
+    private mutating func changeFingers(_ change: (inout [Finger]) -> Void) {
+        let before = centroid
+        change(&fingers)
+        guard !fingers.isEmpty else { return }
+        let jump = centroid.offset(from: before)
+        jumps = Offset(dx: jumps.dx + jump.dx, dy: jumps.dy + jump.dy)
     }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
         if sample.phase == .began {
             if state == .idle {
                 contact = sample.id
+                fingers = [Finger(id: sample.id, location: sample.point)]
                 touchDownLocation = sample.point
                 touchDownTime = sample.time
                 location = sample.point
                 tracker.add(time: sample.time, x: sample.x, y: sample.y)
                 state = .possible
-            } else if state == .possible {
-                state = .failed
+            } else if state == .possible || state.isActive {
+                changeFingers { $0.append(Finger(id: sample.id, location: sample.point)) }
             }
             return
         }
-        guard sample.id == contact, state == .possible || state.isActive else { return }
-        location = sample.point
-        tracker.add(time: sample.time, x: sample.x, y: sample.y)
+        guard let finger = fingers.firstIndex(where: { $0.id == sample.id }), state == .possible || state.isActive
+        else { return }
+        if sample.phase.isTerminal, fingers.count > 1 {
+            // One finger of several lifts: the others carry on.
+            changeFingers { $0.remove(at: finger) }
+            return
+        }
+        fingers[finger].location = sample.point
+        let moved = centroid
+        location = Point(x: moved.x - jumps.dx, y: moved.y - jumps.dy)
+        guard let location else { return }
+        tracker.add(time: sample.time, x: location.x, y: location.y)
         switch sample.phase {
         case .moved, .stationary:
             if state == .possible {
-                guard let touchDownLocation, touchDownLocation.distance(to: sample.point) > hysteresis else { return }
-                beginIfAllowed(at: sample, from: touchDownLocation, events: &events)
+                guard let touchDownLocation, touchDownLocation.distance(to: location) > hysteresis else { return }
+                beginIfAllowed(at: sample.time, location: location, from: touchDownLocation, events: &events)
             } else {
                 velocity = lockedVelocity(at: sample.time)
                 emit(.changed, at: sample.time, events: &events)
@@ -141,18 +181,18 @@ public struct PanRecognizer: GestureRecognizer {
         self = fresh
     }
 
-    private mutating func beginIfAllowed(at sample: InputSample, from start: Point, events: inout [GestureEvent]) {
-        let travel = sample.point.offset(from: start)
+    private mutating func beginIfAllowed(at time: Int64, location: Point, from start: Point, events: inout [GestureEvent]) {
+        let travel = location.offset(from: start)
         let dominant: Axis = abs(travel.dx) >= abs(travel.dy) ? .horizontal : .vertical
         if let requiredAxis, requiredAxis != dominant {
             state = .failed
             return
         }
-        crossingLocation = sample.point
-        crossingTime = sample.time
+        crossingLocation = location
+        crossingTime = time
         if axisLock == .dominant { lockedAxis = dominant }
-        velocity = lockedVelocity(at: sample.time)
-        emit(.began, at: sample.time, events: &events)
+        velocity = lockedVelocity(at: time)
+        emit(.began, at: time, events: &events)
     }
 
     private func locked(_ offset: Offset) -> Offset {

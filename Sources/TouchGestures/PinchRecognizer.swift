@@ -3,11 +3,13 @@ import TouchInput
 
 /// Two fingers spreading or closing.
 ///
-/// Begins when the distance between the fingers has changed by more than ``hysteresis``
-/// points since the second one landed; ``scale`` then counts from the span at that moment
-/// (1 when it begins, so the content does not jump), with its velocity in scale per second
-/// for projecting where a released pinch would settle. A third finger before it begins, or
-/// a lift, makes it fail.
+/// Begins when, since the second finger landed, each finger has moved more than
+/// ``hysteresis`` points relative to the fingers' midpoint — more than the midpoint itself
+/// has moved, so two fingers scrolling together are a pan — with spreading at least half of
+/// that movement (the rest is turning, the rotation's). ``scale`` then counts from the span
+/// at that moment (1 when it begins, so the content does not jump), with its velocity in
+/// scale per second for projecting where a released pinch would settle. A third finger
+/// before it begins, or a lift, makes it fail.
 public struct PinchRecognizer: GestureRecognizer {
     /// How much the span must change before the pinch begins, in points.
     public var hysteresis: Double
@@ -63,7 +65,9 @@ public struct PinchRecognizer: GestureRecognizer {
         case .moved, .stationary:
             guard pair.isComplete else { return }
             if state == .possible {
-                guard let initialSpan, abs(pair.span - initialSpan) > hysteresis, pair.span > 0 else { return }
+                guard let initialSpan, pair.span > 0,
+                    pair.hasDeformed(beyond: hysteresis, component: abs(pair.span - initialSpan) / 2)
+                else { return }
                 beganSpan = pair.span
                 update(at: sample.time)
                 emit(.began, at: sample.time, events: &events)

@@ -3,10 +3,12 @@ import TouchInput
 
 /// Two fingers turning about their midpoint.
 ///
-/// Begins when the fingers have turned far enough that each has moved ``hysteresis`` points
-/// along its arc (angle × half the span) since the second one landed; ``rotation`` then
-/// counts from that moment, with its angular velocity for projection. Angles are unwrapped,
-/// so a turn past ±π keeps counting.
+/// Begins when, since the second finger landed, each finger has moved more than
+/// ``hysteresis`` points relative to the fingers' midpoint — more than the midpoint itself
+/// has moved, so fingers scrolling together are a pan — with the arc (angle × half the
+/// span) at least half of that movement. ``rotation`` then counts from that moment, with
+/// its angular velocity for projection. Angles are unwrapped, so a turn past ±π keeps
+/// counting.
 public struct RotationRecognizer: GestureRecognizer {
     /// The arc length each finger must travel before the rotation begins, in points.
     public var hysteresis: Double
@@ -68,7 +70,7 @@ public struct RotationRecognizer: GestureRecognizer {
             turned += angleDifference(from: lastAngle, to: angle)
             lastAngle = angle
             if state == .possible {
-                guard abs(turned) * pair.span / 2 > hysteresis else { return }
+                guard pair.hasDeformed(beyond: hysteresis, component: abs(turned) * pair.span / 2) else { return }
                 turnedAtBeginning = turned
                 update(at: sample.time)
                 emit(.began, at: sample.time, events: &events)

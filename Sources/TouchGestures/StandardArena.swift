@@ -3,8 +3,10 @@ import TouchInput
 /// The arena `touchbench gestures` runs: every recognizer with its default settings, wired
 /// as an app would wire them.
 ///
-/// - Order (who sees a sample first, and wins a tie): double tap, tap, long press, edge
-///   pan, pan, pinch, rotation, then the observers.
+/// - Order (who sees a sample first, and wins a tie): double tap, tap, long press, pinch,
+///   rotation, edge pan, pan, then the observers. Pinch and rotation come before the pans
+///   because a finger turning about its partner crosses 10 pt of arc and 10 pt of travel
+///   on the same sample; they only begin when their motion outweighs the translation.
 /// - The tap waits for the double tap to fail; pinch and rotation may recognize together.
 /// - The edge pan takes precedence over the pan for contacts that land at an edge: both
 ///   cross their hysteresis on the same sample and the earlier one claims it.
@@ -28,10 +30,10 @@ public struct StandardArena: Sendable {
         doubleTap = arena.add(MultiTapRecognizer())
         tap = arena.add(TapRecognizer())
         longPress = arena.add(LongPressRecognizer())
-        edgePan = arena.add(EdgePanRecognizer(screen: screen))
-        pan = arena.add(PanRecognizer())
         pinch = arena.add(PinchRecognizer())
         rotation = arena.add(RotationRecognizer())
+        edgePan = arena.add(EdgePanRecognizer(screen: screen))
+        pan = arena.add(PanRecognizer())
         decelerationPause = arena.add(DecelerationPauseDetector())
         timerPause = arena.add(TimerPauseDetector())
         hover = arena.add(HoverRecognizer(targets: hoverTargets))

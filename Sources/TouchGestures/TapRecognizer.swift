@@ -44,11 +44,18 @@ public struct TapRecognizer: GestureRecognizer {
     }
 
     public func wantsContact(_ sample: InputSample) -> Bool {
-        guard state == .idle, sample.isContactSample else { return false }
-        return target?.contains(sample.point) ?? true
+        guard sample.isContactSample else { return false }
+        // While highlighted it takes a second finger too, only to fail: a two-finger tap
+        // is not a tap.
+        if state.isActive { return true }
+        return state == .idle && (target?.contains(sample.point) ?? true)
     }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
+        if sample.phase == .began, state.isActive, sample.id != contact {
+            isHighlighted = false
+            return enter(.failed, at: sample.time, events: &events)
+        }
         guard sample.id == contact || (contact == nil && state == .idle) else { return }
         location = sample.point
         switch sample.phase {
