@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TouchGestures
 import TouchInput
 import TraceFormats
@@ -10,7 +11,7 @@ enum Support {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let evemuDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/evemu")
     static var hasRecordings: Bool { FileManager.default.fileExists(atPath: evemuDirectory.path) }
-    static let skipMessage = "../shared/data/evemu is absent: the shared recordings are not in this checkout"
+    static let skipMessage: Comment = "../shared/data/evemu is absent: the shared recordings are not in this checkout"
 
     static func recording(_ name: String) throws -> ImportedTrace {
         try TraceFormat.importTrace(from: evemuDirectory.appendingPathComponent(name).path)
