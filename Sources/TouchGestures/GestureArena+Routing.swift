@@ -20,16 +20,13 @@ extension GestureArena {
             sessionIndex = sessions.count - 1
         }
         guard let index = sessionIndex else { return out }
-        var position = 0
-        while position < sessions[index].members.count {
-            let member = sessions[index].members[position]
-            position += 1
+        for member in sessions[index].members {
+            // A claim made by an earlier member may have cancelled this one.
+            guard sessions[index].members.contains(member) else { continue }
             let claimedBefore = recognizers[member].hasClaimed
             var events: [GestureEvent] = []
             recognizers[member].handle(sample, events: &events)
             process(events, from: member, claimedBefore: claimedBefore, at: sample.time, into: &out)
-            // A claim may have removed members before this one; keep our place.
-            position = (sessions[index].members.firstIndex(of: member) ?? (position - 1)) + 1
         }
         if sample.phase.isTerminal || sample.phase == .hoverExited { sessions.remove(at: index) }
         return out
@@ -98,9 +95,11 @@ extension GestureArena {
         resolveDeferred(at: time, into: &out)
     }
 
-    /// Cancels every other competitor following the contacts `winner` follows.
-    private mutating func claim(by winner: Int, at time: Int64, into out: inout [GestureEvent]) {
+    /// Cancels every other competitor following the contacts `winner` follows (only the
+    /// contact `contact` when given: a held claim belongs to the contact it was made on).
+    private mutating func claim(by winner: Int, at time: Int64, into out: inout [GestureEvent], contact: UInt32? = nil) {
         for sessionIndex in sessions.indices where sessions[sessionIndex].members.contains(winner) {
+            if let contact, sessions[sessionIndex].id != contact { continue }
             for loser in sessions[sessionIndex].members where loser != winner {
                 guard recognizers[loser].role == .competitor, !isSimultaneous(winner, loser) else { continue }
                 var events: [GestureEvent] = []
@@ -154,7 +153,7 @@ extension GestureArena {
                     event.delay = time - held.heldSince
                     return event
                 })
-                claim(by: held.recognizer, at: time, into: &out)
+                claim(by: held.recognizer, at: time, into: &out, contact: first.contact)
             }
         }
     }
