@@ -8,7 +8,7 @@ import TraceFormats
 
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
-    .convert, .info, .verify, .cat,
+    .convert, .info, .verify, .cat, .replay,
 ]
 
 let generalHelp = """
