@@ -63,7 +63,7 @@ struct RedirectionProbe: Sendable {
         guard (sample.kind == .touch || sample.kind == .pencil), sample.phase.isInContact else { return }
         if sample.phase == .began {
             lastBegan = (sample.time, sample.id, sample.x, sample.y)
-            if downBefore == 0 && previous.isAnimating {
+            if downBefore == 0 && previous.isAnimating && elementMoving {
                 addCatch(time: sample.time, source: .detected, id: sample.id, x: sample.x, y: sample.y)
             }
             if primary == nil {
@@ -117,6 +117,14 @@ struct RedirectionProbe: Sendable {
     private mutating func addCatch(time: Int64, source: ReplayEvent.Source, id: UInt32, x: Double, y: Double) {
         events.append(ReplayEvent(kind: .redirect, time: time, source: source, cause: .catch))
         pending.append(Pending(event: events.count - 1, catcher: id, catcherX: x, catcherY: y))
+    }
+
+    /// Whether the element moved at least half a point over the last rendered frame: a
+    /// touch landing then catches something in flight.
+    private var elementMoving: Bool {
+        guard ringCount >= 2 else { return false }
+        let newest = ring[ringHead], older = ring[(ringHead + 63) & 63]
+        return abs(newest.x - older.x) + abs(newest.y - older.y) >= 0.5
     }
 
     /// The primary finger's direction over the 40 ms before `time` (unit vector).
