@@ -1,6 +1,7 @@
 /// Streams the values of one metric into a summary with exact mean, deviation and extremes
-/// and exact nearest-rank percentiles over values floored to `quantum`, in memory bounded by
-/// the range of the values — never by their count.
+/// and exact nearest-rank percentiles over values floored to `quantum` (then clamped to
+/// [min, max], so a percentile is at most one quantum below the exact one and never outside
+/// the values seen), in memory bounded by the range of the values — never by their count.
 ///
 /// Quantised values q in 0 ..< 2²⁰ are counted in a dense array grown on demand (1 µs
 /// steps cover a second of latency); rarer values (negative, or beyond) are counted in a
@@ -81,7 +82,7 @@ struct MetricAccumulator: Sendable {
         func visit(_ q: Int64, _ n: Int) {
             seen += n
             while next < ranks.count && seen >= ranks[next] {
-                values[next] = Double(q) * quantum * unit
+                values[next] = Swift.min(maximum, Swift.max(minimum, Double(q) * quantum)) * unit
                 next += 1
             }
         }
