@@ -13,6 +13,8 @@ struct FrameRecord: Sendable {
     var displayTime: Int64
     /// Time spent in the scene (handling its samples and advancing), measured, nanoseconds.
     var cpu: Int64
+    /// Whether ``cpu`` was measured for this frame (the virtual clock times one in four).
+    var cpuMeasured: Bool
     /// Trace time the work started and ended (the end includes a declared virtual cost).
     var workStart: Int64
     var workEnd: Int64

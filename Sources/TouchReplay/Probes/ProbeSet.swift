@@ -45,15 +45,13 @@ struct ProbeSet: Sendable {
             if sample.time > newest { newest = sample.time }
         }
         if newest != .min { frameLatency.add(Double(record.presentation &- newest)) }
-        cpu.add(Double(record.cpu))
+        if record.cpuMeasured { cpu.add(Double(record.cpu)) }
         if let error = record.startError { frameStartError.add(Double(error)) }
         hitch &+= record.hitch
         displayTime &+= record.displayTime
         dropped &+= record.lateFrames
         measureTracking(state)
-        let contacts = self.contacts
-        redirections.frame(vsync: record.vsync, presentation: record.presentation, state: state,
-                           contactsDown: contacts.down, catcherPosition: { contacts.position(of: $0) })
+        redirections.frame(vsync: record.vsync, presentation: record.presentation, state: state, contacts: contacts)
     }
 
     private mutating func measureTracking(_ state: SceneState) {

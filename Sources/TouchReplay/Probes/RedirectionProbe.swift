@@ -145,9 +145,8 @@ struct RedirectionProbe: Sendable {
 
     // MARK: Frame time
 
-    /// Takes a rendered frame. `catcherPosition` gives a contact's newest position.
-    mutating func frame(vsync: Int64, presentation: Int64, state: SceneState, contactsDown: Int,
-                        catcherPosition: (UInt32) -> (x: Double, y: Double)?) {
+    /// Takes a rendered frame; `contacts` holds each contact's newest position.
+    mutating func frame(vsync: Int64, presentation: Int64, state: SceneState, contacts: ContactPositions) {
         let previous = ringCount > 0 ? ring[ringHead] : nil
         ringHead = (ringHead + 1) & 63
         ring[ringHead] = FrameSnapshot(vsync: vsync, presentation: presentation, x: state.x, y: state.y,
@@ -164,7 +163,7 @@ struct RedirectionProbe: Sendable {
                 case .reversal:
                     done = answerReversal(&entry, frame: ring[ringHead], previous: previous)
                 case .catch:
-                    let finger = catcherPosition(entry.catcher) ?? (entry.catcherX, entry.catcherY)
+                    let finger = contacts.position(of: entry.catcher) ?? (entry.catcherX, entry.catcherY)
                     let ex = state.x - previous.x - (finger.x - entry.catcherX)
                     let ey = state.y - previous.y - (finger.y - entry.catcherY)
                     entry.catcherX = finger.x; entry.catcherY = finger.y
@@ -174,12 +173,12 @@ struct RedirectionProbe: Sendable {
                     }
                 case .pause:
                     if state.destination != previous.destination { entry.candidate = presentation }
-                    done = contactsDown == 0 || vsync > event.time + Self.pauseTimeout
+                    done = contacts.down == 0 || vsync > event.time + Self.pauseTimeout
                     if done, let candidate = entry.candidate {
                         events[entry.event].responseMs = Double(candidate - event.time) / 1e6
                     }
                 }
-            } else if event.cause == .catch, let finger = catcherPosition(entry.catcher) {
+            } else if event.cause == .catch, let finger = contacts.position(of: entry.catcher) {
                 entry.catcherX = finger.x; entry.catcherY = finger.y
             }
             if event.cause == .pause {

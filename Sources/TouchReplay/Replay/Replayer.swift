@@ -24,9 +24,18 @@ public enum Replayer {
         reader: TraceReader, sceneNamed name: String, settings: ReplaySettings = ReplaySettings(),
         traceName: String? = nil, timeline: TimelineRecorder? = nil
     ) throws -> RunResult {
-        let scene = try makeScene(name, metadata: reader.metadata, settings: settings)
-        return try replay(reader: reader, scene: scene, sceneName: name, settings: settings,
-                          traceName: traceName, timeline: timeline)
+        struct Visitor: SceneVisitor {
+            let reader: TraceReader, name: String, settings: ReplaySettings, traceName: String?, timeline: TimelineRecorder?
+            func visit<S: Scene>(_ scene: S) throws -> RunResult {
+                try Replayer.replay(reader: reader, scene: scene, sceneName: name, settings: settings,
+                                    traceName: traceName, timeline: timeline)
+            }
+        }
+        let visitor = Visitor(reader: reader, name: name, settings: settings, traceName: traceName, timeline: timeline)
+        guard let result = try SceneCatalog.visit(name, context: context(reader.metadata, settings), visitor) else {
+            throw unknownScene(name)
+        }
+        return result
     }
 
     /// Replays the trace `reader` reads through `scene`, your own or a reference one.
@@ -49,10 +58,11 @@ public enum Replayer {
         source: some SampleSource, sceneNamed name: String, settings: ReplaySettings = ReplaySettings(),
         traceName: String, timeline: TimelineRecorder? = nil
     ) throws -> RunResult {
-        let scene = try makeScene(name, metadata: source.metadata, settings: settings)
-        return try run(scene: scene, sceneName: name, traceName: traceName, settings: settings, timeline: timeline) { feed in
-            while let sample = try source.nextSample() { feed(sample) }
+        let visitor = SourceVisitor(source: source, name: name, settings: settings, traceName: traceName, timeline: timeline)
+        guard let result = try SceneCatalog.visit(name, context: context(source.metadata, settings), visitor) else {
+            throw unknownScene(name)
         }
+        return result
     }
 
     /// Replays samples held in memory (time-ordered) through `scene`: the form tests use.
@@ -71,21 +81,28 @@ public enum Replayer {
         samples: some Sequence<InputSample>, metadata: TraceMetadata, sceneNamed name: String,
         settings: ReplaySettings = ReplaySettings(), traceName: String = "(memory)", timeline: TimelineRecorder? = nil
     ) throws -> RunResult {
-        let scene = try makeScene(name, metadata: metadata, settings: settings)
-        return try replay(samples: samples, scene: scene, sceneName: name, settings: settings,
-                          traceName: traceName, timeline: timeline)
+        let visitor = SamplesVisitor(samples: samples, name: name, settings: settings, traceName: traceName, timeline: timeline)
+        guard let result = try SceneCatalog.visit(name, context: context(metadata, settings), visitor) else {
+            throw unknownScene(name)
+        }
+        return result
     }
 
     /// The reference scene `name` for a trace, or ``ReplayError`` naming the known scenes.
     public static func makeScene(_ name: String, metadata: TraceMetadata, settings: ReplaySettings) throws(ReplayError) -> any Scene {
-        let context = SceneContext(metadata: metadata, refreshHz: settings.display.refresh.maximumHz)
-        guard let scene = SceneCatalog.make(name, context: context) else {
-            throw ReplayError("unknown scene '\(name)'; the scenes are \(SceneCatalog.names.joined(separator: ", "))")
-        }
+        guard let scene = SceneCatalog.make(name, context: context(metadata, settings)) else { throw unknownScene(name) }
         return scene
     }
 
-    private static func run<S: Scene>(
+    private static func context(_ metadata: TraceMetadata, _ settings: ReplaySettings) -> SceneContext {
+        SceneContext(metadata: metadata, refreshHz: settings.display.refresh.maximumHz)
+    }
+
+    private static func unknownScene(_ name: String) -> ReplayError {
+        ReplayError("unknown scene '\(name)'; the scenes are \(SceneCatalog.names.joined(separator: ", "))")
+    }
+
+    static func run<S: Scene>(
         scene: S, sceneName: String, traceName: String, settings: ReplaySettings, timeline: TimelineRecorder?,
         drive: (_ feed: (InputSample) -> Void) throws -> Void
     ) throws -> RunResult {
@@ -112,5 +129,24 @@ public enum Replayer {
             trace: traceName, scene: sceneName, mode: settings.mode, refreshHz: settings.display.refresh.maximumHz,
             presentationDelay: settings.display.presentationDelay, frames: engine.frames, samples: engine.samples,
             metrics: metrics, events: events)
+    }
+}
+
+/// Replays a sample source through a concrete scene type.
+private struct SourceVisitor<Source: SampleSource>: SceneVisitor {
+    let source: Source, name: String, settings: ReplaySettings, traceName: String, timeline: TimelineRecorder?
+    func visit<S: Scene>(_ scene: S) throws -> RunResult {
+        try Replayer.run(scene: scene, sceneName: name, traceName: traceName, settings: settings, timeline: timeline) { feed in
+            while let sample = try source.nextSample() { feed(sample) }
+        }
+    }
+}
+
+/// Replays samples in memory through a concrete scene type.
+private struct SamplesVisitor<Samples: Sequence<InputSample>>: SceneVisitor {
+    let samples: Samples, name: String, settings: ReplaySettings, traceName: String, timeline: TimelineRecorder?
+    func visit<S: Scene>(_ scene: S) throws -> RunResult {
+        try Replayer.replay(samples: samples, scene: scene, sceneName: name, settings: settings,
+                            traceName: traceName, timeline: timeline)
     }
 }

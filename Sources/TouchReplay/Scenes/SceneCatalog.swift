@@ -28,6 +28,21 @@ public enum SceneCatalog {
         }
     }
 
+    /// Calls `visitor` with the concrete scene `name`, so that the replay loop is
+    /// specialised for it (an existential scene would cost a dynamic call per sample).
+    static func visit<V: SceneVisitor>(_ name: String, context: SceneContext, _ visitor: V) throws -> V.Output? {
+        switch name {
+        case "scroll": try visitor.visit(ScrollScene(context: context))
+        case "pip": try visitor.visit(PipScene(context: context))
+        case "home": try visitor.visit(HomeScene(context: context))
+        case "button": try visitor.visit(ButtonScene(context: context))
+        case "sheet": try visitor.visit(SheetScene(context: context))
+        case "pinch": try visitor.visit(PinchScene(context: context))
+        case "pointer": try visitor.visit(PointerScene(context: context))
+        default: nil
+        }
+    }
+
     /// The scenes that exercise a synthesized gesture (the metadata's `gesture` key); every
     /// scene for a trace of unknown origin or a mixed session.
     public static func scenes(forGesture gesture: String?) -> [String] {
@@ -42,4 +57,10 @@ public enum SceneCatalog {
         default: names
         }
     }
+}
+
+/// Something done with a concrete scene type (see ``SceneCatalog/visit(_:context:_:)``).
+protocol SceneVisitor {
+    associatedtype Output
+    func visit<S: Scene>(_ scene: S) throws -> Output
 }
