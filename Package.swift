@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TouchDynamics", targets: ["TouchDynamics"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
+        .library(name: "TouchGestures", targets: ["TouchGestures"]),
         .library(name: "TouchReplay", targets: ["TouchReplay"]),
     ],
     targets: [
@@ -25,10 +26,11 @@ let package = Package(
         .target(name: "TouchDynamics"),
         .target(name: "TraceSynthesis", dependencies: ["TouchInput", "TouchTrace"]),
         .target(name: "TraceFormats", dependencies: ["TouchInput", "TouchTrace"]),
-        .target(name: "TouchReplay", dependencies: ["TouchInput", "TouchTrace", "TouchDynamics"]),
+        .target(name: "TouchGestures", dependencies: ["TouchInput", "TouchDynamics"]),
+        .target(name: "TouchReplay", dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures"]),
         .executableTarget(
             name: "touchbench",
-            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchReplay"]
+            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay"]
         ),
         .executableTarget(
             name: "CodecBenchmark",
@@ -40,6 +42,10 @@ let package = Package(
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
         .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput"]),
+        .testTarget(
+            name: "TouchGesturesTests",
+            dependencies: ["TouchGestures", "TouchInput", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchTrace"]
+        ),
         .testTarget(
             name: "TouchReplayTests",
             dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis"]

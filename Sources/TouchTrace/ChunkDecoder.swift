@@ -108,7 +108,6 @@ private struct ColumnCursors {
         var contacts = contacts
         var current = header.firstTime
         var kindPhaseRun = RunReader(), idRun = RunReader(), fieldRun = RunReader()
-        let noLabel = MarkerLabel("")
         for index in 0..<header.sampleCount {
             let delta = try time.readVarint()
             guard index > 0 || delta == 0, delta <= UInt64(header.lastTime &- current) else {
@@ -145,7 +144,7 @@ private struct ColumnCursors {
                     vDY = try Self.take(&dy, slots + 9, q.scroll)
                 }
             }
-            var vButtons: UInt32 = 0, vKey: UInt32 = 0, vLabel = noLabel
+            var vButtons: UInt32 = 0, vKey: UInt32 = 0, vLabel = MarkerLabel.none
             var vModifiers = ModifierFlags(), vFlags = SampleFlags()
             if present.contains(.buttons) { vButtons = try Self.readUInt32(&buttons) }
             if present.contains(.modifiers) { vModifiers = ModifierFlags(rawValue: try modifiers.readByte()) }
@@ -202,12 +201,15 @@ private struct RunReader {
 
     @inline(__always)
     mutating func next(_ cursor: inout ByteCursor) throws -> UInt64 {
-        if remaining == 0 {
-            value = try cursor.readVarint()
-            remaining = try cursor.readVarint()
-            guard remaining > 0 else { throw ChunkDecodingProblem(reason: "a run-length column has an empty run") }
-        }
+        if remaining == 0 { try refill(&cursor) }
         remaining -= 1
         return value
+    }
+
+    @inline(never)
+    private mutating func refill(_ cursor: inout ByteCursor) throws {
+        value = try cursor.readVarint()
+        remaining = try cursor.readVarint()
+        guard remaining > 0 else { throw ChunkDecodingProblem(reason: "a run-length column has an empty run") }
     }
 }

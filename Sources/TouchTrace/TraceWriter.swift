@@ -33,21 +33,21 @@ public final class TraceWriter {
     public let metadata: TraceMetadata
     private let options: Options
     private let file: SystemFile
-    private var pending: [InputSample] = []
+    @exclusivity(unchecked) private var pending: [InputSample] = []
     private var encoder: ChunkEncoder
     private let compressor: ZstdCompressor
     private var chunks: [ChunkInfo] = []
     private var offset: Int
     private var payload: [UInt8] = []
     private var compressed: [UInt8] = []
-    private var lastTime: Int64 = .min
+    @exclusivity(unchecked) private var lastTime: Int64 = .min
     private var isFinished = false
     /// Whether every sample came through ``append(_:)`` (rather than copied chunks), so the
     /// quantisation error is known.
     private var knowsQuantizationError = true
 
     /// Samples accepted so far.
-    public private(set) var sampleCount = 0
+    @exclusivity(unchecked) public private(set) var sampleCount = 0
     /// The worst quantisation error of the chunks written so far.
     public var quantizationError: QuantizationError { encoder.quantizationError }
 

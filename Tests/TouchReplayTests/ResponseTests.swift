@@ -64,9 +64,12 @@ import TraceSynthesis
             let result = try replay(try synthesize(.pause, seed: seed, noise: .standard), scene: "home")
             let pause = try #require(result.events.first { $0.kind == .pause })
             #expect(pause.source == .marker)
-            #expect(pause.responseMs != nil)
+            // TouchGestures' deceleration detector sees the braking up to ~150 ms before the
+            // marker's 10 pt/s instant (docs/GESTURES.md), so the answer may precede it.
+            let response = try #require(pause.responseMs)
+            #expect(response > -200 && response < 100)
             let detection = try #require(pause.detectionMs)
-            #expect(abs(detection) < 100)
+            #expect(detection > -200 && detection < 50)
             #expect(pause.timerDetectionMs != nil)
             #expect(result[.pauseDetection].count == 1)
         }

@@ -113,3 +113,23 @@ struct RoundTripTests {
         #expect(CRC32C.checksum(Array(long[500...]), continuing: CRC32C.checksum(Array(long[..<500]))) == CRC32C.checksum(long))
     }
 }
+
+@Suite("Fixed-point rounding")
+struct QuantizerTests {
+    @Test("nearest() rounds exactly like rounded(), halves away from zero", arguments: [
+        0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+        4503599627370495.5, -4503599627370495.5, 1e15 + 0.5, 123.4999999, -7.5000001,
+    ])
+    func edges(value: Double) {
+        #expect(Quantizer.nearest(value) == Int64(value.rounded()))
+    }
+
+    @Test("nearest() agrees with rounded() on a million random values")
+    func random() {
+        var random = TestRandom(seed: 99)
+        for _ in 0..<1_000_000 {
+            let value = (random.unit() - 0.5) * pow(2, Double(random.below(52)))
+            #expect(Quantizer.nearest(value) == Int64(value.rounded()))
+        }
+    }
+}

@@ -9,12 +9,12 @@ import TouchInput
 ///   the finger had before the reversal;
 /// - catch: the element's displacement differs from the catching finger's by at most
 ///   ``catchTolerance`` (it stays under the finger);
-/// - pause: the committed destination changes — the last change from 100 ms before the
+/// - pause: the committed destination changes — the last change from 250 ms before the
 ///   pause until the hand lifts counts, so the answer is the frame from which the
 ///   destination was the final one.
 struct RedirectionProbe: Sendable {
     static let catchTolerance = 1.0
-    static let pauseLookback: Int64 = 100_000_000
+    static let pauseLookback: Int64 = 250_000_000
     static let answerTimeout: Int64 = 1_000_000_000
     static let pauseTimeout: Int64 = 3_000_000_000
 

@@ -1,4 +1,5 @@
 import TouchDynamics
+import TouchGestures
 import TouchInput
 
 /// The `home` reference scene: the app's card follows an edge swipe up 1:1 and shrinks;
@@ -6,6 +7,9 @@ import TouchInput
 /// (thrown up far enough), `appSwitcher` (the finger paused, seen by the deceleration
 /// detector), or back to the `app` — and springs the card there. At home, a tap launches
 /// the app again, and a swipe that lands during the launch catches the card.
+///
+/// The pause comes from TouchGestures' `DecelerationPauseDetector`; its `TimerPauseDetector`
+/// runs alongside so that the two can be compared (`pause_detection_timer_ms`).
 public struct HomeScene: Scene {
     static let edge = 44.0
     static let pauseProgress = 0.1
@@ -18,6 +22,10 @@ public struct HomeScene: Scene {
     private var drag = DragTracker()
     private var pause = DecelerationPauseDetector()
     private var timer = TimerPauseDetector()
+    private var gestureEvents: [GestureEvent] = []
+    private var isPaused = false
+    private var pauseDetected: Int64?
+    private var timerDetected: Int64?
     private var swiping = false
     private var holdX = 0.0, holdY = 0.0
     private var committed = "app"
@@ -39,18 +47,22 @@ public struct HomeScene: Scene {
 
     public mutating func handle(_ sample: InputSample) {
         let event = drag.handle(sample)
-        if swiping, sample.id == drag.id || event == .up || event == .cancelled, DragTracker.isContact(sample) {
-            pause.add(time: sample.time, x: sample.x, y: sample.y)
-            timer.add(time: sample.time, x: sample.x, y: sample.y)
+        if event == .down {
+            pause.reset()
+            timer.reset()
+            isPaused = false
+            pauseDetected = nil
+            timerDetected = nil
+        }
+        if event != .none && DragTracker.isContact(sample) {
+            pause.handle(sample, events: &gestureEvents)
+            timer.handle(sample, events: &gestureEvents)
+            takePauses()
         }
         switch event {
         case .down:
             let animating = cardY.isAnimating
             swiping = sample.y >= height - Self.edge || animating
-            pause.reset()
-            timer.reset()
-            pause.add(time: sample.time, x: sample.x, y: sample.y)
-            timer.add(time: sample.time, x: sample.x, y: sample.y)
             if swiping {
                 // A swipe during the launch catches the card where it is.
                 cardX.set(cardX.value); cardY.set(cardY.value); scale.set(scale.value)
@@ -66,7 +78,7 @@ public struct HomeScene: Scene {
         case .up, .cancelled:
             if swiping && drag.isPanning {
                 let velocity = drag.velocity()
-                committed = pause.isPaused ? "appSwitcher" : projectedDestination(velocityY: velocity.y)
+                committed = isPaused ? "appSwitcher" : projectedDestination(velocityY: velocity.y)
                 let goal = target(of: committed), time = sample.time.seconds
                 cardX.spring(to: 0, velocity: velocity.x, at: time, with: Springs.snap)
                 cardY.spring(to: goal.y, velocity: velocity.y, at: time, with: Springs.snap)
@@ -90,12 +102,32 @@ public struct HomeScene: Scene {
         project(cardY.value, velocity: velocityY) < -0.25 * height && velocityY <= 0 ? "home" : "app"
     }
 
+    /// Reads what the pause detectors reported; a finger speeding up again ends the pause.
+    private mutating func takePauses() {
+        for event in gestureEvents where event.gesture == .pause {
+            if event.detector == .deceleration {
+                isPaused = true
+                if pauseDetected == nil { pauseDetected = event.time }
+            } else if timerDetected == nil {
+                timerDetected = event.time
+            }
+        }
+        gestureEvents.removeAll(keepingCapacity: true)
+        if isPaused, let motion = pause.contacts.first, motion.speed >= pause.minimumPeakSpeed, motion.deceleration < 0 {
+            isPaused = false
+        }
+    }
+
     public mutating func advance(to time: Int64) {
+        if drag.isDown {
+            timer.advance(to: time, events: &gestureEvents)
+            takePauses()
+        }
         if swiping && drag.isPanning {
             let progress = -cardY.value / height
-            if pause.isPaused && progress > Self.pauseProgress {
+            if isPaused && progress > Self.pauseProgress {
                 committed = "appSwitcher"
-            } else if !pause.isPaused {
+            } else if !isPaused {
                 committed = projectedDestination(velocityY: drag.velocity().y)
             }
         }
@@ -111,8 +143,8 @@ public struct HomeScene: Scene {
         // 1:1 only while the card is not rubber-banding below its resting place.
         state.tracking = swiping && drag.isPanning && cardY.value == holdY + drag.dy ? drag.id : nil
         state.destination = committed
-        state.pauseDetected = swiping || drag.isDown ? pause.detected : state.pauseDetected
-        state.timerPauseDetected = swiping || drag.isDown ? timer.detected : state.timerPauseDetected
+        state.pauseDetected = pauseDetected
+        state.timerPauseDetected = timerDetected
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {
@@ -121,6 +153,6 @@ public struct HomeScene: Scene {
 
     public func recognizerStates() -> [(name: String, state: String)] {
         [("edgePan", swiping ? (drag.isPanning ? "changed" : "possible") : "idle"),
-         ("pause", pause.isPaused ? "paused" : "moving")]
+         ("pause", isPaused ? "paused" : "moving")]
     }
 }
