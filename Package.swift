@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        .library(name: "TouchReplay", targets: ["TouchReplay"]),
     ],
     targets: [
         .systemLibrary(
@@ -26,9 +27,10 @@ let package = Package(
         .target(name: "TraceSynthesis", dependencies: ["TouchInput", "TouchTrace"]),
         .target(name: "TraceFormats", dependencies: ["TouchInput", "TouchTrace"]),
         .target(name: "TouchGestures", dependencies: ["TouchInput", "TouchDynamics"]),
+        .target(name: "TouchReplay", dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures"]),
         .executableTarget(
             name: "touchbench",
-            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures"]
+            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay"]
         ),
         .executableTarget(
             name: "CodecBenchmark",
@@ -43,6 +45,10 @@ let package = Package(
         .testTarget(
             name: "TouchGesturesTests",
             dependencies: ["TouchGestures", "TouchInput", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchTrace"]
+        ),
+        .testTarget(
+            name: "TouchReplayTests",
+            dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis"]
         ),
     ],
     swiftLanguageModes: [.v6]

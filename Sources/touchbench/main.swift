@@ -8,7 +8,7 @@ import TraceFormats
 
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
-    .demo, .synth, .convert, .info, .verify, .cat, .velocity, .spring, .project, .gestures,
+    .demo, .synth, .convert, .info, .verify, .cat, .velocity, .spring, .project, .gestures, .replay,
 ]
 
 let generalHelp = """
