@@ -5,7 +5,7 @@ extension Command {
     static let record = Command(
         name: "record",
         summary: "Capture a Linux input device live into a .touchtrace file (Ctrl-C finalises).",
-        usage: "--evdev PATH -o FILE [--desc FILE] [--screen WxH] [--duration T]",
+        usage: "--evdev PATH -o FILE [--desc FILE] [--screen WxH] [--duration T] [--flush-after T]",
         discussion: """
             PATH is an evdev node (/dev/input/eventN; see /dev/input/by-id), or a FIFO or file
             of struct input_event records (64-bit Linux layout), which needs --desc since a
@@ -20,6 +20,7 @@ extension Command {
             .value("desc", "FILE", "An evemu description of the device (required for a FIFO or file)."),
             .value("screen", "WxH", "Map device units without a resolution onto a screen of W×H points."),
             .value("duration", "T", "Stop after T of wall-clock time (such as 30s or 1500ms)."),
+            .value("flush-after", "T", "Write the chunk being filled once input pauses this long (default 500ms)."),
         ],
         positionals: 0...0
     ) { arguments in
@@ -30,6 +31,9 @@ extension Command {
         options.screen = try arguments.value("screen").map { (text) throws(UsageError) in try parseScreen(text) }
         options.duration = try arguments.value("duration").map { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "duration") }
         if options.duration == 0 { throw UsageError(message: "--duration must be longer than zero") }
+        if let pause = try arguments.value("flush-after").map({ (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "flush-after") }) {
+            options.idleFlushInterval = pause
+        }
 
         // Before the device is opened: a writer that waits for a FIFO's reader may signal at once.
         try StopSignals.install()

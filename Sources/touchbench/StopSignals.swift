@@ -24,9 +24,15 @@ enum StopSignals {
         // No SA_RESTART: the signal must cut a wait short.
         action.sa_flags = 0
         guard sigemptyset(&action.sa_mask) == 0 else { throw failure("sigemptyset") }
+        var unblock = sigset_t()
+        guard sigemptyset(&unblock) == 0 else { throw failure("sigemptyset") }
         for signal in [SIGINT, SIGTERM] {
             guard sigaction(signal, &action, nil) == 0 else { throw failure("sigaction(\(signal))") }
+            guard sigaddset(&unblock, signal) == 0 else { throw failure("sigaddset(\(signal))") }
         }
+        // A parent may start us with these blocked (a mask is inherited across exec); a
+        // blocked SIGTERM would never reach the handler.
+        guard pthread_sigmask(SIG_UNBLOCK, &unblock, nil) == 0 else { throw failure("pthread_sigmask") }
     }
 
     private static func failure(_ call: String) -> CommandFailure {
