@@ -1,3 +1,4 @@
+import Foundation
 import TouchTrace
 import TraceFormats
 
@@ -49,7 +50,7 @@ extension Command {
         let statistics = result.statistics
         var line = "\(input) → \(output): \(result.trace.sampleCount) samples in \(result.trace.chunkCount) chunks from \(statistics.events) events"
         if let cost = statistics.nanosecondsPerEvent {
-            line += ", \(Int((cost / 1000).rounded(.up))) µs or less per event"
+            line += String(format: ", %.1f µs per event to decode and write", cost / 1000)
         }
         if statistics.droppedFrames > 0 {
             line += "; the kernel dropped events \(statistics.droppedFrames) times (SYN_DROPPED) because reading fell behind"
