@@ -52,6 +52,10 @@ extension Command {
         if let cost = statistics.nanosecondsPerEvent {
             line += String(format: ", %.1f µs per event to decode and write", cost / 1000)
         }
+        if let latency = statistics.meanLatencyNanoseconds {
+            line += String(format: "; delivery latency (kernel timestamp to read) mean %.0f µs, max %.0f µs",
+                           latency / 1000, Double(statistics.latencyMaximumNanoseconds) / 1000)
+        }
         if statistics.droppedFrames > 0 {
             line += "; the kernel dropped events \(statistics.droppedFrames) times (SYN_DROPPED) because reading fell behind"
         }

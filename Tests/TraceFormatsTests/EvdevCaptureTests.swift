@@ -150,4 +150,47 @@ struct EvdevCaptureTests {
         print("capture cost: \(events.count) events, \(String(format: "%.0f", cost)) ns per event (decode + write, no fsync)")
         #expect(cost < 100_000)
     }
+
+    @Test("delivery latency through a FIFO, with monotonic timestamps")
+    func latencyThroughAFIFO() throws {
+        let directory = try CaptureSupport.temporaryDirectory("latency")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let description = directory.appendingPathComponent("screen.desc").path
+        try CaptureSupport.screenDescription.write(toFile: description, atomically: true, encoding: .utf8)
+        let fifo = directory.appendingPathComponent("events.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var options = EvdevCapture.Options(descriptionPath: description)
+        options.timestampsAreMonotonic = true
+        let capture = try EvdevCapture(input: fifo, output: directory.appendingPathComponent("o.touchtrace").path, options: options)
+
+        // A feeder like a kernel: each frame stamped with CLOCK_MONOTONIC as it is written, 2 ms apart.
+        let frames = 200
+        let feeder = Thread {
+            let fd = open(fifo, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { return }
+            let template = CaptureSupport.twoFingerDrag(frames: frames, start: 0)
+            var frame: [EvdevEvent] = []
+            for event in template {
+                frame.append(event)
+                guard event.type == 0 && event.code == 0 else { continue }
+                let now = SystemCall.monotonicNanoseconds()
+                let bytes = EvdevInputRecord.encode(frame.map { EvdevEvent(time: now, type: $0.type, code: $0.code, value: $0.value) })
+                _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+                frame.removeAll()
+                usleep(2_000)
+            }
+            close(fd)
+        }
+        feeder.start()
+        let result = try capture.run(shouldStop: { false })
+        #expect(result.ending == .endOfInput)
+        #expect(result.trace.sampleCount == 2 * frames)
+        #expect(try TraceReader(path: capture.outputPath).metadata.epochNanoseconds != nil)
+        let mean = try #require(result.statistics.meanLatencyNanoseconds)
+        print(String(format: "capture latency: %d events through a FIFO, timestamp to read mean %.1f µs, max %.1f µs; decode + write (fsync per chunk) %.1f µs per event",
+                     result.statistics.latencyCount, mean / 1000, Double(result.statistics.latencyMaximumNanoseconds) / 1000,
+                     (result.statistics.nanosecondsPerEvent ?? 0) / 1000))
+        // Truncation to microseconds can make a stamp look up to 1 µs late; never early by more.
+        #expect(mean > -1000 && mean < 50_000_000)
+    }
 }

@@ -27,6 +27,10 @@ public final class EvdevCapture {
         public var idleFlushInterval: Int64 = 500_000_000
         /// How long one wait for input lasts, so that a stop request is seen within it.
         public var pollIntervalMilliseconds: Int32 = 100
+        /// Whether the records of a FIFO or file carry CLOCK_MONOTONIC times of this machine
+        /// (a feeder that stamps them so), as a live node's do: it makes the delivery latency
+        /// measurable and the epoch known.
+        public var timestampsAreMonotonic = false
         /// How the trace is written; live capture forces each chunk to storage.
         public var writer: TraceWriter.Options = {
             var options = TraceWriter.Options()
@@ -57,6 +61,18 @@ public final class EvdevCapture {
         /// sample of its batch being handed to the writer.
         public var processingNanoseconds: Int64 = 0
 
+        /// Events whose delivery latency was measured (monotonic timestamps only).
+        public var latencyCount = 0
+        /// Sum and maximum of the delivery latency: from the kernel's timestamp of an event to
+        /// the return of the read that delivered it.
+        public var latencyTotalNanoseconds: Int64 = 0
+        public var latencyMaximumNanoseconds: Int64 = 0
+
+        /// The mean delivery latency, when timestamps were monotonic.
+        public var meanLatencyNanoseconds: Double? {
+            latencyCount > 0 ? Double(latencyTotalNanoseconds) / Double(latencyCount) : nil
+        }
+
         /// The average cost of one event between the read and the writer, in nanoseconds.
         public var nanosecondsPerEvent: Double? {
             events > 0 ? Double(processingNanoseconds) / Double(events) : nil
@@ -81,7 +97,8 @@ public final class EvdevCapture {
     public let mapping: EvdevMapping
     /// Whether the input is a live device node (rather than a file or FIFO of records).
     public var isLive: Bool { source.kind == .device }
-    /// Whether event times come from CLOCK_MONOTONIC (a live node that accepted EVIOCSCLOCKID).
+    /// Whether event times come from CLOCK_MONOTONIC (a live node that accepted EVIOCSCLOCKID,
+    /// or a feeder declared by ``Options/timestampsAreMonotonic``).
     public let usesMonotonicClock: Bool
     public let outputPath: String
 
@@ -107,7 +124,7 @@ public final class EvdevCapture {
         self.options = options
         outputPath = output
         mapping = EvdevMapping.choose(for: device, screen: options.screen)
-        usesMonotonicClock = source.useMonotonicClock()
+        usesMonotonicClock = source.useMonotonicClock() || (source.kind != .device && options.timestampsAreMonotonic)
         wallClockOffset = SystemCall.wallClockNanoseconds() - SystemCall.monotonicNanoseconds()
         // Fail now rather than at the first touch; the writer replaces this empty file.
         try SystemFile.create(output).closeChecked()
@@ -176,7 +193,7 @@ public final class EvdevCapture {
     fileprivate func metadata(origin: Int64) -> TraceMetadata {
         var extra: [String: String] = [:]
         extra["capture.input"] = isLive ? "device" : (source.kind == .file ? "file" : "stream")
-        extra["capture.clock"] = isLive ? (usesMonotonicClock ? "monotonic" : "realtime") : "as recorded"
+        extra["capture.clock"] = usesMonotonicClock ? "monotonic" : (isLive ? "realtime" : "as recorded")
         if let description = options.descriptionPath { extra["capture.description"] = description }
         var metadata = EvdevRecording.initialMetadata(
             device: device, deviceIsObserved: false, mapping: mapping, source: "evdev",
@@ -213,6 +230,14 @@ public final class EvdevCapture {
                 return created
             }()
             samples.removeAll(keepingCapacity: true)
+            if capture.usesMonotonicClock {
+                for event in events {
+                    let latency = started - event.time
+                    statistics.latencyCount += 1
+                    statistics.latencyTotalNanoseconds += latency
+                    statistics.latencyMaximumNanoseconds = Swift.max(statistics.latencyMaximumNanoseconds, latency)
+                }
+            }
             for original in events {
                 var event = original
                 event.time = event.time &- origin
