@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "TouchDynamics", targets: ["TouchDynamics"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
+        .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        .library(name: "TouchReplay", targets: ["TouchReplay"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,9 +26,11 @@ let package = Package(
         .target(name: "TouchDynamics"),
         .target(name: "TraceSynthesis", dependencies: ["TouchInput", "TouchTrace"]),
         .target(name: "TraceFormats", dependencies: ["TouchInput", "TouchTrace"]),
+        .target(name: "TouchGestures", dependencies: ["TouchInput", "TouchDynamics"]),
+        .target(name: "TouchReplay", dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures"]),
         .executableTarget(
             name: "touchbench",
-            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats"]
+            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay"]
         ),
         .executableTarget(
             name: "CodecBenchmark",
@@ -38,6 +42,14 @@ let package = Package(
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
         .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput"]),
+        .testTarget(
+            name: "TouchGesturesTests",
+            dependencies: ["TouchGestures", "TouchInput", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchTrace"]
+        ),
+        .testTarget(
+            name: "TouchReplayTests",
+            dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,8 @@ struct Options {
     var traces: [String] = []
     /// Only the codec itself: no JSON Lines, no zstd -19 (for profiling).
     var codecOnly = false
+    /// zstd level of the chunks (the writer's default when absent).
+    var level: Int32?
 }
 
 func parseOptions() -> Options {
@@ -23,8 +25,10 @@ func parseOptions() -> Options {
         case "--repeat": options.repeats = max(1, Int(arguments.popFirst() ?? "") ?? options.repeats)
         case "--json": options.jsonPath = arguments.popFirst()
         case "--codec-only": options.codecOnly = true
+        case "--traces-dir": options.traces.append((arguments.popFirst() ?? "Traces") + "/session.touchtrace")
+        case "--level": options.level = Int32(arguments.popFirst() ?? "")
         case "--help", "-h":
-            print("USAGE: CodecBenchmark [--samples N] [--repeat N] [--json OUT] [TRACE.touchtrace ...]")
+            print("USAGE: CodecBenchmark [--samples N] [--repeat N] [--level L] [--codec-only] [--json OUT] [--traces-dir DIR] [TRACE.touchtrace ...]")
             exit(0)
         default: options.traces.append(argument)
         }
@@ -130,7 +134,9 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
     var encodeTimes: [Double] = []
     for _ in 0..<repeats {
         encodeTimes.append(try seconds {
-            let writer = try TraceWriter(path: tracePath, metadata: metadata)
+            var writerOptions = TraceWriter.Options()
+            if let level = options.level { writerOptions.compressionLevel = level }
+            let writer = try TraceWriter(path: tracePath, metadata: metadata, options: writerOptions)
             try writer.append(contentsOf: samples)
             try writer.finish()
         })

@@ -16,21 +16,21 @@ public struct InputSample: Sendable, Hashable {
 
     // Storage of the optional fields; an absent field is always stored as zero so that the
     // synthesized equality compares only what is present.
-    @usableFromInline var storedX: Double = 0
-    @usableFromInline var storedY: Double = 0
-    @usableFromInline var storedForce: Double = 0
-    @usableFromInline var storedMajorRadius: Double = 0
-    @usableFromInline var storedMajorRadiusTolerance: Double = 0
-    @usableFromInline var storedAltitude: Double = 0
-    @usableFromInline var storedAzimuth: Double = 0
-    @usableFromInline var storedRoll: Double = 0
-    @usableFromInline var storedDX: Double = 0
-    @usableFromInline var storedDY: Double = 0
-    @usableFromInline var storedButtons: UInt32 = 0
-    @usableFromInline var storedKey: UInt32 = 0
-    @usableFromInline var storedModifiers: ModifierFlags = []
-    @usableFromInline var storedFlags: SampleFlags = []
-    @usableFromInline var storedLabel = MarkerLabel("")
+    @usableFromInline var storedX: Double
+    @usableFromInline var storedY: Double
+    @usableFromInline var storedForce: Double
+    @usableFromInline var storedMajorRadius: Double
+    @usableFromInline var storedMajorRadiusTolerance: Double
+    @usableFromInline var storedAltitude: Double
+    @usableFromInline var storedAzimuth: Double
+    @usableFromInline var storedRoll: Double
+    @usableFromInline var storedDX: Double
+    @usableFromInline var storedDY: Double
+    @usableFromInline var storedButtons: UInt32
+    @usableFromInline var storedKey: UInt32
+    @usableFromInline var storedModifiers: ModifierFlags
+    @usableFromInline var storedFlags: SampleFlags
+    @usableFromInline var storedLabel: MarkerLabel
     @usableFromInline var storedFields: SampleFields
 
     /// Creates a sample; every optional field left `nil` is absent.
@@ -42,11 +42,9 @@ public struct InputSample: Sendable, Hashable {
         buttons: UInt32? = nil, modifiers: ModifierFlags = [], flags: SampleFlags = [],
         scrollDelta: (dx: Double, dy: Double)? = nil, key: UInt32? = nil, label: String? = nil
     ) {
-        self.time = time
-        self.kind = kind
-        self.phase = phase
-        self.id = id
-        self.storedFields = []
+        self.init(time: time, kind: kind, phase: phase, id: id, fields: [],
+                  x: 0, y: 0, force: 0, majorRadius: 0, majorRadiusTolerance: 0, altitude: 0, azimuth: 0, roll: 0,
+                  dx: 0, dy: 0, buttons: 0, key: 0, modifiers: [], flags: [], label: .none)
         if x != nil || y != nil { location = (x ?? 0, y ?? 0) }
         self.force = force
         self.majorRadius = majorRadius
@@ -201,7 +199,7 @@ public struct InputSample: Sendable, Hashable {
     public var label: String? {
         get { storedFields.contains(.label) ? storedLabel.text : nil }
         set {
-            storedLabel = MarkerLabel(newValue ?? "")
+            storedLabel = newValue.map(MarkerLabel.init) ?? .none
             set(.label, newValue != nil)
         }
     }

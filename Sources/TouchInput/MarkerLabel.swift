@@ -11,7 +11,15 @@ public struct MarkerLabel: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var low: UInt64
     @usableFromInline var high: UInt64
 
-    private static let internedTag: UInt64 = 0xFF << 56
+    @usableFromInline static let internedTag: UInt64 = 0xFF << 56
+
+    /// The empty label, stored by samples that are not markers.
+    @inlinable public static var none: MarkerLabel { MarkerLabel(low: 0, high: 0) }
+
+    @inlinable init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
 
     public init(_ text: String) {
         let utf8 = Array(text.utf8)
@@ -20,11 +28,9 @@ public struct MarkerLabel: Sendable, Hashable, CustomStringConvertible {
             for (index, byte) in utf8.enumerated() {
                 if index < 8 { low |= UInt64(byte) << (8 * UInt64(index)) } else { high |= UInt64(byte) << (8 * UInt64(index - 8)) }
             }
-            self.low = low
-            self.high = high | UInt64(utf8.count) << 56
+            self.init(low: low, high: high | UInt64(utf8.count) << 56)
         } else {
-            low = UInt64(LabelTable.shared.index(of: text))
-            high = Self.internedTag
+            self.init(low: UInt64(LabelTable.shared.index(of: text)), high: Self.internedTag)
         }
     }
 

@@ -4,22 +4,22 @@
 /// the format (docs/FORMAT.md); never renumber them.
 public struct SampleFields: OptionSet, Sendable, Hashable {
     public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    public static let location = SampleFields(rawValue: 1 << 0)
-    public static let force = SampleFields(rawValue: 1 << 1)
-    public static let majorRadius = SampleFields(rawValue: 1 << 2)
-    public static let majorRadiusTolerance = SampleFields(rawValue: 1 << 3)
-    public static let altitude = SampleFields(rawValue: 1 << 4)
-    public static let azimuth = SampleFields(rawValue: 1 << 5)
-    public static let roll = SampleFields(rawValue: 1 << 6)
-    public static let buttons = SampleFields(rawValue: 1 << 7)
-    public static let modifiers = SampleFields(rawValue: 1 << 8)
-    public static let flags = SampleFields(rawValue: 1 << 9)
-    public static let scrollDelta = SampleFields(rawValue: 1 << 10)
-    public static let key = SampleFields(rawValue: 1 << 11)
-    public static let label = SampleFields(rawValue: 1 << 12)
+    @inlinable public static var location: SampleFields { SampleFields(rawValue: 1 << 0) }
+    @inlinable public static var force: SampleFields { SampleFields(rawValue: 1 << 1) }
+    @inlinable public static var majorRadius: SampleFields { SampleFields(rawValue: 1 << 2) }
+    @inlinable public static var majorRadiusTolerance: SampleFields { SampleFields(rawValue: 1 << 3) }
+    @inlinable public static var altitude: SampleFields { SampleFields(rawValue: 1 << 4) }
+    @inlinable public static var azimuth: SampleFields { SampleFields(rawValue: 1 << 5) }
+    @inlinable public static var roll: SampleFields { SampleFields(rawValue: 1 << 6) }
+    @inlinable public static var buttons: SampleFields { SampleFields(rawValue: 1 << 7) }
+    @inlinable public static var modifiers: SampleFields { SampleFields(rawValue: 1 << 8) }
+    @inlinable public static var flags: SampleFields { SampleFields(rawValue: 1 << 9) }
+    @inlinable public static var scrollDelta: SampleFields { SampleFields(rawValue: 1 << 10) }
+    @inlinable public static var key: SampleFields { SampleFields(rawValue: 1 << 11) }
+    @inlinable public static var label: SampleFields { SampleFields(rawValue: 1 << 12) }
 
     /// Every bit a valid file may set.
-    public static let all = SampleFields(rawValue: (1 << 13) - 1)
+    @inlinable public static var all: SampleFields { SampleFields(rawValue: (1 << 13) - 1) }
 }

@@ -50,12 +50,29 @@ package struct ByteCursor {
 
     @inline(__always)
     package mutating func readVarint() throws(Overrun) -> UInt64 {
-        guard position < bytes.count else { throw Overrun() }
-        let first = bytes[position]
-        if first < 0x80 {
-            position += 1
-            return UInt64(first)
+        // Fast path: with ten bytes left a varint cannot run past the end, so the loop needs
+        // no bounds checks.
+        if bytes.count - position >= 10 {
+            var cursor = position
+            var result: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let byte = bytes[cursor]
+                cursor += 1
+                result |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 {
+                    position = cursor
+                    return result
+                }
+                shift += 7
+                if shift >= 70 { throw Overrun() }
+            }
         }
+        return try readVarintNearEnd()
+    }
+
+    @inline(never)
+    private mutating func readVarintNearEnd() throws(Overrun) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {

@@ -108,13 +108,14 @@ private struct ColumnCursors {
         var contacts = contacts
         var current = header.firstTime
         var kindPhaseRun = RunReader(), idRun = RunReader(), fieldRun = RunReader()
-        let noLabel = MarkerLabel("")
+        let unit = try time.readVarint()
+        guard unit >= 1, unit <= UInt64(Int64.max) else { throw ChunkDecodingProblem(reason: "the time unit \(unit) is invalid") }
         for index in 0..<header.sampleCount {
             let delta = try time.readVarint()
-            guard index > 0 || delta == 0, delta <= UInt64(header.lastTime &- current) else {
+            guard index > 0 || delta == 0, delta <= UInt64(header.lastTime &- current) / unit else {
                 throw ChunkDecodingProblem(reason: "sample \(index) lies outside the chunk's time range")
             }
-            current += Int64(delta)
+            current += Int64(delta * unit)
             let kp = try kindPhaseRun.next(&kindPhase)
             guard kp < 64, let kind = SampleKind(rawValue: UInt8(kp >> 3)), let phase = SamplePhase(rawValue: UInt8(kp & 7)) else {
                 throw ChunkDecodingProblem(reason: "sample \(index) has an unknown kind \(kp >> 3)")
@@ -145,7 +146,7 @@ private struct ColumnCursors {
                     vDY = try Self.take(&dy, slots + 9, q.scroll)
                 }
             }
-            var vButtons: UInt32 = 0, vKey: UInt32 = 0, vLabel = noLabel
+            var vButtons: UInt32 = 0, vKey: UInt32 = 0, vLabel = MarkerLabel.none
             var vModifiers = ModifierFlags(), vFlags = SampleFlags()
             if present.contains(.buttons) { vButtons = try Self.readUInt32(&buttons) }
             if present.contains(.modifiers) { vModifiers = ModifierFlags(rawValue: try modifiers.readByte()) }
@@ -202,12 +203,15 @@ private struct RunReader {
 
     @inline(__always)
     mutating func next(_ cursor: inout ByteCursor) throws -> UInt64 {
-        if remaining == 0 {
-            value = try cursor.readVarint()
-            remaining = try cursor.readVarint()
-            guard remaining > 0 else { throw ChunkDecodingProblem(reason: "a run-length column has an empty run") }
-        }
+        if remaining == 0 { try refill(&cursor) }
         remaining -= 1
         return value
+    }
+
+    @inline(never)
+    private mutating func refill(_ cursor: inout ByteCursor) throws {
+        value = try cursor.readVarint()
+        remaining = try cursor.readVarint()
+        guard remaining > 0 else { throw ChunkDecodingProblem(reason: "a run-length column has an empty run") }
     }
 }

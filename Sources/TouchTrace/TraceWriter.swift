@@ -19,6 +19,16 @@ public final class TraceWriter {
         public var synchronizesEachChunk = false
 
         public init() {}
+
+        /// For writing input that is not live (a conversion, a synthesis): chunks are cut by
+        /// sample count only, so slow or bursty input (a 60 Hz touch, a session with idle gaps)
+        /// costs as few bytes per sample as fast input. The one-second bound of the default
+        /// exists to bound what a crash loses during live capture.
+        public static var archival: Options {
+            var options = Options()
+            options.maximumChunkDuration = .max
+            return options
+        }
     }
 
     /// What a finished file holds.
@@ -33,21 +43,21 @@ public final class TraceWriter {
     public let metadata: TraceMetadata
     private let options: Options
     private let file: SystemFile
-    private var pending: [InputSample] = []
+    @exclusivity(unchecked) private var pending: [InputSample] = []
     private var encoder: ChunkEncoder
     private let compressor: ZstdCompressor
     private var chunks: [ChunkInfo] = []
     private var offset: Int
     private var payload: [UInt8] = []
     private var compressed: [UInt8] = []
-    private var lastTime: Int64 = .min
+    @exclusivity(unchecked) private var lastTime: Int64 = .min
     private var isFinished = false
     /// Whether every sample came through ``append(_:)`` (rather than copied chunks), so the
     /// quantisation error is known.
     private var knowsQuantizationError = true
 
     /// Samples accepted so far.
-    public private(set) var sampleCount = 0
+    @exclusivity(unchecked) public private(set) var sampleCount = 0
     /// The worst quantisation error of the chunks written so far.
     public var quantizationError: QuantizationError { encoder.quantizationError }
 
@@ -86,7 +96,9 @@ public final class TraceWriter {
         }
         try checkRepresentable(sample)
         if let first = pending.first,
-           pending.count >= options.maximumChunkSamples || sample.time - first.time >= options.maximumChunkDuration {
+           pending.count >= options.maximumChunkSamples
+            || sample.time.subtractingReportingOverflow(first.time).partialValue >= options.maximumChunkDuration
+            || sample.time.subtractingReportingOverflow(first.time).overflow {
             try flushChunk()
         }
         pending.append(sample)

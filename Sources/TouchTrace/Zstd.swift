@@ -10,7 +10,7 @@ package enum Zstd {
 
     /// The default level: it keeps encoding above 10 M samples/s of columnar input while
     /// staying within a few percent of level 19's size (Benchmarks/CodecBenchmark).
-    package static let defaultLevel: Int32 = 3
+    package static let defaultLevel: Int32 = 1
 
     fileprivate static func failure(_ code: Int, _ operation: String) -> Failure {
         let name = ZSTD_getErrorName(code).map { String(cString: $0) } ?? "unknown error"

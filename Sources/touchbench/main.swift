@@ -8,7 +8,7 @@ import TraceFormats
 
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
-    .record, .convert, .info, .verify, .cat,
+    .demo, .synth, .record, .convert, .info, .verify, .cat, .velocity, .spring, .project, .gestures, .replay,
 ]
 
 let generalHelp = """

@@ -1,0 +1,41 @@
+/// How a synthesized trace of a suite was made: the `recipe` of a `TraceSuite` entry, read
+/// back into a gesture and options so the corpus can be rebuilt byte for byte.
+public struct SynthesisRecipe: Sendable, Hashable {
+    public var gesture: Gesture
+    public var options: SynthesisOptions
+
+    public init(gesture: Gesture, options: SynthesisOptions) {
+        self.gesture = gesture
+        self.options = options
+    }
+
+    /// Reads `gesture`, and optionally `seed`, `rate`, `device`, `noise` (on|off) and
+    /// `duration` (session seconds), from a recipe's string keys.
+    public init(_ recipe: [String: String]) throws(SynthesisError) {
+        gesture = try Gesture(parsing: recipe["gesture"] ?? "")
+        options = SynthesisOptions()
+        if let seed = recipe["seed"] {
+            guard let value = UInt64(seed) else { throw .invalidNoise("the seed '\(seed)' is not a non-negative integer") }
+            options.seed = value
+        }
+        if let rate = recipe["rate"] {
+            guard let value = Int(rate) else { throw .unsupportedRate(0) }
+            options.rate = value
+        }
+        if let device = recipe["device"] { options.device = try DeviceProfile(parsing: device) }
+        if let noise = recipe["noise"] { options.noise = try NoiseModel(parsing: noise) }
+        if let duration = recipe["duration"] {
+            guard let value = Double(duration) else { throw .invalidSessionDuration(.nan) }
+            options.sessionDuration = value
+        }
+        try options.validate()
+    }
+
+    /// The recipe's string keys (the inverse of ``init(_:)``).
+    public var dictionary: [String: String] {
+        var keys = ["gesture": gesture.name, "seed": String(options.seed), "rate": String(options.rate),
+                    "device": options.device.name, "noise": options.noise.isEnabled ? "on" : "off"]
+        if gesture == .session { keys["duration"] = String(Int(options.sessionDuration)) }
+        return keys
+    }
+}
