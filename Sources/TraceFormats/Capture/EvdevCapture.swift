@@ -38,6 +38,7 @@ public final class EvdevCapture {
             return options
         }()
 
+        /// Options with a description, a screen and a duration; the rest keep their defaults.
         public init(descriptionPath: String? = nil, screen: TraceMetadata.Screen? = nil, duration: Int64? = nil) {
             self.descriptionPath = descriptionPath
             self.screen = screen
@@ -81,13 +82,21 @@ public final class EvdevCapture {
 
     /// Why a capture ended.
     public enum Ending: Sendable, Hashable {
-        case stopped, durationReached, endOfInput
+        /// `shouldStop` said so (Ctrl-C, SIGTERM).
+        case stopped
+        /// ``Options/duration`` passed.
+        case durationReached
+        /// The file ended, or the FIFO's writer closed it.
+        case endOfInput
     }
 
     /// What a finished capture did.
     public struct Result: Sendable, Hashable {
+        /// Counts and costs of the capture.
         public var statistics: Statistics
+        /// Why it ended.
         public var ending: Ending
+        /// What the finished file holds.
         public var trace: TraceWriter.Summary
     }
 
@@ -100,6 +109,7 @@ public final class EvdevCapture {
     /// Whether event times come from CLOCK_MONOTONIC (a live node that accepted EVIOCSCLOCKID,
     /// or a feeder declared by ``Options/timestampsAreMonotonic``).
     public let usesMonotonicClock: Bool
+    /// The `.touchtrace` file being written.
     public let outputPath: String
 
     private let options: Options

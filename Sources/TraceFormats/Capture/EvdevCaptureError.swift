@@ -26,6 +26,7 @@ public struct EvdevCaptureError: Error, Sendable, Hashable, CustomStringConverti
         }
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The device or file being read.
     public var path: String
@@ -41,6 +42,7 @@ public struct EvdevCaptureError: Error, Sendable, Hashable, CustomStringConverti
         self.reason = reason
     }
 
+    /// One sentence naming the input, the place and the problem.
     public var description: String {
         var place = path
         if let offset { place += " at byte \(offset)" }

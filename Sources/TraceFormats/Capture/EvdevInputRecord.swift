@@ -6,7 +6,7 @@ public enum EvdevInputRecord {
     /// Bytes in one record.
     public static let size = 24
 
-    /// Appends `event` (its time in nanoseconds, truncated to microseconds) to `bytes`.
+    /// Appends `event` (its time in nanoseconds, non-negative, truncated to microseconds) to `bytes`.
     public static func encode(_ event: EvdevEvent, into bytes: inout [UInt8]) {
         let seconds = event.time / 1_000_000_000
         let micros = (event.time % 1_000_000_000) / 1000
@@ -26,7 +26,9 @@ public enum EvdevInputRecord {
 
     /// What is wrong with one record.
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The timeval is negative, too large, or has a microsecond field of a second or more.
         case time(seconds: Int64, microseconds: Int64)
+        /// The type is above `EV_MAX` or the code above `KEY_MAX`.
         case typeOrCode(type: UInt16, code: UInt16)
 
         public var description: String {
