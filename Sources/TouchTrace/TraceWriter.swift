@@ -111,6 +111,14 @@ public final class TraceWriter {
         for sample in samples { try append(sample) }
     }
 
+    /// Writes the samples buffered so far as a chunk now, without waiting for the chunk to
+    /// fill: live capture calls it when input pauses, so that a writer killed during the
+    /// pause loses nothing. Does nothing when no sample is buffered.
+    public func flush() throws(TraceFileError) {
+        guard !isFinished else { throw TraceFileError(.invalidSample, path: path, reason: "is already finished") }
+        try flushChunk()
+    }
+
     /// Writes the last chunk, the index and the trailer, and closes the file.
     @discardableResult
     public func finish() throws(TraceFileError) -> Summary {
