@@ -19,9 +19,20 @@ package enum ChunkStream: Int, CaseIterable {
     }
 }
 
+/// How a chunk's time steps are laid out after the unit (docs/FORMAT.md).
+package enum TimeStreamMode: UInt8 {
+    case varints = 0
+    case bytePlanes = 1
+}
+
 /// The ten fixed-point columns that are delta-coded per contact, and their quanta.
 package struct DeltaColumns {
     package static let count = 10
+    /// Per-contact state: the ten previous values, then the previous x and y steps (the
+    /// location is predicted to second order: a finger's next step is like its last).
+    package static let slotCount = 12
+    package static let previousXStep = 10
+    package static let previousYStep = 11
     /// Samples carrying any of these fields touch the per-contact table.
     package static let fields: SampleFields = [.location, .force, .majorRadius, .majorRadiusTolerance,
                                                 .altitude, .azimuth, .roll, .scrollDelta]
@@ -90,7 +101,7 @@ package struct ContactTable {
     private var lastBase = 0
     private var values: UnsafeMutablePointer<Int64>
 
-    /// Starts an empty table over `storage`, which must hold `DeltaColumns.count` values for
+    /// Starts an empty table over `storage`, which must hold `DeltaColumns.slotCount` values for
     /// every contact the chunk can have (at most one per sample).
     package init(storage: UnsafeMutablePointer<Int64>) {
         values = storage
@@ -102,7 +113,7 @@ package struct ContactTable {
         let key = UInt64(kind.rawValue) << 32 | UInt64(id)
         if key != lastKey {
             lastKey = key
-            lastBase = slotIndex(for: key) * DeltaColumns.count
+            lastBase = slotIndex(for: key) * DeltaColumns.slotCount
         }
         return values + lastBase
     }
@@ -116,7 +127,7 @@ package struct ContactTable {
         let slot = keys.count
         keys.append(key)
         if slot >= 8 { overflow[key] = slot }
-        (values + slot * DeltaColumns.count).initialize(repeating: 0, count: DeltaColumns.count)
+        (values + slot * DeltaColumns.slotCount).initialize(repeating: 0, count: DeltaColumns.slotCount)
         return slot
     }
 }

@@ -27,7 +27,7 @@ package struct ChunkDecoder {
         do {
             var streams = try Self.splitStreams(payload)
             let labels = try Self.readLabels(&streams[ChunkStream.strings.rawValue], limit: header.sampleCount)
-            let storage = contactMemory.reserve(header.sampleCount * DeltaColumns.count)
+            let storage = contactMemory.reserve(header.sampleCount * DeltaColumns.slotCount)
             var columns = ColumnCursors(streams)
             try columns.decode(header: header, labels: labels, quanta: quanta,
                                contacts: ContactTable(storage: storage), into: &samples)
@@ -108,10 +108,10 @@ private struct ColumnCursors {
         var contacts = contacts
         var current = header.firstTime
         var kindPhaseRun = RunReader(), idRun = RunReader(), fieldRun = RunReader()
-        let unit = try time.readVarint()
-        guard unit >= 1, unit <= UInt64(Int64.max) else { throw ChunkDecodingProblem(reason: "the time unit \(unit) is invalid") }
+        var steps = try TimeSteps(&time, count: header.sampleCount)
+        let unit = steps.unit
         for index in 0..<header.sampleCount {
-            let delta = try time.readVarint()
+            let delta = try steps.next(&time, index: index)
             guard index > 0 || delta == 0, delta <= UInt64(header.lastTime &- current) / unit else {
                 throw ChunkDecodingProblem(reason: "sample \(index) lies outside the chunk's time range")
             }
@@ -132,8 +132,8 @@ private struct ColumnCursors {
             if !present.isDisjoint(with: DeltaColumns.fields) {
                 let slots = contacts.slots(kind: kind, id: UInt32(rawID))
                 if present.contains(.location) {
-                    vx = try Self.take(&x, slots + 0, q.position)
-                    vy = try Self.take(&y, slots + 1, q.position)
+                    vx = try Self.takePredicted(&x, slots + 0, slots + DeltaColumns.previousXStep, q.position)
+                    vy = try Self.takePredicted(&y, slots + 1, slots + DeltaColumns.previousYStep, q.position)
                 }
                 if present.contains(.force) { vForce = try Self.take(&force, slots + 2, q.force) }
                 if present.contains(.majorRadius) { vRadius = try Self.take(&majorRadius, slots + 3, q.radius) }
@@ -176,6 +176,22 @@ private struct ColumnCursors {
     }
 
     @inline(__always)
+    private static func takePredicted(
+        _ cursor: inout ByteCursor, _ slot: UnsafeMutablePointer<Int64>, _ stepSlot: UnsafeMutablePointer<Int64>, _ quantum: Double
+    ) throws -> Double {
+        let residual = try cursor.readSignedVarint()
+        let limit = Int64(Quantizer.limit)
+        let (step, stepOverflow) = stepSlot.pointee.addingReportingOverflow(residual)
+        let (index, overflow) = slot.pointee.addingReportingOverflow(step)
+        guard !stepOverflow, !overflow, index <= limit, index >= -limit else {
+            throw ChunkDecodingProblem(reason: "a coordinate leaves the representable range")
+        }
+        slot.pointee = index
+        stepSlot.pointee = step
+        return Quantizer.value(at: index, quantum: quantum)
+    }
+
+    @inline(__always)
     private static func take(_ cursor: inout ByteCursor, _ slot: UnsafeMutablePointer<Int64>, _ quantum: Double) throws -> Double {
         let delta = try cursor.readSignedVarint()
         let (index, overflow) = slot.pointee.addingReportingOverflow(delta)
@@ -191,6 +207,37 @@ private struct ColumnCursors {
         let value = try cursor.readVarint()
         guard value <= UInt64(UInt32.max) else { throw ChunkDecodingProblem(reason: "a value exceeds 32 bits") }
         return UInt32(value)
+    }
+}
+
+/// Reads the time stream: its unit, then the steps as varints or as four byte planes.
+private struct TimeSteps {
+    let unit: UInt64
+    private let planes: UnsafeRawBufferPointer?
+    private let count: Int
+
+    init(_ cursor: inout ByteCursor, count: Int) throws {
+        unit = try cursor.readVarint()
+        guard unit >= 1, unit <= UInt64(Int64.max) else { throw ChunkDecodingProblem(reason: "the time unit \(unit) is invalid") }
+        self.count = count
+        switch TimeStreamMode(rawValue: try cursor.readByte()) {
+        case .varints:
+            planes = nil
+        case .bytePlanes:
+            guard cursor.remaining == 4 * count else {
+                throw ChunkDecodingProblem(reason: "the time planes hold \(cursor.remaining) bytes for \(count) samples")
+            }
+            planes = try cursor.readBytes(4 * count)
+        case nil:
+            throw ChunkDecodingProblem(reason: "the time stream has an unknown layout")
+        }
+    }
+
+    @inline(__always)
+    mutating func next(_ cursor: inout ByteCursor, index: Int) throws -> UInt64 {
+        guard let planes else { return try cursor.readVarint() }
+        return UInt64(planes[index]) | UInt64(planes[count + index]) << 8
+            | UInt64(planes[2 * count + index]) << 16 | UInt64(planes[3 * count + index]) << 24
     }
 }
 

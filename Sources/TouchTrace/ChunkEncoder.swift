@@ -24,11 +24,12 @@ package struct ChunkEncoder {
         var start = 0
         for stream in ChunkStream.allCases {
             offsets.append(start)
-            start += stream.worstCaseBytesPerSample * count
+            // The slack covers per-stream headers (the time unit and mode).
+            start += stream.worstCaseBytesPerSample * count + 16
         }
         let base = streamMemory.reserve(max(start, 1))
         var writers = ColumnWriters(base: base, offsets: offsets)
-        var contacts = ContactTable(storage: contactMemory.reserve(count * DeltaColumns.count))
+        var contacts = ContactTable(storage: contactMemory.reserve(count * DeltaColumns.slotCount))
         var labels = LabelTable()
         writers.encode(samples, quanta: quanta, contacts: &contacts, labels: &labels, error: &quantizationError)
 
@@ -125,14 +126,10 @@ private struct ColumnWriters {
         _ samples: ArraySlice<InputSample>, quanta q: DeltaColumns, contacts: inout ContactTable,
         labels: inout LabelTable, error: inout QuantizationError
     ) {
-        var previousTime = samples.first?.time ?? 0
         var kindPhaseRun = RunLength(), idRun = RunLength(), fieldRun = RunLength()
         var worst = error
-        let unit = Self.timeUnit(of: samples)
-        time.varint(unit)
+        Self.writeTimes(of: samples, into: &time)
         for sample in samples {
-            time.varint(UInt64(sample.time - previousTime) / unit)
-            previousTime = sample.time
             kindPhaseRun.add(UInt64(sample.kind.rawValue) << 3 | UInt64(sample.phase.rawValue), into: &kindPhase)
             idRun.add(UInt64(sample.id), into: &id)
             let present = sample.fields
@@ -140,8 +137,8 @@ private struct ColumnWriters {
             if !present.isDisjoint(with: DeltaColumns.fields) {
                 let slots = contacts.slots(kind: sample.kind, id: sample.id)
                 if present.contains(.location) {
-                    Self.put(sample.x, &x, slots + 0, q.position, &worst.position)
-                    Self.put(sample.y, &y, slots + 1, q.position, &worst.position)
+                    Self.putPredicted(sample.x, &x, slots + 0, slots + DeltaColumns.previousXStep, q.position, &worst.position)
+                    Self.putPredicted(sample.y, &y, slots + 1, slots + DeltaColumns.previousYStep, q.position, &worst.position)
                 }
                 if let value = sample.force { Self.put(value, &force, slots + 2, q.force, &worst.force) }
                 if let value = sample.majorRadius { Self.put(value, &majorRadius, slots + 3, q.radius, &worst.radius) }
@@ -166,6 +163,41 @@ private struct ColumnWriters {
         error = worst
     }
 
+    /// Writes the time stream: the unit, then the steps in that unit — as four byte planes
+    /// (all low bytes, then all second bytes, …) when every step fits 32 bits, which lets zstd
+    /// model each byte position on its own, else as varints.
+    private static func writeTimes(of samples: ArraySlice<InputSample>, into time: inout StreamWriter) {
+        let unit = timeUnit(of: samples)
+        time.varint(unit)
+        var previous = samples.first?.time ?? 0
+        var largest: UInt64 = 0
+        for sample in samples {
+            largest = max(largest, UInt64(sample.time - previous) / unit)
+            previous = sample.time
+        }
+        previous = samples.first?.time ?? 0
+        guard largest <= UInt64(UInt32.max) else {
+            time.byte(TimeStreamMode.varints.rawValue)
+            for sample in samples {
+                time.varint(UInt64(sample.time - previous) / unit)
+                previous = sample.time
+            }
+            return
+        }
+        time.byte(TimeStreamMode.bytePlanes.rawValue)
+        let count = samples.count
+        let planes = time.end
+        for (index, sample) in samples.enumerated() {
+            let step = UInt32(UInt64(sample.time - previous) / unit)
+            previous = sample.time
+            planes[index] = UInt8(truncatingIfNeeded: step)
+            planes[count + index] = UInt8(truncatingIfNeeded: step >> 8)
+            planes[2 * count + index] = UInt8(truncatingIfNeeded: step >> 16)
+            planes[3 * count + index] = UInt8(truncatingIfNeeded: step >> 24)
+        }
+        time.end += 4 * count
+    }
+
     /// The greatest common divisor of the chunk's time steps (1 when there are none): a
     /// microsecond clock's steps are stored in microseconds, a millisecond clock's in
     /// milliseconds, at no cost to nanosecond traces.
@@ -182,6 +214,21 @@ private struct ColumnWriters {
             if unit == 1 { return 1 }
         }
         return max(unit, 1)
+    }
+
+    /// Writes the difference between this step and the contact's previous step.
+    @inline(__always)
+    private static func putPredicted(
+        _ value: Double, _ writer: inout StreamWriter, _ slot: UnsafeMutablePointer<Int64>,
+        _ stepSlot: UnsafeMutablePointer<Int64>, _ quantum: Double, _ worst: inout Double
+    ) {
+        let index = Quantizer.checkedIndex(of: value, quantum: quantum)
+        let step = index &- slot.pointee
+        writer.signedVarint(step &- stepSlot.pointee)
+        slot.pointee = index
+        stepSlot.pointee = step
+        let error = abs(Quantizer.value(at: index, quantum: quantum) - value)
+        if error > worst { worst = error }
     }
 
     @inline(__always)

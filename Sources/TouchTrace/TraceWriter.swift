@@ -22,11 +22,14 @@ public final class TraceWriter {
 
         /// For writing input that is not live (a conversion, a synthesis): chunks are cut by
         /// sample count only, so slow or bursty input (a 60 Hz touch, a session with idle gaps)
-        /// costs as few bytes per sample as fast input. The one-second bound of the default
-        /// exists to bound what a crash loses during live capture.
+        /// costs as few bytes per sample as fast input, and hold 16384 samples at zstd level 9
+        /// (about 10 % smaller than the live defaults, at half their encoding speed). The
+        /// one-second bound of the default exists to bound what a crash loses during capture.
         public static var archival: Options {
             var options = Options()
             options.maximumChunkDuration = .max
+            options.maximumChunkSamples = 16384
+            options.compressionLevel = 9
             return options
         }
     }
