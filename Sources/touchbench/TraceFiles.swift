@@ -100,7 +100,7 @@ enum TraceFiles {
 
     static func warnIfDamaged(_ reader: TraceReader) {
         guard let damage = reader.damage else { return }
-        Console.error("warning: \(damage.description) Reading the \(reader.chunks.count) complete chunks; 'touchbench verify --repair OUT' rewrites the file.")
+        Console.error("warning: \(damage.description) Reading the \(counted(reader.chunks.count, "complete chunk")); 'touchbench verify --repair OUT' rewrites the file.")
     }
 }
 

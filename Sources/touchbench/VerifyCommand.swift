@@ -19,22 +19,27 @@ extension Command {
         let reader = try TraceReader(path: path)
         if let output = arguments.value("repair") {
             let report = try reader.repair(to: output)
-            var note = "\(path) → \(output): kept \(report.chunkCount) chunks (\(report.sampleCount) samples)"
-            if report.droppedChunkCount > 0 { note += ", dropped \(report.droppedChunkCount) damaged chunks" }
+            var note = "\(path) → \(output): kept \(counted(report.chunkCount, "chunk")) (\(counted(report.sampleCount, "sample")))"
+            if report.droppedChunkCount > 0 { note += ", dropped \(counted(report.droppedChunkCount, "damaged chunk"))" }
             if let damage = report.damage { note += "; the original \(damage.description.dropFirst(path.count + 1))" } else { note += "." }
             print(note)
             return ExitCode.success
         }
         do throws(TraceFileError) {
             let report = try reader.verify()
-            print("\(path): ok, \(report.sampleCount) samples in \(report.chunkCount) chunks, \(report.byteCount) bytes.")
+            print("\(path): ok, \(counted(report.sampleCount, "sample")) in \(counted(report.chunkCount, "chunk")), \(counted(report.byteCount, "byte")).")
             return ExitCode.success
         } catch {
             var message = error.description
             if error.kind == .malformed {
-                message += " \(reader.chunks.count) complete chunks (\(reader.sampleCount) samples) can be recovered with --repair OUT."
+                message += " \(counted(reader.chunks.count, "complete chunk")) (\(counted(reader.sampleCount, "sample"))) can be recovered with --repair OUT."
             }
             throw CommandFailure(code: ExitCode.forError(error), message: message)
         }
     }
+}
+
+/// "1 chunk", "3 chunks".
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
