@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TouchDynamics", targets: ["TouchDynamics"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
+        .library(name: "BenchReports", targets: ["BenchReports"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,9 +25,10 @@ let package = Package(
         .target(name: "TouchDynamics"),
         .target(name: "TraceSynthesis", dependencies: ["TouchInput", "TouchTrace"]),
         .target(name: "TraceFormats", dependencies: ["TouchInput", "TouchTrace"]),
+        .target(name: "BenchReports", dependencies: ["TouchTrace"]),
         .executableTarget(
             name: "touchbench",
-            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats"]
+            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "BenchReports"]
         ),
         .executableTarget(
             name: "CodecBenchmark",
@@ -38,6 +40,7 @@ let package = Package(
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
         .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput"]),
+        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports"]),
     ],
     swiftLanguageModes: [.v6]
 )
