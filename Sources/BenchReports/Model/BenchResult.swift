@@ -10,6 +10,8 @@ public struct BenchResult: Sendable, Hashable {
     public static let schema = "touchbench.bench/1"
 
     public private(set) var entries: [RunEntry]
+    /// Where each key's entry is in ``entries``: look-ups stay O(1) for suites of any size.
+    private var positions: [EntryKey: Int] = [:]
     public var environment: BenchEnvironment
     /// The share of the suite this result covers; `nil` for a whole suite or a merge.
     public var shard: BenchShard?
@@ -18,21 +20,31 @@ public struct BenchResult: Sendable, Hashable {
         self.entries = entries.sorted { $0.key < $1.key }
         self.environment = environment
         self.shard = shard
+        reindex()
+    }
+
+    private mutating func reindex() {
+        positions = Dictionary(entries.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Adds or replaces the entry for its trace × scene.
     public mutating func insert(_ entry: RunEntry) {
-        if let index = entries.firstIndex(where: { $0.key == entry.key }) {
+        if let index = positions[entry.key] {
             entries[index] = entry
-        } else {
-            let index = entries.firstIndex { entry.key < $0.key } ?? entries.endIndex
-            entries.insert(entry, at: index)
+            return
         }
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].key < entry.key { low = middle + 1 } else { high = middle }
+        }
+        entries.insert(entry, at: low)
+        reindex()
     }
 
     /// The entry for `key`, if the result has it.
     public subscript(_ key: EntryKey) -> RunEntry? {
-        entries.first { $0.key == key }
+        positions[key].map { entries[$0] }
     }
 
     /// The scenes present, in name order.

@@ -17,18 +17,16 @@ public struct JUnitReport: Sendable {
     }
 
     public func render() -> String {
-        let scenes = Array(Set(comparison.budgetChecks.map(\.key.scene) + comparison.rows.map(\.key.scene))).sorted()
+        let checksByKey = Dictionary(grouping: comparison.budgetChecks, by: \.key)
+        let rowsByKey = Dictionary(grouping: comparison.rows, by: \.key)
+        let keysByScene = Dictionary(grouping: Set(checksByKey.keys).union(rowsByKey.keys), by: \.scene)
         var suites: [(scene: String, cases: [Case])] = []
-        for scene in scenes {
+        for scene in keysByScene.keys.sorted() {
             var cases: [Case] = []
-            let keys = Array(Set(comparison.budgetChecks.map(\.key) + comparison.rows.map(\.key)))
-                .filter { $0.scene == scene }.sorted()
-            for key in keys {
-                for check in comparison.budgetChecks where check.key == key {
-                    cases.append(budgetCase(check))
-                }
+            for key in (keysByScene[scene] ?? []).sorted() {
+                cases += (checksByKey[key] ?? []).map(budgetCase)
                 if comparison.hasBaseline {
-                    cases.append(regressionCase(key))
+                    cases.append(regressionCase(key, rows: rowsByKey[key] ?? []))
                 }
             }
             suites.append((scene, cases))
@@ -78,9 +76,8 @@ public struct JUnitReport: Sendable {
         return testCase
     }
 
-    private func regressionCase(_ key: EntryKey) -> Case {
+    private func regressionCase(_ key: EntryKey, rows: [BenchComparison.Row]) -> Case {
         var testCase = Case(name: "\(key.traceName): no regression against the baseline")
-        let rows = comparison.rows.filter { $0.key == key }
         let regressions = rows.filter { $0.status == .regression }
         if !regressions.isEmpty {
             let names = regressions.map { "\($0.metric) \($0.statistic.rawValue)" }.joined(separator: ", ")

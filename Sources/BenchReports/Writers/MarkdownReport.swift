@@ -72,10 +72,10 @@ public struct MarkdownReport: Sendable {
 
     private func sceneSections(into text: inout TextBudget) {
         let rows = comparison.rows
-        let scenes = Array(Set(rows.map(\.key.scene))).sorted()
+        let rowsByScene = Dictionary(grouping: rows, by: \.key.scene)
         var shown = 0
-        for scene in scenes {
-            let sceneRows = rows.filter { $0.key.scene == scene }
+        for scene in rowsByScene.keys.sorted() {
+            let sceneRows = rowsByScene[scene] ?? []
             let header = "### Scene `\(scene)`\n\n| trace | metric | value | baseline | change | verdict |\n|---|---|---:|---:|---:|---|\n"
             guard text.append(header) else { break }
             var complete = true
