@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "TouchDynamics", targets: ["TouchDynamics"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
+        .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        .library(name: "TouchReplay", targets: ["TouchReplay"]),
         .library(name: "BenchReports", targets: ["BenchReports"]),
     ],
     targets: [
@@ -25,10 +27,13 @@ let package = Package(
         .target(name: "TouchDynamics"),
         .target(name: "TraceSynthesis", dependencies: ["TouchInput", "TouchTrace"]),
         .target(name: "TraceFormats", dependencies: ["TouchInput", "TouchTrace"]),
-        .target(name: "BenchReports", dependencies: ["TouchTrace"]),
+        .target(name: "TouchGestures", dependencies: ["TouchInput", "TouchDynamics"]),
+        .target(name: "TouchReplay", dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures"]),
+        .target(name: "BenchReports", dependencies: ["TouchTrace", "TouchReplay"]),
         .executableTarget(
             name: "touchbench",
-            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "BenchReports"]
+            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay",
+                           "BenchReports"]
         ),
         .executableTarget(
             name: "CodecBenchmark",
@@ -40,6 +45,14 @@ let package = Package(
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
         .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput"]),
+        .testTarget(
+            name: "TouchGesturesTests",
+            dependencies: ["TouchGestures", "TouchInput", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchTrace"]
+        ),
+        .testTarget(
+            name: "TouchReplayTests",
+            dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis"]
+        ),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports"]),
     ],
     swiftLanguageModes: [.v6]

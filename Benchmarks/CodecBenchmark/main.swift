@@ -25,9 +25,10 @@ func parseOptions() -> Options {
         case "--repeat": options.repeats = max(1, Int(arguments.popFirst() ?? "") ?? options.repeats)
         case "--json": options.jsonPath = arguments.popFirst()
         case "--codec-only": options.codecOnly = true
+        case "--traces-dir": options.traces.append((arguments.popFirst() ?? "Traces") + "/session.touchtrace")
         case "--level": options.level = Int32(arguments.popFirst() ?? "")
         case "--help", "-h":
-            print("USAGE: CodecBenchmark [--samples N] [--repeat N] [--json OUT] [TRACE.touchtrace ...]")
+            print("USAGE: CodecBenchmark [--samples N] [--repeat N] [--level L] [--codec-only] [--json OUT] [--traces-dir DIR] [TRACE.touchtrace ...]")
             exit(0)
         default: options.traces.append(argument)
         }

@@ -108,12 +108,14 @@ private struct ColumnCursors {
         var contacts = contacts
         var current = header.firstTime
         var kindPhaseRun = RunReader(), idRun = RunReader(), fieldRun = RunReader()
+        let unit = try time.readVarint()
+        guard unit >= 1, unit <= UInt64(Int64.max) else { throw ChunkDecodingProblem(reason: "the time unit \(unit) is invalid") }
         for index in 0..<header.sampleCount {
             let delta = try time.readVarint()
-            guard index > 0 || delta == 0, delta <= UInt64(header.lastTime &- current) else {
+            guard index > 0 || delta == 0, delta <= UInt64(header.lastTime &- current) / unit else {
                 throw ChunkDecodingProblem(reason: "sample \(index) lies outside the chunk's time range")
             }
-            current += Int64(delta)
+            current += Int64(delta * unit)
             let kp = try kindPhaseRun.next(&kindPhase)
             guard kp < 64, let kind = SampleKind(rawValue: UInt8(kp >> 3)), let phase = SamplePhase(rawValue: UInt8(kp & 7)) else {
                 throw ChunkDecodingProblem(reason: "sample \(index) has an unknown kind \(kp >> 3)")

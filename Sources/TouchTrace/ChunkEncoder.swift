@@ -128,8 +128,10 @@ private struct ColumnWriters {
         var previousTime = samples.first?.time ?? 0
         var kindPhaseRun = RunLength(), idRun = RunLength(), fieldRun = RunLength()
         var worst = error
+        let unit = Self.timeUnit(of: samples)
+        time.varint(unit)
         for sample in samples {
-            time.varint(UInt64(sample.time - previousTime))
+            time.varint(UInt64(sample.time - previousTime) / unit)
             previousTime = sample.time
             kindPhaseRun.add(UInt64(sample.kind.rawValue) << 3 | UInt64(sample.phase.rawValue), into: &kindPhase)
             idRun.add(UInt64(sample.id), into: &id)
@@ -162,6 +164,24 @@ private struct ColumnWriters {
         idRun.finish(into: &id)
         fieldRun.finish(into: &fields)
         error = worst
+    }
+
+    /// The greatest common divisor of the chunk's time steps (1 when there are none): a
+    /// microsecond clock's steps are stored in microseconds, a millisecond clock's in
+    /// milliseconds, at no cost to nanosecond traces.
+    private static func timeUnit(of samples: ArraySlice<InputSample>) -> UInt64 {
+        var unit: UInt64 = 0
+        var previous = samples.first?.time ?? 0
+        for sample in samples {
+            let step = UInt64(sample.time - previous)
+            previous = sample.time
+            if step == 0 || (unit != 0 && step % unit == 0) { continue }
+            var a = unit, b = step
+            while b != 0 { (a, b) = (b, a % b) }
+            unit = a
+            if unit == 1 { return 1 }
+        }
+        return max(unit, 1)
     }
 
     @inline(__always)

@@ -40,7 +40,7 @@ public struct TraceStatistics: Sendable {
             guard sample.kind.isContact else { continue }
             let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
             if let previous = live[key] {
-                intervals[sample.kind, default: [:]][(sample.time - previous) / 1000, default: 0] += 1
+                intervals[sample.kind, default: [:]][(sample.time &- previous) / 1000, default: 0] += 1
             } else {
                 contactCount += 1
             }
@@ -60,7 +60,10 @@ public struct TraceStatistics: Sendable {
     }
 
     /// Time from the first to the last sample, in nanoseconds.
-    public var duration: Int64 { (endTime ?? 0) - (startTime ?? 0) }
+    public var duration: Int64 {
+        let (span, overflow) = (endTime ?? 0).subtractingReportingOverflow(startTime ?? 0)
+        return overflow ? .max : span
+    }
 
     /// File bytes per second of trace.
     public var bytesPerSecond: Double? {

@@ -19,6 +19,16 @@ public final class TraceWriter {
         public var synchronizesEachChunk = false
 
         public init() {}
+
+        /// For writing input that is not live (a conversion, a synthesis): chunks are cut by
+        /// sample count only, so slow or bursty input (a 60 Hz touch, a session with idle gaps)
+        /// costs as few bytes per sample as fast input. The one-second bound of the default
+        /// exists to bound what a crash loses during live capture.
+        public static var archival: Options {
+            var options = Options()
+            options.maximumChunkDuration = .max
+            return options
+        }
     }
 
     /// What a finished file holds.
@@ -86,7 +96,9 @@ public final class TraceWriter {
         }
         try checkRepresentable(sample)
         if let first = pending.first,
-           pending.count >= options.maximumChunkSamples || sample.time - first.time >= options.maximumChunkDuration {
+           pending.count >= options.maximumChunkSamples
+            || sample.time.subtractingReportingOverflow(first.time).partialValue >= options.maximumChunkDuration
+            || sample.time.subtractingReportingOverflow(first.time).overflow {
             try flushChunk()
         }
         pending.append(sample)
@@ -97,6 +109,14 @@ public final class TraceWriter {
     /// Appends samples in order.
     public func append<S: Sequence>(contentsOf samples: S) throws(TraceFileError) where S.Element == InputSample {
         for sample in samples { try append(sample) }
+    }
+
+    /// Writes the samples buffered so far as a chunk now, without waiting for the chunk to
+    /// fill: live capture calls it when input pauses, so that a writer killed during the
+    /// pause loses nothing. Does nothing when no sample is buffered.
+    public func flush() throws(TraceFileError) {
+        guard !isFinished else { throw TraceFileError(.invalidSample, path: path, reason: "is already finished") }
+        try flushChunk()
     }
 
     /// Writes the last chunk, the index and the trailer, and closes the file.

@@ -11,7 +11,7 @@ extension GestureSynthesizer {
     /// is zero).
     @discardableResult
     public func write(
-        _ gesture: Gesture, toFileAt path: String, options: TraceWriter.Options = TraceWriter.Options()
+        _ gesture: Gesture, toFileAt path: String, options: TraceWriter.Options = .archival
     ) throws(TraceFileError) -> TraceWriter.Summary {
         let writer = try TraceWriter(path: path, metadata: metadata(for: gesture), options: options)
         try writer.append(contentsOf: samples(of: gesture))

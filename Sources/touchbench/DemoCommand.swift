@@ -1,43 +1,66 @@
 import Foundation
 import TouchInput
+import TouchReplay
 import TouchTrace
 
 extension Command {
     static let demo = Command(
         name: "demo",
-        summary: "Show the bundled corpus: every trace verified and described in one table.",
-        usage: "[--suite MANIFEST]",
+        summary: "Replay the bundled corpus through the scenes that fit each trace and print one table.",
+        usage: "[--suite MANIFEST] [--refresh HZ] [--present-delay N]",
         discussion: """
-            Reads the suite manifest (default: Traces/manifest.json in the current folder or
-            beside the executable's checkout), verifies every trace and prints one row per trace.
+            Reads the suite manifest (default: Traces/manifest.json in the current folder or in
+            the checkout that built this executable), verifies every trace, replays it on the
+            virtual clock through each scene the manifest names, and prints latency, jitter,
+            redirection response and hitches per run (all in ms; see docs/METRICS.md).
             """,
-        options: [.value("suite", "MANIFEST", "The suite manifest to show.")],
+        options: [
+            .value("suite", "MANIFEST", "The suite manifest to replay."),
+            .value("refresh", "HZ", "Display refresh rate (default 120)."),
+            .value("present-delay", "N", "Frames between vsync and glass (default 2)."),
+        ],
         positionals: 0...0
     ) { arguments in
         let manifest = try arguments.value("suite") ?? Suites.defaultManifest()
         let suite = try TraceSuite.load(from: manifest)
-        var table = TextTable(columns: ["trace", "samples", "duration", "rate", "contacts", "B/sample", "markers", "scenes"])
-        var totalSamples = 0, totalBytes = 0
-        for entry in suite.traces {
-            let reader = try TraceReader(path: TraceSuite.path(of: entry, manifestPath: manifest))
+        var settings = ReplaySettings()
+        if let hz = try arguments.number("refresh", in: 1...1000) { settings.display.refresh = .fixed(hz) }
+        if let delay = try arguments.integer("present-delay", in: 0...16) { settings.display.presentationDelay = delay }
+        var table = TextTable(columns: ["trace", "scene", "samples", "frames", "latency p50", "p99", "jitter",
+                                        "redirect p50", "max", "unanswered", "hitch ms/s"])
+        var totalSamples = 0, totalBytes = 0, runs = 0
+        let started = DispatchTime.now().uptimeNanoseconds
+        for (index, entry) in suite.traces.enumerated() {
+            Console.progress("replaying \(index + 1)/\(suite.traces.count) \(entry.file)")
+            let path = TraceSuite.path(of: entry, manifestPath: manifest)
+            let reader = try TraceReader(path: path)
             _ = try reader.verify()
-            let stats = try TraceStatistics(reader: reader)
-            totalSamples += stats.sampleCount
-            totalBytes += stats.byteCount
-            let rate = SampleKind.allCases.compactMap { stats.medianRateHz[$0] }.first.map { String(format: "%.0f Hz", $0) } ?? "—"
-            let markers = stats.markerLabels.keys.sorted().map { "\($0)×\(stats.markerLabels[$0] ?? 0)" }.joined(separator: " ")
-            table.add([entry.file.replacingOccurrences(of: ".touchtrace", with: ""), "\(stats.sampleCount)",
-                       String(format: "%.2f s", Double(stats.duration) / 1e9), rate, "\(stats.contactCount)",
-                       stats.bytesPerSample.map { String(format: "%.1f", $0) } ?? "—",
-                       markers.isEmpty ? "—" : markers, entry.scenes.joined(separator: ",")])
+            totalSamples += reader.sampleCount
+            totalBytes += reader.fileSize
+            let name = entry.file.replacingOccurrences(of: ".touchtrace", with: "")
+            for scene in entry.scenes {
+                let result: RunResult
+                do {
+                    result = try Replayer.replay(reader: reader, sceneNamed: scene, settings: settings, traceName: name)
+                } catch let error as ReplayError {
+                    throw CommandFailure(code: ExitCode.dataError, message: "\(manifest): \(entry.file): \(error)")
+                }
+                runs += 1
+                func ms(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "—" }
+                table.add([name, scene, "\(result.samples)", "\(result.frames)", ms(result.latencyP50Ms), ms(result.latencyP99Ms),
+                           String(format: "%.2f", result.jitterMs), ms(result.redirectionP50Ms), ms(result.redirectionMaxMs),
+                           result.events.isEmpty ? "—" : "\(result.unansweredEvents)/\(result.events.count)",
+                           String(format: "%.1f", result.hitchRatio)])
+            }
         }
-        print("TouchBench corpus: \(manifest)\n")
+        Console.endProgress()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        print("TouchBench demo: \(suite.traces.count) traces of \(manifest), replayed on the virtual clock at "
+              + "\(settings.display.refresh) with a \(settings.display.presentationDelay)-frame presentation delay\n")
         print(table.rendered)
-        print("\n\(suite.traces.count) traces verified: \(totalSamples) samples in \(totalBytes) bytes "
-              + String(format: "(%.1f B/sample; %.0f× smaller than %d-byte fixed-width records).",
-                       Double(totalBytes) / Double(max(totalSamples, 1)),
-                       Double(totalSamples * TraceStatistics.fixedWidthRecordSize) / Double(max(totalBytes, 1)),
-                       TraceStatistics.fixedWidthRecordSize))
+        print("\n\(runs) runs over \(totalSamples) samples (\(totalBytes) bytes of trace, "
+              + String(format: "%.1f B/sample) in %.2f s. Latencies in ms from sample to glass; redirect = ", Double(totalBytes) / Double(max(totalSamples, 1)), seconds)
+              + "time from the hand's change of intent to the first frame that answers it.")
         return ExitCode.success
     }
 }

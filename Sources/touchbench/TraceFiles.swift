@@ -72,7 +72,7 @@ enum TraceFiles {
         switch form {
         case .touchtrace:
             guard path != "-" else { throw UsageError(message: "a .touchtrace file cannot be written to standard output") }
-            return try TraceWriter(path: path, metadata: metadata)
+            return try TraceWriter(path: path, metadata: metadata, options: .archival)
         case .jsonl: return try JSONLinesWriter(output: try TextOutput(path: path), metadata: metadata)
         case .foreign(.csv): return try CSVWriter(output: try TextOutput(path: path))
         case .foreign(let format):

@@ -8,7 +8,7 @@ import TraceFormats
 
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
-    .demo, .synth, .convert, .info, .verify, .cat, .velocity, .spring, .project,
+    .demo, .synth, .record, .convert, .info, .verify, .cat, .velocity, .spring, .project, .gestures, .replay,
 ]
 
 let generalHelp = """
@@ -52,6 +52,10 @@ func run(_ arguments: [String]) -> Int32 {
         Console.error(error.description)
         return ExitCode.forError(error)
     } catch let error as TraceFormatError {
+        Console.endProgress()
+        Console.error(error.description)
+        return error.kind.exitCode
+    } catch let error as EvdevCaptureError {
         Console.endProgress()
         Console.error(error.description)
         return error.kind.exitCode

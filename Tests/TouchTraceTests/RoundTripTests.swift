@@ -133,3 +133,37 @@ struct QuantizerTests {
         }
     }
 }
+
+@Suite("Time coding")
+struct TimeCodingTests {
+    @Test("a microsecond clock's steps are stored in microseconds, and every time comes back exactly")
+    func commonUnit() throws {
+        let scratch = ScratchDirectory()
+        var random = TestRandom(seed: 4)
+        var micro: [InputSample] = [], nano: [InputSample] = []
+        var time: Int64 = 1_000_000
+        for index in 0..<4000 {
+            time += 4_166_000 + Int64(random.below(200)) * 1000
+            let x = Double(index % 300)
+            micro.append(InputSample(time: time, kind: .touch, phase: .moved, id: 1, x: x, y: 0))
+            nano.append(InputSample(time: time + Int64(random.below(999)), kind: .touch, phase: .moved, id: 1, x: x, y: 0))
+        }
+        let microSummary = try Samples.write(micro, to: scratch.path("micro.touchtrace"))
+        let nanoSummary = try Samples.write(nano, to: scratch.path("nano.touchtrace"))
+        #expect(try Samples.readAll(scratch.path("micro.touchtrace")) == micro)
+        #expect(try Samples.readAll(scratch.path("nano.touchtrace")) == nano)
+        #expect(Double(microSummary.byteCount) < 0.8 * Double(nanoSummary.byteCount),
+                "µs: \(microSummary.byteCount) B, ns: \(nanoSummary.byteCount) B")
+    }
+
+    @Test("times at the ends of Int64 round-trip, each span in its own chunk")
+    func extremeTimes() throws {
+        let scratch = ScratchDirectory()
+        let samples = [Int64.min, Int64.min + 1, -1, 0, Int64.max - 1, Int64.max].map {
+            InputSample.marker("m", at: $0)
+        }
+        _ = try Samples.write(samples, to: scratch.path("extreme.touchtrace"))
+        #expect(try Samples.readAll(scratch.path("extreme.touchtrace")) == samples)
+        #expect(try TraceReader(path: scratch.path("extreme.touchtrace")).verify().sampleCount == 6)
+    }
+}

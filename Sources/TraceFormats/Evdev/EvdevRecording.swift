@@ -67,24 +67,11 @@ public struct EvdevRecording: Sendable {
         }
         samples.append(contentsOf: markers[nextMarker...].map(\.sample))
 
-        var metadata = TraceMetadata(device: device.name, source: source)
-        metadata.screen = options.screen ?? screen(of: device, mapping: mapping)
-        if origin >= Self.epochThresholdSeconds * 1_000_000_000 { metadata.epochNanoseconds = origin }
-        var quanta = FieldQuanta.standard
-        quanta.position = mapping.positionQuantum
-        // Radii are half a touch-major unit of the x axis, a multiple of half the position quantum.
-        quanta.radius = mapping.positionQuantum / 2
-        if let pressure = device.axes[EvdevCode.absMTPressure] ?? device.axes[EvdevCode.absPressure] {
-            metadata.forceMaximum = Double(pressure.maximum)
-            if pressure.span > 0 && pressure.span <= 1 << 24 { quanta.force = 1 / Double(pressure.span) }
-        }
-        metadata.quanta = quanta
+        var metadata = Self.initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
+                                            source: source, options: options, origin: origin, extra: extra)
         metadata.digitizerHz = Self.medianRate(samples)
 
-        var info = extra
-        device.record(into: &info)
-        mapping.record(into: &info)
-        info["evdev.description"] = deviceIsObserved ? "observed" : "declared"
+        var info = metadata.extra
         info["evdev.frames"] = String(decoder.statistics.frames)
         if decoder.statistics.droppedFrames > 0 {
             info["evdev.synDropped"] = String(decoder.statistics.droppedFrames)
@@ -98,9 +85,37 @@ public struct EvdevRecording: Sendable {
         return ImportedTrace(metadata: metadata, samples: samples)
     }
 
+    /// What a trace of `device` says about itself before any event is decoded: the device,
+    /// the mapping, the quanta and (when `origin` is a wall-clock time) the epoch. Live
+    /// capture writes this as the file header; ``makeTrace(source:options:explicitMapping:markers:extra:)``
+    /// adds what only the decoded events tell (rate, frame and drop counts).
+    public static func initialMetadata(
+        device: EvdevDevice, deviceIsObserved: Bool, mapping: EvdevMapping, source: String,
+        options: ImportOptions, origin: Int64, extra: [String: String] = [:]
+    ) -> TraceMetadata {
+        var metadata = TraceMetadata(device: device.name, source: source)
+        metadata.screen = options.screen ?? screen(of: device, observed: deviceIsObserved, mapping: mapping)
+        if origin >= Self.epochThresholdSeconds * 1_000_000_000 { metadata.epochNanoseconds = origin }
+        var quanta = FieldQuanta.standard
+        quanta.position = mapping.positionQuantum
+        // Radii are half a touch-major unit of the x axis, a multiple of half the position quantum.
+        quanta.radius = mapping.positionQuantum / 2
+        if let pressure = device.axes[EvdevCode.absMTPressure] ?? device.axes[EvdevCode.absPressure] {
+            metadata.forceMaximum = Double(pressure.maximum)
+            if pressure.span > 0 && pressure.span <= 1 << 24 { quanta.force = 1 / Double(pressure.span) }
+        }
+        metadata.quanta = quanta
+        var info = extra
+        device.record(into: &info)
+        mapping.record(into: &info)
+        info["evdev.description"] = deviceIsObserved ? "observed" : "declared"
+        metadata.extra = info
+        return metadata
+    }
+
     /// The screen a direct device covers, in points.
-    private func screen(of device: EvdevDevice, mapping: EvdevMapping) -> TraceMetadata.Screen? {
-        guard device.isDirect, mapping.method != .identity || !deviceIsObserved else { return nil }
+    private static func screen(of device: EvdevDevice, observed: Bool, mapping: EvdevMapping) -> TraceMetadata.Screen? {
+        guard device.isDirect, mapping.method != .identity || !observed else { return nil }
         let mt = device.axes[EvdevCode.absMTPositionX] != nil
         guard let ax = device.axes[mt ? EvdevCode.absMTPositionX : EvdevCode.absX],
               let ay = device.axes[mt ? EvdevCode.absMTPositionY : EvdevCode.absY] else { return nil }

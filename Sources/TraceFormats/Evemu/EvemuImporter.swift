@@ -29,6 +29,17 @@ public enum EvemuImporter {
         return try parse(text, path: path, description: description, options: options)
     }
 
+    /// The device an evemu description declares (`N:`, `I:`, `P:`, `B:`, `A:` lines): how a
+    /// capture from a file of kernel records, which has no ioctls to ask, learns its device.
+    public static func readDescription(contentsOf path: String) throws -> EvdevDevice {
+        var reader = Reader()
+        try reader.read(try TextInput.read(path), path: path, allowEvents: false)
+        guard reader.sawDescription else {
+            throw TraceFormatError("holds no evemu device description (N:, I:, P:, B:, A: lines).", path: path)
+        }
+        return reader.device
+    }
+
     /// Parses evemu text; `description` supplies the device when the text has none.
     public static func parse(
         _ text: String, path: String? = nil, description: (text: String, path: String)? = nil,

@@ -1,0 +1,124 @@
+import TouchDynamics
+import TouchInput
+
+/// Detects that a moving finger is stopping from the spike in its deceleration, not from a
+/// timer.
+///
+/// A finger that means to stop brakes: its deceleration rises to a peak and falls away as
+/// it comes to rest. The detector follows each contact's speed (a velocity tracker) and the
+/// rate of change of that speed (a second tracker over the speed), and fires at the first
+/// sample where
+/// - the contact has moved at ``minimumPeakSpeed`` or faster since it last fired,
+/// - its deceleration has reached ``minimumDeceleration`` and has fallen back below
+///   ``peakFraction`` of its highest value — the spike has passed its peak — and
+/// - its speed is under ``speedFraction`` of its peak speed.
+///
+/// A flick lifted in flight never gets there: it lifts while still near its top speed,
+/// before the deceleration peaks. The detector re-arms when the contact speeds up again.
+/// It is an observer: it never claims a contact.
+public struct DecelerationPauseDetector: GestureRecognizer {
+    /// The speed the finger must have reached for a stop to count as a pause, in pt/s.
+    public var minimumPeakSpeed: Double
+    /// The deceleration the spike must reach, in pt/s².
+    public var minimumDeceleration: Double
+    /// The share of its highest value below which the deceleration counts as past its peak.
+    public var peakFraction: Double
+    /// The share of the peak speed under which the finger counts as stopping.
+    public var speedFraction: Double
+    let strategy: VelocityStrategy
+
+    /// What the detector knows of one contact.
+    public struct ContactMotion: Sendable, Hashable {
+        public let id: UInt32
+        /// The latest speed and deceleration (positive while slowing), pt/s and pt/s².
+        public internal(set) var speed = 0.0
+        public internal(set) var deceleration = 0.0
+        /// The highest speed and deceleration since the detector was last armed.
+        public internal(set) var peakSpeed = 0.0
+        public internal(set) var peakDeceleration = 0.0
+        /// When the detector last fired for this contact.
+        public internal(set) var firedAt: Int64?
+        var isArmed = true
+        var velocity: VelocityTracker
+        var speedTracker: AxisVelocityTracker
+    }
+
+    /// The contacts followed, in the order they landed.
+    public private(set) var contacts: [ContactMotion] = []
+    public private(set) var state: RecognizerState = .idle
+
+    public var gesture: GestureKind { .pause }
+    public var role: ArenaRole { .observer }
+    public var hasClaimed: Bool { false }
+
+    /// The defaults were chosen on synthesized app-switcher pauses and flicks at 60, 120 and
+    /// 240 Hz (see docs/GESTURES.md): a pause is a stop after moving at 150 pt/s or more, a
+    /// spike of at least 1000 pt/s² that has fallen to 90 % of its peak, at under 60 % of the
+    /// peak speed.
+    public init(
+        minimumPeakSpeed: Double = 150, minimumDeceleration: Double = 1000, peakFraction: Double = 0.9,
+        speedFraction: Double = 0.6, velocityStrategy: VelocityStrategy = .lsq2
+    ) {
+        self.minimumPeakSpeed = minimumPeakSpeed
+        self.minimumDeceleration = minimumDeceleration
+        self.peakFraction = peakFraction
+        self.speedFraction = speedFraction
+        self.strategy = velocityStrategy
+    }
+
+    public func wantsContact(_ sample: InputSample) -> Bool { sample.isContactSample }
+
+    public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
+        if sample.phase == .began {
+            contacts.removeAll { $0.id == sample.id }
+            contacts.append(
+                ContactMotion(
+                    id: sample.id, velocity: VelocityTracker(strategy: strategy),
+                    speedTracker: AxisVelocityTracker(strategy: strategy)))
+            state = .possible
+        }
+        guard let index = contacts.firstIndex(where: { $0.id == sample.id }) else { return }
+        if sample.phase.isTerminal {
+            // A lift is never a pause: whatever the finger was doing, it is gone.
+            contacts.remove(at: index)
+            if contacts.isEmpty { state = .idle }
+            return
+        }
+        var motion = contacts[index]
+        motion.velocity.add(time: sample.time, x: sample.x, y: sample.y)
+        motion.speed = motion.velocity.velocity(at: sample.time).magnitude
+        motion.speedTracker.add(time: sample.time, value: motion.speed)
+        motion.deceleration = -motion.speedTracker.velocity(at: sample.time)
+        if motion.isArmed {
+            motion.peakSpeed = max(motion.peakSpeed, motion.speed)
+            if motion.peakSpeed >= minimumPeakSpeed, motion.speed < motion.peakSpeed {
+                motion.peakDeceleration = max(motion.peakDeceleration, motion.deceleration)
+            }
+            if motion.peakSpeed >= minimumPeakSpeed, motion.peakDeceleration >= minimumDeceleration,
+                motion.deceleration < peakFraction * motion.peakDeceleration,
+                motion.speed < speedFraction * motion.peakSpeed
+            {
+                motion.isArmed = false
+                motion.firedAt = sample.time
+                state = .recognized
+                var event = GestureEvent(gesture: .pause, state: .recognized, time: sample.time, contact: sample.id)
+                event.location = sample.point
+                event.detector = .deceleration
+                events.append(event)
+            }
+        } else if motion.speed >= minimumPeakSpeed, motion.deceleration < 0 {
+            // Speeding up again: a new movement that may end in a pause of its own.
+            motion.isArmed = true
+            motion.peakSpeed = motion.speed
+            motion.peakDeceleration = 0
+        }
+        contacts[index] = motion
+    }
+
+    public mutating func cancel(at time: Int64, events: inout [GestureEvent]) {}
+
+    public mutating func reset() {
+        contacts.removeAll()
+        state = .idle
+    }
+}

@@ -1,0 +1,160 @@
+import TouchInput
+
+extension GestureArena {
+    /// Delivers one sample: first any timers due by its time, then the sample to the
+    /// recognizers following its contact (offering the contact to all of them if it is new).
+    /// Returns the state changes, in order.
+    @discardableResult
+    public mutating func handle(_ sample: InputSample) -> [GestureEvent] {
+        var out: [GestureEvent] = []
+        tick(to: sample.time, into: &out)
+        guard sample.kind.isContact else { return out }
+        var sessionIndex = sessions.firstIndex { $0.matches(sample) }
+        if sample.phase == .began || sample.phase == .hoverEntered, let stale = sessionIndex {
+            // A contact that lands again without having lifted: start it afresh.
+            sessions.remove(at: stale)
+            sessionIndex = nil
+        }
+        if sessionIndex == nil {
+            offer(sample)
+            sessionIndex = sessions.count - 1
+        }
+        guard let index = sessionIndex else { return out }
+        for member in sessions[index].members {
+            // A claim made by an earlier member may have cancelled this one.
+            guard sessions[index].members.contains(member) else { continue }
+            let claimedBefore = recognizers[member].hasClaimed
+            var events: [GestureEvent] = []
+            recognizers[member].handle(sample, events: &events)
+            process(events, from: member, claimedBefore: claimedBefore, at: sample.time, into: &out)
+        }
+        if sample.phase.isTerminal || sample.phase == .hoverExited { sessions.remove(at: index) }
+        return out
+    }
+
+    /// Tells every recognizer that time has reached `time` (a frame tick): timers due by
+    /// then fire, stamped with `time`. Returns the state changes, in order.
+    @discardableResult
+    public mutating func advance(to time: Int64) -> [GestureEvent] {
+        var out: [GestureEvent] = []
+        tick(to: time, into: &out)
+        return out
+    }
+
+    /// Advances through every pending deadline up to `time`, each at its exact instant, then
+    /// to `time`: what a virtual clock does between samples.
+    @discardableResult
+    public mutating func advance(throughDeadlinesUpTo time: Int64) -> [GestureEvent] {
+        var out: [GestureEvent] = []
+        // A deadline at or before the arena's time has been seen already; only later ones
+        // are stepped through, so the loop always makes progress.
+        while let deadline = nextDeadline, deadline <= time, deadline > self.time {
+            tick(to: deadline, into: &out)
+        }
+        tick(to: time, into: &out)
+        return out
+    }
+
+    private mutating func tick(to time: Int64, into out: inout [GestureEvent]) {
+        self.time = max(self.time, time)
+        for index in recognizers.indices {
+            let claimedBefore = recognizers[index].hasClaimed
+            var events: [GestureEvent] = []
+            recognizers[index].advance(to: time, events: &events)
+            process(events, from: index, claimedBefore: claimedBefore, at: time, into: &out)
+        }
+    }
+
+    /// Opens a session for the new contact of `sample` and lists who wants it.
+    private mutating func offer(_ sample: InputSample) {
+        var members: [Int] = []
+        for index in recognizers.indices {
+            if recognizers[index].state.isTerminal, !sessions.contains(where: { $0.members.contains(index) }) {
+                recognizers[index].reset()
+            }
+            if recognizers[index].wantsContact(sample) { members.append(index) }
+        }
+        sessions.append(ContactSession(kind: sample.kind, id: sample.id, isHover: sample.isHoverSample, members: members))
+    }
+
+    private mutating func process(
+        _ events: [GestureEvent], from member: Int, claimedBefore: Bool, at time: Int64, into out: inout [GestureEvent]
+    ) {
+        let stamped = events.map { event in
+            var event = event
+            event.recognizer = member
+            return event
+        }
+        let claims = !claimedBefore && recognizers[member].hasClaimed && recognizers[member].role == .competitor
+        if claims, !undecidedRequirements(of: member).isEmpty {
+            deferred.append(DeferredClaim(recognizer: member, events: stamped, heldSince: time))
+        } else {
+            out.append(contentsOf: stamped)
+            if claims { claim(by: member, at: time, into: &out) }
+        }
+        resolveDeferred(at: time, into: &out)
+    }
+
+    /// Cancels every other competitor following the contacts `winner` follows (only the
+    /// contact `contact` when given: a held claim belongs to the contact it was made on).
+    private mutating func claim(by winner: Int, at time: Int64, into out: inout [GestureEvent], contact: UInt32? = nil) {
+        for sessionIndex in sessions.indices where sessions[sessionIndex].members.contains(winner) {
+            if let contact, sessions[sessionIndex].id != contact { continue }
+            for loser in sessions[sessionIndex].members where loser != winner {
+                guard recognizers[loser].role == .competitor, !isSimultaneous(winner, loser) else { continue }
+                var events: [GestureEvent] = []
+                recognizers[loser].cancel(at: time, events: &events)
+                out.append(contentsOf: events.map { event in
+                    var event = event
+                    event.recognizer = loser
+                    return event
+                })
+                for other in sessions.indices { sessions[other].members.removeAll { $0 == loser } }
+            }
+        }
+    }
+
+    private func isSimultaneous(_ a: Int, _ b: Int) -> Bool {
+        simultaneous.contains { ($0.0 == a && $0.1 == b) || ($0.0 == b && $0.1 == a) }
+    }
+
+    /// The recognizers `waiter` waits for that have not decided yet.
+    private func undecidedRequirements(of waiter: Int) -> [Int] {
+        requirements.filter { $0.waiter == waiter }.map(\.required).filter { required in
+            let recognizer = recognizers[required]
+            return !recognizer.hasClaimed && [.possible, .began, .changed].contains(recognizer.state)
+        }
+    }
+
+    private func anyRequirementSucceeded(of waiter: Int) -> Bool {
+        requirements.contains { $0.waiter == waiter && recognizers[$0.required].hasClaimed }
+    }
+
+    /// Releases or drops held claims whose requirements have decided.
+    private mutating func resolveDeferred(at time: Int64, into out: inout [GestureEvent]) {
+        var index = 0
+        while index < deferred.count {
+            let held = deferred[index]
+            guard undecidedRequirements(of: held.recognizer).isEmpty else {
+                index += 1
+                continue
+            }
+            deferred.remove(at: index)
+            guard let first = held.events.first else { continue }
+            if anyRequirementSucceeded(of: held.recognizer) {
+                var event = GestureEvent(gesture: first.gesture, state: .cancelled, time: time, contact: first.contact)
+                event.recognizer = held.recognizer
+                event.location = first.location
+                out.append(event)
+            } else {
+                out.append(contentsOf: held.events.map { event in
+                    var event = event
+                    event.time = time
+                    event.delay = time - held.heldSince
+                    return event
+                })
+                claim(by: held.recognizer, at: time, into: &out, contact: first.contact)
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import TouchInput
+
+/// A typed reference to a recognizer added to a ``GestureArena``.
+public struct RecognizerHandle<Recognizer: GestureRecognizer>: Sendable, Hashable {
+    /// The recognizer's position in its arena, as ``GestureEvent/recognizer`` reports it.
+    public let index: Int
+
+    /// Whether `event` came from this recognizer.
+    public func matches(_ event: GestureEvent) -> Bool { event.recognizer == index }
+}
+
+/// Arbitrates recognizers that compete for the same contacts.
+///
+/// Every new contact is offered to every recognizer; those that want it follow it, and
+/// each of its samples is routed to them in the order they were added. The first
+/// competitor to claim a contact (a pan beginning, a long press beginning, a tap
+/// recognizing) wins it: the other competitors following it are cancelled at once, unless
+/// declared simultaneous (``allowSimultaneous(_:_:)``). Observers (pause detectors, hover)
+/// watch without competing. A recognizer may be required to wait for another to fail
+/// (``require(_:toFail:)``): its claim is held back until the other fails, and dropped
+/// (reported `cancelled`) if the other succeeds; the wait is reported as the released
+/// event's ``GestureEvent/delay``.
+///
+/// Drive it with ``handle(_:)`` for each sample and ``advance(to:)`` for each frame tick (or
+/// exactly at ``nextDeadline`` for a virtual clock); both return the state changes they
+/// caused, in order.
+///
+/// ```swift
+/// var arena = GestureArena()
+/// let doubleTap = arena.add(MultiTapRecognizer())
+/// let tap = arena.add(TapRecognizer())
+/// arena.require(tap, toFail: doubleTap)
+/// for sample in samples {
+///     for event in arena.handle(sample) where tap.matches(event) { … }
+/// }
+/// ```
+public struct GestureArena: Sendable {
+    /// The recognizers, in the order they were added (the order samples reach them).
+    public internal(set) var recognizers: [any GestureRecognizer] = []
+    /// The latest time the arena has been told, in nanoseconds.
+    public internal(set) var time: Int64 = .min
+    var requirements: [(waiter: Int, required: Int)] = []
+    var simultaneous: [(Int, Int)] = []
+    var sessions: [ContactSession] = []
+    var deferred: [DeferredClaim] = []
+
+    /// An empty arena.
+    public init() {}
+
+    /// Adds a recognizer after those already added; returns its handle.
+    @discardableResult
+    public mutating func add<R: GestureRecognizer>(_ recognizer: R) -> RecognizerHandle<R> {
+        recognizers.append(recognizer)
+        return RecognizerHandle(index: recognizers.count - 1)
+    }
+
+    /// Holds `waiter`'s claims until `required` has failed ("double tap must fail first").
+    public mutating func require<W: GestureRecognizer, R: GestureRecognizer>(
+        _ waiter: RecognizerHandle<W>, toFail required: RecognizerHandle<R>
+    ) {
+        requirements.append((waiter.index, required.index))
+    }
+
+    /// Lets two recognizers both claim the same contacts (pinch and rotation).
+    public mutating func allowSimultaneous<A: GestureRecognizer, B: GestureRecognizer>(
+        _ first: RecognizerHandle<A>, _ second: RecognizerHandle<B>
+    ) {
+        simultaneous.append((first.index, second.index))
+    }
+
+    /// The recognizer behind `handle`, as it stands now; `nil` for a handle from another
+    /// arena whose index holds a different type.
+    public subscript<R: GestureRecognizer>(handle: RecognizerHandle<R>) -> R? {
+        guard recognizers.indices.contains(handle.index) else { return nil }
+        return recognizers[handle.index] as? R
+    }
+
+    /// Whether `handle`'s claim is being held back until a recognizer it depends on fails.
+    public func isWaiting<R: GestureRecognizer>(_ handle: RecognizerHandle<R>) -> Bool {
+        deferred.contains { $0.recognizer == handle.index }
+    }
+
+    /// The contacts followed now, with the recognizers following each (indices, in order).
+    public var contacts: [(kind: SampleKind, id: UInt32, recognizers: [Int])] {
+        sessions.map { ($0.kind, $0.id, $0.members) }
+    }
+
+    /// The earliest time at which a recognizer would change on its own; advance to it to
+    /// see timeouts at the exact instant.
+    public var nextDeadline: Int64? {
+        recognizers.compactMap(\.nextDeadline).min()
+    }
+}
+
+/// A contact the arena follows: its identity and who follows it.
+struct ContactSession: Sendable, Hashable {
+    var kind: SampleKind
+    var id: UInt32
+    /// Hovering pointers are sessions of their own, apart from the same pointer pressed.
+    var isHover: Bool
+    var members: [Int]
+
+    func matches(_ sample: InputSample) -> Bool {
+        sample.kind == kind && sample.id == id && sample.isHoverSample == isHover
+    }
+}
+
+/// A claim held back until the recognizers it depends on have decided.
+struct DeferredClaim: Sendable, Hashable {
+    var recognizer: Int
+    var events: [GestureEvent]
+    var heldSince: Int64
+}
+
+extension GestureArena: Equatable {
+    /// Two arenas are equal when their recognizers are in equal states and their contacts,
+    /// held claims and rules are the same: how the tests check that replays are deterministic.
+    public static func == (lhs: GestureArena, rhs: GestureArena) -> Bool {
+        lhs.time == rhs.time && lhs.sessions == rhs.sessions && lhs.deferred == rhs.deferred
+            && lhs.requirements.map { [$0.waiter, $0.required] } == rhs.requirements.map { [$0.waiter, $0.required] }
+            && lhs.simultaneous.map { [$0.0, $0.1] } == rhs.simultaneous.map { [$0.0, $0.1] }
+            && lhs.recognizers.count == rhs.recognizers.count
+            && lhs.recognizers.indices.allSatisfy { index in
+                let left: any GestureRecognizer = lhs.recognizers[index]
+                let right: any GestureRecognizer = rhs.recognizers[index]
+                return boxed(left) == boxed(right)
+            }
+    }
+}
+
+/// The recognizer as an `AnyHashable`, opening the existential to reach its `Hashable`.
+private func boxed(_ recognizer: some GestureRecognizer) -> AnyHashable { AnyHashable(recognizer) }

@@ -1,0 +1,61 @@
+import TouchInput
+
+/// A state machine that follows contacts one sample at a time and says what it sees as
+/// soon as it sees it.
+///
+/// A recognizer never waits for the end of a gesture: after every ``handle(_:events:)`` and
+/// every ``advance(to:events:)`` its properties say what it knows (highlight, progress,
+/// translation, velocity), and every change of ``state`` is appended to `events`.
+///
+/// Recognizers can be used alone — a scene can feed one directly — or arbitrated by a
+/// ``GestureArena``, which offers each new contact to the recognizers that want it,
+/// routes that contact's samples to them and cancels the losers when one claims it.
+public protocol GestureRecognizer: Sendable, Hashable {
+    /// What this recognizer recognizes.
+    var gesture: GestureKind { get }
+    /// Where it stands.
+    var state: RecognizerState { get }
+    /// Whether it competes for contacts or only watches them.
+    var role: ArenaRole { get }
+    /// Whether it has decided that the contacts it follows are its own (a pan that began,
+    /// a tap that recognized): the arena then cancels the other competitors.
+    var hasClaimed: Bool { get }
+    /// The earliest time at which ``advance(to:events:)`` would change something on its own
+    /// (a long press's minimum duration, a double tap's timeout), or `nil`.
+    var nextDeadline: Int64? { get }
+
+    /// Whether it wants to follow the contact whose first sample is `sample`.
+    ///
+    /// The arena only asks recognizers that are idle, or still undecided and able to take
+    /// another contact.
+    func wantsContact(_ sample: InputSample) -> Bool
+
+    /// Takes the next sample of a contact it follows.
+    mutating func handle(_ sample: InputSample, events: inout [GestureEvent])
+
+    /// Tells the recognizer that time has reached `time` (a frame tick) with no new sample.
+    mutating func advance(to time: Int64, events: inout [GestureEvent])
+
+    /// Stops the gesture: another recognizer claimed its contacts.
+    mutating func cancel(at time: Int64, events: inout [GestureEvent])
+
+    /// Forgets the finished gesture so that the next contact starts afresh.
+    mutating func reset()
+}
+
+extension GestureRecognizer {
+    public var role: ArenaRole { .competitor }
+    public var nextDeadline: Int64? { nil }
+    public mutating func advance(to time: Int64, events: inout [GestureEvent]) {}
+}
+
+extension InputSample {
+    /// The sample's location as a ``Point``.
+    @inlinable public var point: Point { Point(x: x, y: y) }
+
+    /// Whether this is a sample of a finger, pencil or pressed pointer touching the surface.
+    @inlinable public var isContactSample: Bool { kind.isContact && phase.isInContact }
+
+    /// Whether this is a sample of a pointer hovering (not pressed).
+    @inlinable public var isHoverSample: Bool { kind == .pointer && !phase.isInContact }
+}

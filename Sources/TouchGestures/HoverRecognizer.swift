@@ -1,0 +1,138 @@
+import TouchDynamics
+import TouchInput
+
+/// An element a pointer can hover: its frame, and whether it draws a border.
+public struct HoverTarget: Sendable, Hashable {
+    public var frame: Rect
+    public var hasBorder: Bool
+
+    public init(frame: Rect, hasBorder: Bool) {
+        self.frame = frame
+        self.hasBorder = hasBorder
+    }
+
+    /// The region in which the pointer counts as over the element: the frame padded by
+    /// 12 pt for an element with a border (its outline shows where it ends) and 24 pt for
+    /// one without, as the iPadOS pointer guidelines pad hit regions.
+    public var hitRegion: Rect { frame.expanded(by: hasBorder ? 12 : 24) }
+}
+
+/// A trackpad or mouse pointer hovering over targets, with magnetism.
+///
+/// The recognizer follows the hovering pointer, projects its motion to where it is heading
+/// (the point it would come to rest at under ``decelerationRate``), and picks the target
+/// whose hit region contains the pointer or, failing that, the projected point: the target
+/// it is heading for. ``magnetizedLocation`` is the pointer pulled toward that target's
+/// centre by ``magnetism``, which is what a scene draws.
+///
+/// Events: `began` when the pointer reaches a target (or, with no targets, when it
+/// appears), `changed` when the target changes, `ended` when it leaves every target (or,
+/// with no targets, when it exits). It is an observer: it never claims anything.
+public struct HoverRecognizer: GestureRecognizer {
+    public var targets: [HoverTarget]
+    /// How hard a target pulls the pointer: 0 none, 1 onto its centre.
+    public var magnetism: Double
+    /// The deceleration used to project the pointer's motion. The fast rate (0.99/ms)
+    /// projects about a tenth of a second of travel, which matches how far an aimed
+    /// movement still has to go once it starts slowing down.
+    public var decelerationRate: DecelerationRate
+
+    public private(set) var state: RecognizerState = .idle
+    public private(set) var pointer: UInt32?
+    public private(set) var location: Point?
+    public private(set) var velocity = Velocity.zero
+    /// Where the pointer's motion would bring it to rest.
+    public private(set) var projectedLocation: Point?
+    /// The target the pointer is over (its padded hit region).
+    public private(set) var hoveredTarget: Int?
+    /// The target the pointer's projected motion lands in.
+    public private(set) var headingTarget: Int?
+    private var tracker = VelocityTracker()
+
+    public var gesture: GestureKind { .hover }
+    public var role: ArenaRole { .observer }
+    public var hasClaimed: Bool { false }
+
+    public init(targets: [HoverTarget] = [], magnetism: Double = 0.3, decelerationRate: DecelerationRate = .fast) {
+        self.targets = targets
+        self.magnetism = magnetism
+        self.decelerationRate = decelerationRate
+    }
+
+    /// The target that pulls the pointer: the one it is over, else the one it heads for.
+    public var magneticTarget: Int? { hoveredTarget ?? headingTarget }
+
+    /// The pointer pulled toward the magnetic target's centre.
+    public var magnetizedLocation: Point? {
+        guard let location else { return nil }
+        guard let index = magneticTarget else { return location }
+        let center = targets[index].frame.center
+        return Point(x: location.x + (center.x - location.x) * magnetism, y: location.y + (center.y - location.y) * magnetism)
+    }
+
+    public func wantsContact(_ sample: InputSample) -> Bool {
+        sample.isHoverSample && (pointer == nil || pointer == sample.id)
+    }
+
+    public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
+        guard sample.isHoverSample, pointer == nil || pointer == sample.id else { return }
+        let appearing = pointer == nil
+        pointer = sample.id
+        location = sample.point
+        tracker.add(time: sample.time, x: sample.x, y: sample.y)
+        velocity = tracker.velocity(at: sample.time)
+        projectedLocation = Point(
+            x: project(sample.x, velocity: velocity.x, decelerationRate: decelerationRate),
+            y: project(sample.y, velocity: velocity.y, decelerationRate: decelerationRate))
+        let before = magneticTarget
+        hoveredTarget = target(containing: sample.point)
+        headingTarget = projectedLocation.flatMap(target(containing:))
+        if sample.phase == .hoverExited {
+            if state.isActive { emit(.ended, at: sample.time, target: before, events: &events) }
+            pointer = nil
+            tracker.reset()
+            hoveredTarget = nil
+            headingTarget = nil
+            state = .idle
+            return
+        }
+        if targets.isEmpty {
+            if appearing { emit(.began, at: sample.time, target: nil, events: &events) }
+            return
+        }
+        let now = magneticTarget
+        guard now != before || (appearing && now != nil) else { return }
+        switch (state.isActive, now) {
+        case (false, .some): emit(.began, at: sample.time, target: now, events: &events)
+        case (true, .some): emit(.changed, at: sample.time, target: now, events: &events)
+        case (true, nil): emit(.ended, at: sample.time, target: before, events: &events)
+        case (false, nil): break
+        }
+    }
+
+    public mutating func cancel(at time: Int64, events: inout [GestureEvent]) {}
+
+    public mutating func reset() {
+        self = HoverRecognizer(targets: targets, magnetism: magnetism, decelerationRate: decelerationRate)
+    }
+
+    /// The target whose hit region contains `point`; where regions overlap, the one whose
+    /// frame is nearest.
+    public func target(containing point: Point) -> Int? {
+        var best: (index: Int, distance: Double)?
+        for (index, target) in targets.enumerated() where target.hitRegion.contains(point) {
+            let distance = target.frame.distance(to: point)
+            if best == nil || distance < (best?.distance ?? .infinity) { best = (index, distance) }
+        }
+        return best?.index
+    }
+
+    private mutating func emit(_ newState: RecognizerState, at time: Int64, target: Int?, events: inout [GestureEvent]) {
+        state = newState == .ended ? .idle : newState
+        var event = GestureEvent(gesture: .hover, state: newState, time: time, contact: pointer ?? 0)
+        event.location = location
+        event.velocity = velocity
+        event.target = target
+        events.append(event)
+    }
+}

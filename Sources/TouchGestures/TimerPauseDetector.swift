@@ -1,0 +1,123 @@
+import TouchDynamics
+import TouchInput
+
+/// The baseline pause detector: fires when a contact that was moving has stayed under
+/// ``speedThreshold`` for ``duration``.
+///
+/// It is what a timer-based interface does, and is kept beside
+/// ``DecelerationPauseDetector`` so that their detection times can be compared. It fires on
+/// a sample or on a frame tick (a finger held still may stop reporting), and re-arms once
+/// the contact moves fast again. It is an observer: it never claims a contact.
+public struct TimerPauseDetector: GestureRecognizer {
+    /// The speed under which the finger counts as still, in pt/s.
+    public var speedThreshold: Double
+    /// How long it must stay under it, in nanoseconds.
+    public var duration: Int64
+    /// The speed the finger must have reached first, in pt/s.
+    public var minimumPeakSpeed: Double
+    let strategy: VelocityStrategy
+
+    /// What the detector knows of one contact.
+    public struct ContactMotion: Sendable, Hashable {
+        public let id: UInt32
+        public internal(set) var speed = 0.0
+        public internal(set) var peakSpeed = 0.0
+        /// Since when the speed has been under the threshold.
+        public internal(set) var slowSince: Int64?
+        public internal(set) var firedAt: Int64?
+        var location = Point.zero
+        var isArmed = true
+        var velocity: VelocityTracker
+    }
+
+    public private(set) var contacts: [ContactMotion] = []
+    public private(set) var state: RecognizerState = .idle
+
+    public var gesture: GestureKind { .pause }
+    public var role: ArenaRole { .observer }
+    public var hasClaimed: Bool { false }
+
+    /// The defaults — under 20 pt/s for 100 ms, after moving at 150 pt/s — are the usual
+    /// dwell timer: long enough that tremor and digitizer noise do not trigger it.
+    public init(
+        speedThreshold: Double = 20, duration: Int64 = 100_000_000, minimumPeakSpeed: Double = 150,
+        velocityStrategy: VelocityStrategy = .lsq2
+    ) {
+        self.speedThreshold = speedThreshold
+        self.duration = duration
+        self.minimumPeakSpeed = minimumPeakSpeed
+        self.strategy = velocityStrategy
+    }
+
+    public var nextDeadline: Int64? {
+        contacts.compactMap { motion in
+            motion.isArmed && motion.peakSpeed >= minimumPeakSpeed ? motion.slowSince.map { $0 + duration } : nil
+        }.min()
+    }
+
+    public func wantsContact(_ sample: InputSample) -> Bool { sample.isContactSample }
+
+    public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
+        if sample.phase == .began {
+            contacts.removeAll { $0.id == sample.id }
+            contacts.append(ContactMotion(id: sample.id, velocity: VelocityTracker(strategy: strategy)))
+            state = .possible
+        }
+        guard let index = contacts.firstIndex(where: { $0.id == sample.id }) else { return }
+        if sample.phase.isTerminal {
+            contacts.remove(at: index)
+            if contacts.isEmpty { state = .idle }
+            return
+        }
+        var motion = contacts[index]
+        motion.location = sample.point
+        motion.velocity.add(time: sample.time, x: sample.x, y: sample.y)
+        motion.speed = motion.velocity.velocity(at: sample.time).magnitude
+        motion.peakSpeed = max(motion.peakSpeed, motion.speed)
+        if motion.speed >= minimumPeakSpeed, !motion.isArmed {
+            motion.isArmed = true
+            motion.peakSpeed = motion.speed
+        }
+        if motion.speed < speedThreshold {
+            if motion.slowSince == nil { motion.slowSince = sample.time }
+        } else {
+            motion.slowSince = nil
+        }
+        contacts[index] = motion
+        fireIfDue(index, at: sample.time, events: &events)
+    }
+
+    public mutating func advance(to time: Int64, events: inout [GestureEvent]) {
+        for index in contacts.indices {
+            if contacts[index].slowSince == nil, contacts[index].velocity.velocity(at: time).magnitude < speedThreshold,
+                let newest = contacts[index].velocity.newestTime
+            {
+                // No sample for a while: the tracker reports a stop from its stop gap on.
+                let stopGap = contacts[index].velocity.configuration.stopGap
+                contacts[index].slowSince = min(time, newest + stopGap)
+            }
+            fireIfDue(index, at: time, events: &events)
+        }
+    }
+
+    public mutating func cancel(at time: Int64, events: inout [GestureEvent]) {}
+
+    public mutating func reset() {
+        contacts.removeAll()
+        state = .idle
+    }
+
+    private mutating func fireIfDue(_ index: Int, at time: Int64, events: inout [GestureEvent]) {
+        let motion = contacts[index]
+        guard motion.isArmed, motion.peakSpeed >= minimumPeakSpeed, let slowSince = motion.slowSince,
+            time - slowSince >= duration
+        else { return }
+        contacts[index].isArmed = false
+        contacts[index].firedAt = time
+        state = .recognized
+        var event = GestureEvent(gesture: .pause, state: .recognized, time: time, contact: motion.id)
+        event.location = motion.location
+        event.detector = .timer
+        events.append(event)
+    }
+}

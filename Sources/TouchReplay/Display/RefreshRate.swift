@@ -1,0 +1,48 @@
+/// How often a display refreshes.
+public enum RefreshRate: Sendable, Hashable, CustomStringConvertible {
+    /// A fixed rate in hertz: 60, 120, or any positive number.
+    case fixed(Double)
+    /// An adaptive display (ProMotion-like) that refreshes at the top of the range while the
+    /// hand is on the glass or content moves fast, and at the bottom when it is nearly still.
+    case adaptive(ClosedRange<Double>)
+
+    /// The highest rate: the grid every vsync lies on.
+    public var maximumHz: Double {
+        switch self {
+        case .fixed(let hz): hz
+        case .adaptive(let range): range.upperBound
+        }
+    }
+
+    /// The lowest rate.
+    public var minimumHz: Double {
+        switch self {
+        case .fixed(let hz): hz
+        case .adaptive(let range): range.lowerBound
+        }
+    }
+
+    /// Parses `120`, `60`, or an adaptive range `24-120`; `nil` when it is not positive and finite.
+    public init?(argument: String) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]),
+           low.isFinite, high.isFinite, low > 0, low <= high, high <= 1000 {
+            self = low == high ? .fixed(high) : .adaptive(low...high)
+        } else if parts.count == 1, let hz = Double(argument), hz.isFinite, hz > 0, hz <= 1000 {
+            self = .fixed(hz)
+        } else {
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .fixed(let hz): "\(Self.format(hz)) Hz"
+        case .adaptive(let range): "\(Self.format(range.lowerBound))–\(Self.format(range.upperBound)) Hz adaptive"
+        }
+    }
+
+    private static func format(_ hz: Double) -> String {
+        hz == hz.rounded() ? String(Int(hz)) : String(hz)
+    }
+}

@@ -1,0 +1,99 @@
+/// Streams the values of one metric into a summary with exact mean, deviation and extremes
+/// and exact nearest-rank percentiles over values floored to `quantum` (then clamped to
+/// [min, max], so a percentile is at most one quantum below the exact one and never outside
+/// the values seen), in memory bounded by the range of the values — never by their count.
+///
+/// Quantised values q in 0 ..< 2²⁰ are counted in a dense array grown on demand (1 µs
+/// steps cover a second of latency); rarer values (negative, or beyond) are counted in a
+/// dictionary keyed by q floored to 20 significant bits, so even there the memory is at most
+/// a few thousand entries per power of two that occurs.
+struct MetricAccumulator: Sendable {
+    /// The step values are floored to for percentiles, in the units values are added in.
+    let quantum: Double
+    /// The factor from the units values are added in to the units reported (1e-6 turns
+    /// nanoseconds into milliseconds); adding integers keeps the flooring exact.
+    let unit: Double
+    private(set) var count = 0
+    private var mean = 0.0
+    private var squares = 0.0
+    private var minimum = Double.infinity
+    private var maximum = -Double.infinity
+    private var dense: [UInt32] = []
+    private var sparse: [Int64: Int] = [:]
+
+    private static let denseLimit: Int64 = 1 << 20
+
+    init(quantum: Double, unit: Double = 1) {
+        self.quantum = quantum
+        self.unit = unit
+    }
+
+    /// Nanoseconds reported as milliseconds, floored to the microsecond for percentiles.
+    static func milliseconds() -> MetricAccumulator { MetricAccumulator(quantum: 1000, unit: 1e-6) }
+
+    @inline(__always)
+    mutating func add(_ value: Double) {
+        guard value.isFinite else { return }
+        count += 1
+        // Welford's update: stable, and in a fixed order, so deterministic.
+        let delta = value - mean
+        mean += delta / Double(count)
+        squares += delta * (value - mean)
+        if value < minimum { minimum = value }
+        if value > maximum { maximum = value }
+        let scaled = (value / quantum).rounded(.down)
+        guard scaled >= 0, scaled < Double(Self.denseLimit) else {
+            addSparse(scaled)
+            return
+        }
+        let q = Int(scaled)
+        if q >= dense.count { grow(to: q) }
+        dense[q] &+= 1
+    }
+
+    private mutating func grow(to index: Int) {
+        let size = Swift.min(Int(Self.denseLimit), Swift.max(index + 1, dense.count * 2, 1024))
+        dense.append(contentsOf: repeatElement(0, count: size - dense.count))
+    }
+
+    private mutating func addSparse(_ scaled: Double) {
+        let clamped = Swift.max(-9.0e18, Swift.min(9.0e18, scaled))
+        sparse[Self.bucket(Int64(clamped)), default: 0] += 1
+    }
+
+    /// q floored to 20 significant bits (toward −∞ for negatives, keeping order).
+    static func bucket(_ q: Int64) -> Int64 {
+        let magnitude = q.magnitude
+        let bits = UInt64.bitWidth - magnitude.leadingZeroBitCount
+        guard bits > 20 else { return q }
+        let shift = UInt64(bits - 20)
+        if q >= 0 { return Int64((magnitude >> shift) << shift) }
+        return -Int64(((magnitude + (1 << shift) - 1) >> shift) << shift)
+    }
+
+    func summary(kind: MetricKind) -> MetricSummary {
+        guard count > 0 else { return MetricSummary(kind: kind) }
+        let ranks = [0.50, 0.95, 0.99].map { Swift.max(1, Int((Double(count) * $0).rounded(.up))) }
+        var values = [Double](repeating: 0, count: ranks.count)
+        var seen = 0
+        var next = 0
+        let negatives = sparse.keys.filter { $0 < 0 }.sorted()
+        let highs = sparse.keys.filter { $0 >= 0 }.sorted()
+        func visit(_ q: Int64, _ n: Int) {
+            seen += n
+            while next < ranks.count && seen >= ranks[next] {
+                values[next] = Swift.min(maximum, Swift.max(minimum, Double(q) * quantum)) * unit
+                next += 1
+            }
+        }
+        for q in negatives { visit(q, sparse[q] ?? 0) }
+        for (q, n) in dense.enumerated() where n > 0 { visit(Int64(q), Int(n)) }
+        for q in highs { visit(q, sparse[q] ?? 0) }
+        let deviation = (squares / Double(count)).squareRoot()
+        return MetricSummary(kind: kind, count: count, mean: mean * unit, p50: values[0], p95: values[1],
+                             p99: values[2], max: maximum * unit, min: minimum * unit, stddev: deviation * unit)
+    }
+
+    /// The population standard deviation of the values (0 when empty).
+    var standardDeviation: Double { count > 0 ? (squares / Double(count)).squareRoot() * unit : 0 }
+}

@@ -1,0 +1,245 @@
+import TouchInput
+
+/// Finds redirections and pauses — from `redirect`/`pause` markers, or detected from the
+/// finger when the trace has none — and times the frame that answers each.
+///
+/// Answers (docs/METRICS.md "Redirection response time"), for frames n with vsync ≥ the
+/// event's time, each compared with the frame rendered before it:
+/// - reversal: the element's displacement has a negative component along the direction
+///   the finger had before the reversal;
+/// - catch: the element's displacement differs from the catching finger's by at most
+///   ``catchTolerance`` (it stays under the finger);
+/// - pause: the committed destination changes — the last change from 250 ms before the
+///   pause until the hand lifts counts, so the answer is the frame from which the
+///   destination was the final one.
+struct RedirectionProbe: Sendable {
+    static let catchTolerance = 1.0
+    static let pauseLookback: Int64 = 250_000_000
+    static let answerTimeout: Int64 = 1_000_000_000
+    static let pauseTimeout: Int64 = 3_000_000_000
+
+    private struct Pending: Sendable {
+        var event: Int
+        var ux = 0.0, uy = 0.0
+        var catcher: UInt32 = 0
+        var catcherX = 0.0, catcherY = 0.0
+        var candidate: Int64?
+        var detectionDone = false
+        var timerDone = false
+        var answered = false
+    }
+
+    private struct FrameSnapshot: Sendable {
+        var vsync: Int64 = .min
+        var presentation: Int64 = 0
+        var x = 0.0, y = 0.0
+        var destination = ""
+    }
+
+    private(set) var events: [ReplayEvent] = []
+    private var pending: [Pending] = []
+    private(set) var sawMarkers = false
+    private var ring = [FrameSnapshot](repeating: FrameSnapshot(), count: 64)
+    private var ringHead = 0
+    private var ringCount = 0
+    // The first finger down: a short history for the direction before a marker, and the
+    // reversal detector.
+    private var primary: UInt32?
+    private var history = [(time: Int64, x: Double, y: Double)](repeating: (0, 0, 0), count: 32)
+    private var historyHead = 0
+    private var historyCount = 0
+    private var detector = ReversalDetector()
+    private var lastBegan: (time: Int64, id: UInt32, x: Double, y: Double)?
+
+    // MARK: Stream time
+
+    /// Takes a sample as it arrives (before the frame that consumes it); `previous` is the
+    /// state of the last rendered frame and `downBefore` the contacts down before it.
+    mutating func observe(_ sample: InputSample, previous: SceneState, downBefore: Int) {
+        if sample.kind == .marker {
+            marker(sample, previous: previous)
+            return
+        }
+        guard (sample.kind == .touch || sample.kind == .pencil), sample.phase.isInContact else { return }
+        if sample.phase == .began {
+            lastBegan = (sample.time, sample.id, sample.x, sample.y)
+            if downBefore == 0 && previous.isAnimating && elementMoving {
+                addCatch(time: sample.time, source: .detected, id: sample.id, x: sample.x, y: sample.y)
+            }
+            if primary == nil {
+                primary = sample.id
+                historyCount = 0
+                detector.begin(x: sample.x, y: sample.y, time: sample.time)
+            }
+        }
+        guard sample.id == primary else { return }
+        historyHead = (historyHead + 1) & 31
+        history[historyHead] = (sample.time, sample.x, sample.y)
+        historyCount = min(historyCount + 1, 32)
+        if let reversal = detector.add(x: sample.x, y: sample.y, time: sample.time) {
+            events.append(ReplayEvent(kind: .redirect, time: reversal.time, source: .detected, cause: .reversal))
+            pending.append(Pending(event: events.count - 1, ux: reversal.ux, uy: reversal.uy))
+            replayRing(into: pending.count - 1)
+        }
+        if sample.phase.isTerminal { primary = nil }
+    }
+
+    private mutating func marker(_ sample: InputSample, previous: SceneState) {
+        guard let label = sample.label else { return }
+        switch label {
+        case "redirect":
+            sawMarkers = true
+            if let began = lastBegan, began.time == sample.time {
+                addCatch(time: sample.time, source: .marker, id: began.id, x: began.x, y: began.y)
+                return
+            }
+            let (ux, uy) = directionBefore(sample.time)
+            events.append(ReplayEvent(kind: .redirect, time: sample.time, source: .marker, cause: .reversal))
+            pending.append(Pending(event: events.count - 1, ux: ux, uy: uy))
+            replayRing(into: pending.count - 1)
+        case "pause":
+            sawMarkers = true
+            events.append(ReplayEvent(kind: .pause, time: sample.time, source: .marker, cause: .pause))
+            var entry = Pending(event: events.count - 1)
+            // A destination change shortly before the marker may already be the answer.
+            forEachRingFrame { frame, previousFrame in
+                if frame.vsync >= sample.time - Self.pauseLookback, let previousFrame,
+                   frame.destination != previousFrame.destination {
+                    entry.candidate = frame.presentation
+                }
+            }
+            pending.append(entry)
+        default:
+            return
+        }
+    }
+
+    private mutating func addCatch(time: Int64, source: ReplayEvent.Source, id: UInt32, x: Double, y: Double) {
+        events.append(ReplayEvent(kind: .redirect, time: time, source: source, cause: .catch))
+        pending.append(Pending(event: events.count - 1, catcher: id, catcherX: x, catcherY: y))
+    }
+
+    /// Whether the element moved at least half a point over the last rendered frame: a
+    /// touch landing then catches something in flight.
+    private var elementMoving: Bool {
+        guard ringCount >= 2 else { return false }
+        let newest = ring[ringHead], older = ring[(ringHead + 63) & 63]
+        return abs(newest.x - older.x) + abs(newest.y - older.y) >= 0.5
+    }
+
+    /// The primary finger's direction over the 40 ms before `time` (unit vector).
+    private func directionBefore(_ time: Int64) -> (Double, Double) {
+        guard historyCount >= 2 else { return (0, 0) }
+        let newest = history[historyHead]
+        var older = newest
+        var index = historyHead
+        for _ in 1..<historyCount {
+            index = (index + 31) & 31
+            older = history[index]
+            if newest.time - older.time >= 40_000_000 { break }
+        }
+        let dx = newest.x - older.x, dy = newest.y - older.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        return length > 0 ? (dx / length, dy / length) : (0, 0)
+    }
+
+    // MARK: Frame time
+
+    /// Takes a rendered frame; `contacts` holds each contact's newest position.
+    mutating func frame(vsync: Int64, presentation: Int64, state: SceneState, contacts: ContactPositions) {
+        let previous = ringCount > 0 ? ring[ringHead] : nil
+        ringHead = (ringHead + 1) & 63
+        ring[ringHead] = FrameSnapshot(vsync: vsync, presentation: presentation, x: state.x, y: state.y,
+                                       destination: state.destination)
+        ringCount = min(ringCount + 1, 64)
+        guard !pending.isEmpty, let previous else { return }
+        var index = 0
+        while index < pending.count {
+            var entry = pending[index]
+            let event = events[entry.event]
+            var done = false
+            if vsync >= event.time {
+                switch event.cause {
+                case .reversal:
+                    done = answerReversal(&entry, frame: ring[ringHead], previous: previous)
+                case .catch:
+                    let finger = contacts.position(of: entry.catcher) ?? (entry.catcherX, entry.catcherY)
+                    let ex = state.x - previous.x - (finger.x - entry.catcherX)
+                    let ey = state.y - previous.y - (finger.y - entry.catcherY)
+                    entry.catcherX = finger.x; entry.catcherY = finger.y
+                    if (ex * ex + ey * ey).squareRoot() <= Self.catchTolerance {
+                        events[entry.event].responseMs = Double(presentation - event.time) / 1e6
+                        done = true
+                    }
+                case .pause:
+                    if state.destination != previous.destination { entry.candidate = presentation }
+                    done = contacts.down == 0 || vsync > event.time + Self.pauseTimeout
+                    if done, let candidate = entry.candidate {
+                        events[entry.event].responseMs = Double(candidate - event.time) / 1e6
+                    }
+                }
+            } else if event.cause == .catch, let finger = contacts.position(of: entry.catcher) {
+                entry.catcherX = finger.x; entry.catcherY = finger.y
+            }
+            if event.cause == .pause {
+                if !entry.detectionDone, let detected = state.pauseDetected {
+                    events[entry.event].detectionMs = Double(detected - event.time) / 1e6
+                    entry.detectionDone = true
+                }
+                if !entry.timerDone, let detected = state.timerPauseDetected {
+                    events[entry.event].timerDetectionMs = Double(detected - event.time) / 1e6
+                    entry.timerDone = true
+                }
+            }
+            if event.cause != .pause && vsync > event.time + Self.answerTimeout { done = true }
+            if done {
+                pending.remove(at: index)
+            } else {
+                pending[index] = entry
+                index += 1
+            }
+        }
+    }
+
+    private mutating func answerReversal(_ entry: inout Pending, frame: FrameSnapshot, previous: FrameSnapshot) -> Bool {
+        let along = (frame.x - previous.x) * entry.ux + (frame.y - previous.y) * entry.uy
+        guard along < 0 else { return false }
+        events[entry.event].responseMs = Double(frame.presentation - events[entry.event].time) / 1e6
+        return true
+    }
+
+    /// Answers a just-detected reversal from the frames already rendered since it happened.
+    private mutating func replayRing(into index: Int) {
+        var entry = pending[index]
+        let time = events[entry.event].time
+        var answered = false
+        forEachRingFrame { frame, previousFrame in
+            guard !answered, frame.vsync >= time, let previousFrame else { return }
+            let along = (frame.x - previousFrame.x) * entry.ux + (frame.y - previousFrame.y) * entry.uy
+            if along < 0 {
+                events[entry.event].responseMs = Double(frame.presentation - time) / 1e6
+                answered = true
+            }
+        }
+        entry.answered = answered
+        if answered { pending.remove(at: index) } else { pending[index] = entry }
+    }
+
+    private func forEachRingFrame(_ body: (FrameSnapshot, FrameSnapshot?) -> Void) {
+        var previous: FrameSnapshot?
+        for offset in stride(from: ringCount - 1, through: 0, by: -1) {
+            let frame = ring[(ringHead - offset + 64) & 63]
+            body(frame, previous)
+            previous = frame
+        }
+    }
+
+    /// The events of the run: marker events when the trace had any markers, otherwise the
+    /// detected ones; in time order.
+    func finished() -> [ReplayEvent] {
+        let chosen = events.filter { sawMarkers ? $0.source == .marker : $0.source == .detected }
+        return chosen.enumerated().sorted { a, b in
+            a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+        }.map(\.element)
+    }
+}

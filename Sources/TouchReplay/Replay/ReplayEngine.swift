@@ -1,0 +1,108 @@
+import TouchInput
+
+/// The frame loop: batches each sample to the next vsync, renders frames on the display
+/// model while there is input or animation, and feeds the probes. Generic over the scene
+/// and the clock so that the whole loop is specialised and allocation-free per sample.
+struct ReplayEngine<S: Scene, C: ReplayClock> {
+    var scene: S
+    var clock: C
+    let display: DisplayModel
+    private(set) var probes: ProbeSet
+    let timeline: TimelineRecorder?
+    private var batch: [InputSample] = []
+    /// The vsync index of the frame being filled, if any.
+    private var pending: Int64?
+    /// The first vsync at which the app is free again after its last frame.
+    private var earliest = Int64.min
+    private var previousX = 0.0, previousY = 0.0
+    private(set) var frames = 0
+    private(set) var samples = 0
+    private(set) var lastTime = Int64.min
+    private(set) var firstTime: Int64?
+
+    init(scene: S, clock: C, display: DisplayModel, timeline: TimelineRecorder?) {
+        self.scene = scene
+        self.clock = clock
+        self.display = display
+        self.timeline = timeline
+        probes = ProbeSet(virtual: clock.isVirtual)
+        batch.reserveCapacity(64)
+        previousX = scene.state.x
+        previousY = scene.state.y
+    }
+
+    /// Takes the next sample of the trace (in time order; an earlier time is treated as the
+    /// previous one's).
+    @inline(__always)
+    mutating func feed(_ sample: InputSample) {
+        var sample = sample
+        if sample.time < lastTime { sample.time = lastTime }
+        lastTime = sample.time
+        if firstTime == nil { firstTime = sample.time }
+        renderFrames(before: sample.time)
+        probes.observe(sample, previous: scene.state)
+        timeline?.sample(sample)
+        guard sample.kind != .marker else { return }
+        samples += 1
+        if !clock.isVirtual { probes.delivered(lateness: clock.wait(until: sample.time)) }
+        if pending == nil { pending = Swift.max(display.index(atOrAfter: sample.time), earliest) }
+        batch.append(sample)
+    }
+
+    /// Renders what is still due after the last sample: its frame, and the animation after
+    /// it for at most `tail` nanoseconds.
+    mutating func finish(tail: Int64) {
+        let limit = lastTime == .min ? Int64.min : lastTime &+ tail
+        while let index = pending, display.vsync(index) <= limit || !batch.isEmpty {
+            render(index)
+        }
+        pending = nil
+    }
+
+    @inline(__always)
+    private mutating func renderFrames(before time: Int64) {
+        while let index = pending, display.vsync(index) < time {
+            render(index)
+        }
+    }
+
+    private mutating func render(_ index: Int64) {
+        let vsync = display.vsync(index)
+        let startError = clock.wait(until: vsync)
+        let workStart = clock.now()
+        // Reading the clock costs about as much as a simple frame, so the virtual clock times
+        // every fourth frame (wall clocks time them all).
+        let timed = !clock.isVirtual || frames & 3 == 0
+        let cpuStart = timed ? MonotonicTime.now() : 0
+        for sample in batch { scene.handle(sample) }
+        scene.advance(to: vsync)
+        let cpu: Int64? = timed ? MonotonicTime.now() &- cpuStart : nil
+        clock.spend(scene.virtualCost)
+        let workEnd = Swift.max(clock.now(), vsync)
+        let shownAt = display.presentationIndex(frame: index, workEnd: workEnd)
+        let late = shownAt - index - Int64(display.presentationDelay)
+        let onTime = display.vsync(index + Int64(display.presentationDelay))
+        let presentation = late == 0 ? onTime : display.vsync(shownAt)
+        let record = FrameRecord(
+            index: index, vsync: vsync, presentation: presentation, lateFrames: late,
+            hitch: presentation &- onTime, displayTime: display.vsync(shownAt + 1) &- onTime,
+            cpu: cpu ?? 0, cpuMeasured: cpu != nil, workStart: workStart, workEnd: workEnd,
+            startError: clock.isVirtual ? nil : startError)
+        let state = scene.state
+        probes.frame(record, batch: batch, state: state)
+        timeline?.frame(record, batch: batch, scene: scene)
+        frames += 1
+        let consumedInput = !batch.isEmpty
+        batch.removeAll(keepingCapacity: true)
+        earliest = workEnd <= display.vsync(index + 1) ? index + 1 : display.index(atOrAfter: workEnd)
+        if state.isAnimating {
+            let moved = abs(state.x - previousX) + abs(state.y - previousY)
+            let active = consumedInput || probes.contacts.down > 0 || moved > 1
+            pending = Swift.max(index + (active ? 1 : display.idleStride), earliest)
+        } else {
+            pending = nil
+        }
+        previousX = state.x
+        previousY = state.y
+    }
+}

@@ -1,0 +1,44 @@
+/// How a replay runs: which clock, at what rate.
+public enum ReplayMode: Sendable, Hashable, CustomStringConvertible {
+    /// The virtual clock: as fast as possible, deterministic.
+    case virtual
+    /// The wall clock at `rate` (1 is real time, 4 four times faster).
+    case wallClock(rate: Double)
+
+    /// Parses a `--rate` value: `max`, or a positive number.
+    public init?(rate argument: String) {
+        if argument == "max" { self = .virtual; return }
+        guard let rate = Double(argument), rate.isFinite, rate > 0 else { return nil }
+        self = .wallClock(rate: rate)
+    }
+
+    /// `virtual` or `wall`, as result files name it.
+    public var name: String {
+        switch self {
+        case .virtual: "virtual"
+        case .wallClock: "wall"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .virtual: "virtual clock (max rate)"
+        case .wallClock(let rate): "wall clock at \(rate)×"
+        }
+    }
+}
+
+/// Everything a replay needs besides the trace and the scene.
+public struct ReplaySettings: Sendable, Hashable {
+    public var mode: ReplayMode
+    public var display: DisplayModel
+    /// How long frames keep running after the last sample while the scene still animates,
+    /// in nanoseconds (a scene that never settles stops there).
+    public var tail: Int64
+
+    public init(mode: ReplayMode = .virtual, display: DisplayModel = DisplayModel(), tail: Int64 = 5_000_000_000) {
+        self.mode = mode
+        self.display = display
+        self.tail = max(0, tail)
+    }
+}

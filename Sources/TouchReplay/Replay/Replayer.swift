@@ -1,0 +1,152 @@
+import TouchInput
+import TouchTrace
+
+/// An error that stops a replay before it starts.
+public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Replays traces through scenes: the library entry point behind `touchbench replay`,
+/// `bench` and `demo`.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "flick.touchtrace")
+/// let result = try Replayer.replay(reader: reader, sceneNamed: "scroll", settings: ReplaySettings())
+/// print(result.latencyP50Ms, result.json())
+/// ```
+///
+/// The trace is streamed a chunk at a time, so an hour of input replays in flat memory.
+public enum Replayer {
+    /// Replays the trace `reader` reads through the reference scene `sceneNamed`.
+    /// Throws ``ReplayError`` for an unknown scene and `TraceFileError` for a damaged trace.
+    public static func replay(
+        reader: TraceReader, sceneNamed name: String, settings: ReplaySettings = ReplaySettings(),
+        traceName: String? = nil, timeline: TimelineRecorder? = nil
+    ) throws -> RunResult {
+        struct Visitor: SceneVisitor {
+            let reader: TraceReader, name: String, settings: ReplaySettings, traceName: String?, timeline: TimelineRecorder?
+            func visit<S: Scene>(_ scene: S) throws -> RunResult {
+                try Replayer.replay(reader: reader, scene: scene, sceneName: name, settings: settings,
+                                    traceName: traceName, timeline: timeline)
+            }
+        }
+        let visitor = Visitor(reader: reader, name: name, settings: settings, traceName: traceName, timeline: timeline)
+        guard let result = try SceneCatalog.visit(name, context: context(reader.metadata, settings), visitor) else {
+            throw unknownScene(name)
+        }
+        return result
+    }
+
+    /// Replays the trace `reader` reads through `scene`, your own or a reference one.
+    public static func replay<S: Scene>(
+        reader: TraceReader, scene: S, sceneName: String, settings: ReplaySettings = ReplaySettings(),
+        traceName: String? = nil, timeline: TimelineRecorder? = nil
+    ) throws -> RunResult {
+        var cursor = reader.makeCursor()
+        return try run(scene: scene, sceneName: sceneName, traceName: traceName ?? reader.path,
+                       settings: settings, timeline: timeline) { feed in
+            try cursor.forEachBatch { batch in
+                for sample in batch { feed(sample) }
+            }
+        }
+    }
+
+    /// Replays the samples of any source (a JSON Lines file, an imported capture, …) through
+    /// the reference scene `sceneNamed`.
+    public static func replay(
+        source: some SampleSource, sceneNamed name: String, settings: ReplaySettings = ReplaySettings(),
+        traceName: String, timeline: TimelineRecorder? = nil
+    ) throws -> RunResult {
+        let visitor = SourceVisitor(source: source, name: name, settings: settings, traceName: traceName, timeline: timeline)
+        guard let result = try SceneCatalog.visit(name, context: context(source.metadata, settings), visitor) else {
+            throw unknownScene(name)
+        }
+        return result
+    }
+
+    /// Replays samples held in memory (time-ordered) through `scene`: the form tests use.
+    public static func replay<S: Scene>(
+        samples: some Sequence<InputSample>, scene: S, sceneName: String = "custom",
+        settings: ReplaySettings = ReplaySettings(), traceName: String = "(memory)", timeline: TimelineRecorder? = nil
+    ) throws -> RunResult {
+        try run(scene: scene, sceneName: sceneName, traceName: traceName, settings: settings, timeline: timeline) { feed in
+            for sample in samples { feed(sample) }
+        }
+    }
+
+    /// Replays samples held in memory through the reference scene `sceneNamed`, built for
+    /// the screen of `metadata`.
+    public static func replay(
+        samples: some Sequence<InputSample>, metadata: TraceMetadata, sceneNamed name: String,
+        settings: ReplaySettings = ReplaySettings(), traceName: String = "(memory)", timeline: TimelineRecorder? = nil
+    ) throws -> RunResult {
+        let visitor = SamplesVisitor(samples: samples, name: name, settings: settings, traceName: traceName, timeline: timeline)
+        guard let result = try SceneCatalog.visit(name, context: context(metadata, settings), visitor) else {
+            throw unknownScene(name)
+        }
+        return result
+    }
+
+    /// The reference scene `name` for a trace, or ``ReplayError`` naming the known scenes.
+    public static func makeScene(_ name: String, metadata: TraceMetadata, settings: ReplaySettings) throws(ReplayError) -> any Scene {
+        guard let scene = SceneCatalog.make(name, context: context(metadata, settings)) else { throw unknownScene(name) }
+        return scene
+    }
+
+    private static func context(_ metadata: TraceMetadata, _ settings: ReplaySettings) -> SceneContext {
+        SceneContext(metadata: metadata, refreshHz: settings.display.refresh.maximumHz)
+    }
+
+    private static func unknownScene(_ name: String) -> ReplayError {
+        ReplayError("unknown scene '\(name)'; the scenes are \(SceneCatalog.names.joined(separator: ", "))")
+    }
+
+    static func run<S: Scene>(
+        scene: S, sceneName: String, traceName: String, settings: ReplaySettings, timeline: TimelineRecorder?,
+        drive: (_ feed: (InputSample) -> Void) throws -> Void
+    ) throws -> RunResult {
+        switch settings.mode {
+        case .virtual:
+            var engine = ReplayEngine(scene: scene, clock: VirtualClock(), display: settings.display, timeline: timeline)
+            try drive { engine.feed($0) }
+            engine.finish(tail: settings.tail)
+            return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
+        case .wallClock(let rate):
+            guard let clock = WallClock(rate: rate) else { throw ReplayError("the rate must be a positive number, not \(rate)") }
+            var engine = ReplayEngine(scene: scene, clock: clock, display: settings.display, timeline: timeline)
+            try drive { engine.feed($0) }
+            engine.finish(tail: settings.tail)
+            return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
+        }
+    }
+
+    private static func result<S: Scene, C: ReplayClock>(
+        of engine: ReplayEngine<S, C>, sceneName: String, traceName: String, settings: ReplaySettings
+    ) -> RunResult {
+        let (metrics, events) = engine.probes.results()
+        return RunResult(
+            trace: traceName, scene: sceneName, mode: settings.mode, refreshHz: settings.display.refresh.maximumHz,
+            presentationDelay: settings.display.presentationDelay, frames: engine.frames, samples: engine.samples,
+            metrics: metrics, events: events)
+    }
+}
+
+/// Replays a sample source through a concrete scene type.
+private struct SourceVisitor<Source: SampleSource>: SceneVisitor {
+    let source: Source, name: String, settings: ReplaySettings, traceName: String, timeline: TimelineRecorder?
+    func visit<S: Scene>(_ scene: S) throws -> RunResult {
+        try Replayer.run(scene: scene, sceneName: name, traceName: traceName, settings: settings, timeline: timeline) { feed in
+            while let sample = try source.nextSample() { feed(sample) }
+        }
+    }
+}
+
+/// Replays samples in memory through a concrete scene type.
+private struct SamplesVisitor<Samples: Sequence<InputSample>>: SceneVisitor {
+    let samples: Samples, name: String, settings: ReplaySettings, traceName: String, timeline: TimelineRecorder?
+    func visit<S: Scene>(_ scene: S) throws -> RunResult {
+        try Replayer.replay(samples: samples, scene: scene, sceneName: name, settings: settings,
+                            traceName: traceName, timeline: timeline)
+    }
+}

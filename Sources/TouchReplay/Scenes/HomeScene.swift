@@ -1,0 +1,158 @@
+import TouchDynamics
+import TouchGestures
+import TouchInput
+
+/// The `home` reference scene: the app's card follows an edge swipe up 1:1 and shrinks;
+/// the scene commits to a destination from the projected end of the gesture — `home`
+/// (thrown up far enough), `appSwitcher` (the finger paused, seen by the deceleration
+/// detector), or back to the `app` — and springs the card there. At home, a tap launches
+/// the app again, and a swipe that lands during the launch catches the card.
+///
+/// The pause comes from TouchGestures' `DecelerationPauseDetector`; its `TimerPauseDetector`
+/// runs alongside so that the two can be compared (`pause_detection_timer_ms`).
+public struct HomeScene: Scene {
+    static let edge = 44.0
+    static let pauseProgress = 0.1
+
+    private let width: Double
+    private let height: Double
+    private var cardX = AnimatedValue(0)
+    private var cardY = AnimatedValue(0)
+    private var scale = AnimatedValue(1)
+    private var drag = DragTracker()
+    private var pause = DecelerationPauseDetector()
+    private var timer = TimerPauseDetector()
+    private var gestureEvents: [GestureEvent] = []
+    private var isPaused = false
+    private var pauseDetected: Int64?
+    private var timerDetected: Int64?
+    private var swiping = false
+    private var holdX = 0.0, holdY = 0.0
+    private var committed = "app"
+    public private(set) var state = SceneState()
+
+    public init(context: SceneContext = SceneContext()) {
+        width = context.width
+        height = context.height
+        state.destination = committed
+    }
+
+    private func target(of destination: String) -> (y: Double, scale: Double) {
+        switch destination {
+        case "home": (-0.45 * height, 0.2)
+        case "appSwitcher": (-0.25 * height, 0.6)
+        default: (0, 1)
+        }
+    }
+
+    public mutating func handle(_ sample: InputSample) {
+        let event = drag.handle(sample)
+        if event == .down {
+            pause.reset()
+            timer.reset()
+            isPaused = false
+            pauseDetected = nil
+            timerDetected = nil
+        }
+        if event != .none && DragTracker.isContact(sample) {
+            pause.handle(sample, events: &gestureEvents)
+            timer.handle(sample, events: &gestureEvents)
+            takePauses()
+        }
+        switch event {
+        case .down:
+            let animating = cardY.isAnimating
+            swiping = sample.y >= height - Self.edge || animating
+            if swiping {
+                // A swipe during the launch catches the card where it is.
+                cardX.set(cardX.value); cardY.set(cardY.value); scale.set(scale.value)
+                holdX = cardX.value; holdY = cardY.value
+            }
+        case .panBegan:
+            holdX = cardX.value; holdY = cardY.value
+        case .moved:
+            guard swiping, drag.isPanning else { return }
+            cardX.set(holdX + drag.dx)
+            cardY.set(min(holdY + drag.dy, RubberBand(range: -height...0, dimension: height).banded(holdY + drag.dy)))
+            scale.set(max(0.3, 1 + 0.6 * min(0, cardY.value) / height))
+        case .up, .cancelled:
+            if swiping && drag.isPanning {
+                let velocity = drag.velocity()
+                committed = isPaused ? "appSwitcher" : projectedDestination(velocityY: velocity.y)
+                let goal = target(of: committed), time = sample.time.seconds
+                cardX.spring(to: 0, velocity: velocity.x, at: time, with: Springs.snap)
+                cardY.spring(to: goal.y, velocity: velocity.y, at: time, with: Springs.snap)
+                scale.spring(to: goal.scale, velocity: 0, at: time, with: Springs.snap)
+            } else if !drag.isPanning && committed != "app" {
+                // A tap at home or in the switcher launches the app.
+                committed = "app"
+                let time = sample.time.seconds
+                cardX.spring(to: 0, velocity: 0, at: time, with: Springs.snap)
+                cardY.spring(to: 0, velocity: 0, at: time, with: Springs.snap)
+                scale.spring(to: 1, velocity: 0, at: time, with: Springs.snap)
+            }
+            swiping = false
+        case .none:
+            return
+        }
+    }
+
+    /// Home when the card would come to rest a quarter of the screen up, else the app.
+    private func projectedDestination(velocityY: Double) -> String {
+        project(cardY.value, velocity: velocityY) < -0.25 * height && velocityY <= 0 ? "home" : "app"
+    }
+
+    /// Reads what the pause detectors reported; a finger speeding up again ends the pause.
+    private mutating func takePauses() {
+        for event in gestureEvents where event.gesture == .pause {
+            if event.detector == .deceleration {
+                isPaused = true
+                if pauseDetected == nil { pauseDetected = event.time }
+            } else if timerDetected == nil {
+                timerDetected = event.time
+            }
+        }
+        gestureEvents.removeAll(keepingCapacity: true)
+        if isPaused, let motion = pause.contacts.first, motion.speed >= pause.minimumPeakSpeed, motion.deceleration < 0 {
+            isPaused = false
+        }
+    }
+
+    public mutating func advance(to time: Int64) {
+        if drag.isDown {
+            timer.advance(to: time, events: &gestureEvents)
+            takePauses()
+        }
+        if swiping && drag.isPanning {
+            let progress = -cardY.value / height
+            if isPaused && progress > Self.pauseProgress {
+                committed = "appSwitcher"
+            } else if !isPaused {
+                committed = projectedDestination(velocityY: drag.velocity().y)
+            }
+        }
+        let seconds = time.seconds
+        cardX.update(at: seconds)
+        cardY.update(at: seconds)
+        scale.update(at: seconds)
+        state.x = cardX.value
+        state.y = cardY.value
+        state.targetX = cardX.target
+        state.targetY = cardY.target
+        state.isAnimating = cardX.isAnimating || cardY.isAnimating || scale.isAnimating
+        // 1:1 only while the card is not rubber-banding below its resting place.
+        state.tracking = swiping && drag.isPanning && cardY.value == holdY + drag.dy ? drag.id : nil
+        state.destination = committed
+        state.pauseDetected = pauseDetected
+        state.timerPauseDetected = timerDetected
+    }
+
+    public func animatedValues() -> [(name: String, value: Double)] {
+        [("cardX", cardX.value), ("cardY", cardY.value), ("scale", scale.value)]
+    }
+
+    public func recognizerStates() -> [(name: String, state: String)] {
+        [("edgePan", swiping ? (drag.isPanning ? "changed" : "possible") : "idle"),
+         ("pause", isPaused ? "paused" : "moving")]
+    }
+}

@@ -1,0 +1,135 @@
+import TouchDynamics
+
+/// One animated scalar of a scene: at rest, coasting under scroll-view deceleration (and
+/// bouncing off the edges of a range on a spring), or moving on a spring that can be
+/// retargeted in flight. Times are seconds.
+struct AnimatedValue: Sendable {
+    private enum Motion: Sendable {
+        case rest
+        case coast(DecelerationCurve, start: Double, end: Double, edge: Double?, edgeTime: Double, bounce: Spring?)
+        case spring(SpringAnimation, settled: Double)
+    }
+
+    /// The value shown.
+    private(set) var value: Double
+    private var motion = Motion.rest
+    /// Distance from the target at which a spring is considered at rest.
+    static let tolerance = 0.01
+
+    init(_ value: Double) {
+        self.value = value
+    }
+
+    var isAnimating: Bool {
+        if case .rest = motion { return false }
+        return true
+    }
+
+    /// Where the value is heading.
+    var target: Double {
+        switch motion {
+        case .rest: value
+        case .coast(let curve, _, _, let edge, _, _): edge ?? curve.restingValue
+        case .spring(let animation, _): animation.target
+        }
+    }
+
+    /// The velocity at `time`, in units per second.
+    func velocity(at time: Double) -> Double {
+        switch motion {
+        case .rest: 0
+        case .coast(let curve, let start, _, _, _, _): curve.velocity(at: time - start)
+        case .spring(let animation, _): animation.velocity(at: time)
+        }
+    }
+
+    /// Stops at once where the value is (a finger caught it), or moves it under the finger.
+    mutating func set(_ newValue: Double) {
+        value = newValue
+        motion = .rest
+    }
+
+    /// Springs to `target` from the current value with `velocity` — or, when a spring is
+    /// already running, retargets it so that position and velocity stay continuous.
+    mutating func spring(to target: Double, velocity: Double? = nil, at time: Double, with spring: Spring?) {
+        guard let spring else { set(target); return }
+        let animation: SpringAnimation
+        if velocity == nil, case .spring(let running, _) = motion {
+            animation = running.retargeted(to: target, at: time, spring: spring)
+        } else {
+            animation = SpringAnimation(spring: spring, from: value, to: target,
+                                        initialVelocity: velocity ?? self.velocity(at: time), startTime: time)
+        }
+        let settle = animation.settlingDuration(tolerance: Self.tolerance)
+        motion = .spring(animation, settled: time + (settle.isFinite ? settle : 10))
+    }
+
+    /// Coasts from the current value with `velocity`; on reaching an edge of `range` it
+    /// hands over to `bounce`, which brings it back to that edge.
+    mutating func coast(velocity: Double, at time: Double, range: ClosedRange<Double>?, bounce: Spring?,
+                        rate: DecelerationRate = .normal) {
+        let curve = DecelerationCurve(value: value, velocity: velocity, rate: rate)
+        let end = time + curve.duration(untilSpeedBelow: 1)
+        var edge: Double?
+        var edgeTime = Double.infinity
+        if let range {
+            let resting = curve.restingValue
+            let candidate = resting > range.upperBound ? range.upperBound : resting < range.lowerBound ? range.lowerBound : nil
+            if let candidate, let reach = curve.time(toReach: candidate) {
+                edge = candidate
+                edgeTime = time + reach
+            }
+        }
+        motion = .coast(curve, start: time, end: end, edge: edge, edgeTime: edgeTime, bounce: bounce)
+    }
+
+    /// Moves the value to `time`.
+    mutating func update(at time: Double) {
+        switch motion {
+        case .rest:
+            return
+        case .coast(let curve, let start, let end, let edge, let edgeTime, let bounce):
+            if let edge, time >= edgeTime {
+                value = edge
+                motion = .rest
+                spring(to: edge, velocity: curve.velocity(at: edgeTime - start), at: edgeTime, with: bounce)
+                update(at: time)
+            } else if time >= end {
+                value = curve.value(at: end - start)
+                motion = .rest
+            } else {
+                value = curve.value(at: time - start)
+            }
+        case .spring(let animation, let settled):
+            if time >= settled {
+                value = animation.target
+                motion = .rest
+            } else {
+                value = animation.value(at: time)
+            }
+        }
+    }
+}
+
+/// The springs of the reference scenes (all parameters are valid, so none is ever `nil`).
+enum Springs {
+    static func make(dampingRatio: Double, response: Double) -> Spring? {
+        try? Spring(dampingRatio: dampingRatio, response: response)
+    }
+
+    /// A scroll view's bounce back from an edge.
+    static let bounce = make(dampingRatio: 1, response: 0.4)
+    /// Snapping a dragged window to where it was thrown.
+    static let snap = make(dampingRatio: 0.85, response: 0.5)
+    /// Opening a sheet: critically damped.
+    static let open = make(dampingRatio: 1, response: 0.35)
+    /// Dismissing a sheet with a flick: a little bounce.
+    static let dismiss = make(dampingRatio: 0.8, response: 0.4)
+    /// Quick interface feedback (highlights, magnetism).
+    static let quick = make(dampingRatio: 1, response: 0.15)
+}
+
+extension Int64 {
+    /// Nanoseconds as seconds.
+    @inline(__always) var seconds: Double { Double(self) / 1e9 }
+}

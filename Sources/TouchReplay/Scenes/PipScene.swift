@@ -1,0 +1,83 @@
+import TouchDynamics
+import TouchInput
+
+/// The `pip` reference scene: a picture-in-picture window dragged 1:1 (from wherever the
+/// finger lands, offset kept), thrown to the corner nearest its projected resting point,
+/// sprung there with the release velocity, and caught in flight: a touch-down stops it at
+/// once under the finger.
+public struct PipScene: Scene {
+    static let size = (width: 160.0, height: 90.0)
+    static let margin = 16.0
+
+    private let corners: [(x: Double, y: Double)]
+    private var windowX: AnimatedValue
+    private var windowY: AnimatedValue
+    private var drag = DragTracker()
+    private var holdX = 0.0, holdY = 0.0
+    private var corner = 3
+    public private(set) var state = SceneState()
+
+    public init(context: SceneContext = SceneContext()) {
+        let left = Self.margin, right = context.width - Self.margin - Self.size.width
+        let top = Self.margin + 44, bottom = context.height - Self.margin - 34 - Self.size.height
+        corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
+        windowX = AnimatedValue(corners[3].x)
+        windowY = AnimatedValue(corners[3].y)
+        state.destination = "corner3"
+        advance(to: 0)
+    }
+
+    public mutating func handle(_ sample: InputSample) {
+        switch drag.handle(sample) {
+        case .down:
+            windowX.set(windowX.value)
+            windowY.set(windowY.value)
+            holdX = windowX.value; holdY = windowY.value
+        case .panBegan:
+            holdX = windowX.value; holdY = windowY.value
+        case .moved:
+            guard drag.isPanning else { return }
+            windowX.set(holdX + drag.dx)
+            windowY.set(holdY + drag.dy)
+        case .up, .cancelled:
+            let velocity = drag.isPanning ? drag.velocity() : .zero
+            let projectedX = project(windowX.value, velocity: velocity.x)
+            let projectedY = project(windowY.value, velocity: velocity.y)
+            corner = nearestCorner(to: projectedX, projectedY)
+            let time = sample.time.seconds
+            windowX.spring(to: corners[corner].x, velocity: velocity.x, at: time, with: Springs.snap)
+            windowY.spring(to: corners[corner].y, velocity: velocity.y, at: time, with: Springs.snap)
+        case .none:
+            return
+        }
+    }
+
+    private func nearestCorner(to x: Double, _ y: Double) -> Int {
+        var best = 0
+        var bestDistance = Double.infinity
+        for (index, corner) in corners.enumerated() {
+            let distance = (corner.x - x) * (corner.x - x) + (corner.y - y) * (corner.y - y)
+            if distance < bestDistance { bestDistance = distance; best = index }
+        }
+        return best
+    }
+
+    public mutating func advance(to time: Int64) {
+        let seconds = time.seconds
+        windowX.update(at: seconds)
+        windowY.update(at: seconds)
+        state.x = windowX.value
+        state.y = windowY.value
+        state.targetX = windowX.target
+        state.targetY = windowY.target
+        state.isAnimating = windowX.isAnimating || windowY.isAnimating
+        state.tracking = drag.isPanning ? drag.id : nil
+        state.destination = Self.cornerNames[corner]
+    }
+
+    private static let cornerNames = ["corner0", "corner1", "corner2", "corner3"]
+
+    public func recognizerStates() -> [(name: String, state: String)] {
+        [("pan", drag.isPanning ? "changed" : drag.isDown ? "possible" : "idle")]
+    }
+}

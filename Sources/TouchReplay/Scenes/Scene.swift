@@ -1,0 +1,52 @@
+import TouchInput
+
+/// An interaction the replayer drives: it receives the samples due at each frame, then the
+/// frame's time, and shows its state.
+///
+/// Write one to replay your own interaction code:
+///
+/// ```swift
+/// struct Slider: Scene {
+///     var state = SceneState()
+///     mutating func handle(_ sample: InputSample) { if sample.kind == .touch { state.x = sample.x } }
+///     mutating func advance(to time: Int64) {}
+/// }
+/// let result = try Replayer.replay(samples: samples, metadata: metadata, scene: Slider())
+/// ```
+///
+/// Each frame the replayer calls ``handle(_:)`` for every sample batched to it (in time
+/// order; markers are ground truth and never delivered), then ``advance(to:)`` with the
+/// frame's vsync, then reads ``state``. Probes measure what the state shows, so a scene
+/// must only ever expose what would be on screen.
+public protocol Scene {
+    /// Takes one input sample (touch, pencil, pointer, scroll or key).
+    mutating func handle(_ sample: InputSample)
+
+    /// Moves animations to `time` (the frame's vsync, nanoseconds) and updates ``state``.
+    mutating func advance(to time: Int64)
+
+    /// What the frame shows and where the scene is heading.
+    var state: SceneState { get }
+
+    /// The work the last frame stands for, in nanoseconds, charged to a virtual clock (a
+    /// wall clock measures the real work instead). 0 by default.
+    var virtualCost: Int64 { get }
+
+    /// The animated values drawn as counters in a timeline (`--trace-events`); asked only
+    /// when a timeline is recorded. By default the element's position.
+    func animatedValues() -> [(name: String, value: Double)]
+
+    /// The scene's recognizers and their states (`possible`, `began`, …), drawn as a track
+    /// in a timeline; asked only when a timeline is recorded. Empty by default.
+    func recognizerStates() -> [(name: String, state: String)]
+}
+
+extension Scene {
+    public var virtualCost: Int64 { 0 }
+
+    public func animatedValues() -> [(name: String, value: Double)] {
+        [("x", state.x), ("y", state.y)]
+    }
+
+    public func recognizerStates() -> [(name: String, state: String)] { [] }
+}

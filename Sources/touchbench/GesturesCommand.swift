@@ -1,0 +1,94 @@
+import Foundation
+import TouchGestures
+import TouchInput
+import TouchTrace
+import TraceFormats
+
+extension Command {
+    static let gestures = Command(
+        name: "gestures",
+        summary: "Run the standard gesture arena over a trace and list what it recognized.",
+        usage: "FILE [--json] [--verbose]",
+        discussion: """
+            FILE is a .touchtrace, JSON Lines, or any recording 'convert' can import (evemu,
+            libinput record, getevent, CSV, pointer events). The arena holds tap, double tap,
+            long press, pan, edge pan, pinch, rotation, both pause detectors and hover, on a
+            virtual clock: timers fire at their exact deadlines. One line (or JSON object) per
+            state change; 'changed' only with --verbose. A tap held back by the double tap
+            shows the delay.
+            """,
+        options: [
+            .flag("json", "Print a JSON array of {gesture, state, t, id, …} objects."),
+            .flag("verbose", "Include every 'changed' state."),
+        ],
+        positionals: 1...1
+    ) { arguments in
+        let path = arguments.positionals[0]
+        let verbose = arguments.flag("verbose")
+        let (metadata, samples) = try GestureInput.read(path)
+        var standard = StandardArena(screen: Rect(screen: metadata.screen))
+        var events: [GestureEvent] = []
+        func keep(_ new: [GestureEvent]) {
+            events += verbose ? new : new.filter { $0.state != .changed }
+        }
+        while let sample = try samples() { keep(standard.handle(sample)) }
+        keep(standard.finish())
+        if arguments.flag("json") {
+            let data = try JSONSerialization.data(withJSONObject: events.map(GestureInput.jsonObject), options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else if events.isEmpty {
+            print("no gestures recognized")
+        } else {
+            for event in events { print(GestureInput.line(for: event)) }
+        }
+        return ExitCode.success
+    }
+}
+
+/// Reading any input the command line knows, and writing the events.
+enum GestureInput {
+    /// The metadata and a function yielding the samples in order.
+    static func read(_ path: String) throws -> (TraceMetadata, () throws -> InputSample?) {
+        let source = try TraceFiles.openSource(path)
+        return (source.metadata, { try source.nextSample() })
+    }
+
+    static func jsonObject(_ event: GestureEvent) -> [String: Any] {
+        var object: [String: Any] = [
+            "gesture": event.gesture.name, "state": event.state.rawValue, "t": event.time, "id": event.contact,
+        ]
+        if let location = event.location { object["x"] = location.x; object["y"] = location.y }
+        if let translation = event.translation { object["dx"] = translation.dx; object["dy"] = translation.dy }
+        if let velocity = event.velocity { object["vx"] = velocity.x; object["vy"] = velocity.y }
+        if let projected = event.projectedTranslation {
+            object["projectedDx"] = projected.dx
+            object["projectedDy"] = projected.dy
+        }
+        if let scale = event.scale { object["scale"] = scale }
+        if let velocity = event.scaleVelocity { object["scaleVelocity"] = velocity }
+        if let rotation = event.rotation { object["rotation"] = rotation }
+        if let velocity = event.rotationVelocity { object["rotationVelocity"] = velocity }
+        if let detector = event.detector { object["detector"] = detector.rawValue }
+        if let delay = event.delay { object["delayMs"] = Double(delay) / 1e6 }
+        if let target = event.target { object["target"] = target }
+        return object
+    }
+
+    static func line(for event: GestureEvent) -> String {
+        var text = String(format: "%10.3f ms  ", Double(event.time) / 1e6)
+        text += event.gesture.name.padding(toLength: 10) + event.state.rawValue.padding(toLength: 11)
+        text += "#\(event.contact)"
+        if let location = event.location { text += String(format: "  at (%.1f, %.1f)", location.x, location.y) }
+        if let translation = event.translation { text += String(format: "  moved (%.1f, %.1f)", translation.dx, translation.dy) }
+        if let velocity = event.velocity, event.gesture != .hover {
+            text += String(format: "  v (%.0f, %.0f) pt/s", velocity.x, velocity.y)
+        }
+        if let projected = event.projectedTranslation { text += String(format: "  rests at (%.1f, %.1f)", projected.dx, projected.dy) }
+        if let scale = event.scale { text += String(format: "  scale %.3f (%.2f/s)", scale, event.scaleVelocity ?? 0) }
+        if let rotation = event.rotation { text += String(format: "  rotation %.3f rad (%.2f rad/s)", rotation, event.rotationVelocity ?? 0) }
+        if let detector = event.detector { text += "  by \(detector.rawValue)" }
+        if let delay = event.delay { text += String(format: "  delayed %.1f ms", Double(delay) / 1e6) }
+        if let target = event.target { text += "  target \(target)" }
+        return text
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+import TouchInput
+import TouchReplay
+import TraceSynthesis
+
+@Suite struct ClockAndDisplayTests {
+    @Test func wallClockAtRateFourIsNeverEarlyAndTakesAQuarterOfTheTrace() throws {
+        let trace = try synthesize(.reversal, seed: 1, rate: 120)
+        let contacts = trace.samples.filter { $0.kind != .marker }
+        let duration = try #require(contacts.last).time - (try #require(contacts.first).time)
+        #expect(duration > 500_000_000 && duration < 1_500_000_000)
+        let start = ContinuousClock.now
+        let result = try Replayer.replay(samples: trace.samples, metadata: trace.metadata, sceneNamed: "scroll",
+                                         settings: ReplaySettings(mode: .wallClock(rate: 4), tail: 0))
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed >= .nanoseconds(duration / 4))
+        let delivery = result[.deliveryError]
+        #expect(delivery.count == result.samples)
+        #expect(delivery.min >= 0)
+        #expect(delivery.kind == .timing)
+        #expect(result[.eventLatency].kind == .timing)
+        #expect(result[.frameIntervalJitter].count == 1)
+        #expect(result.events.count == 1)
+    }
+
+    @Test func vsyncGridIsExactAndDoesNotDrift() {
+        let display = DisplayModel(refresh: .fixed(120), vsyncPhase: 1_000)
+        #expect(display.vsync(0) == 1_000)
+        #expect(display.vsync(120) == 1_000_001_000)
+        #expect(display.vsync(120 * 3600) == 3_600_000_001_000)
+        for time: Int64 in [0, 1_000, 1_001, 8_334_333, 8_334_334, 999_999_999_999] {
+            let index = display.index(atOrAfter: time)
+            #expect(display.vsync(index) >= time && display.vsync(index - 1) < time)
+        }
+        #expect(DisplayModel(refresh: .adaptive(24...120)).idleStride == 5)
+        #expect(RefreshRate(argument: "10-120") == .adaptive(10...120))
+        #expect(RefreshRate(argument: "60") == .fixed(60))
+        #expect(RefreshRate(argument: "-3") == nil)
+    }
+
+    @Test func lateWorkIsShownAtTheFirstDeadlineItMeets() {
+        let display = DisplayModel(refresh: .fixed(100), presentationDelay: 2)
+        #expect(display.presentationIndex(frame: 10, workEnd: display.vsync(10) + 9_000_000) == 12)
+        #expect(display.presentationIndex(frame: 10, workEnd: display.vsync(10) + 10_000_001) == 13)
+        #expect(display.presentationIndex(frame: 10, workEnd: display.vsync(10) + 25_000_000) == 14)
+    }
+
+    @Test func virtualClockOnlyMovesForward() {
+        var clock = VirtualClock(start: 10)
+        #expect(clock.wait(until: 5) == 0 && clock.now() == 10)
+        clock.spend(7)
+        #expect(clock.now() == 17)
+        #expect(WallClock(rate: 0) == nil && WallClock(rate: -1) == nil && WallClock(rate: 0.5) != nil)
+    }
+
+    @Test func adaptiveDisplayRendersFewerFramesWhenContentSlows() throws {
+        let trace = try synthesize(.flick, seed: 2)
+        let fixed = try replay(trace, scene: "scroll", display: DisplayModel(refresh: .fixed(120)))
+        let adaptive = try replay(trace, scene: "scroll", display: DisplayModel(refresh: .adaptive(24...120)))
+        #expect(adaptive.frames < fixed.frames)
+        #expect(adaptive[.eventLatency] == fixed[.eventLatency])
+    }
+}
