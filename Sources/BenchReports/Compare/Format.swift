@@ -4,7 +4,7 @@ package enum Format {
     package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
         let magnitude = abs(value)
-        let decimals = magnitude >= 1000 ? 0 : magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : 3
+        let decimals = magnitude >= 1000 ? 0 : magnitude >= 100 ? 2 : 3
         return JSONText.format(value, decimals: decimals)
     }
 
