@@ -72,7 +72,15 @@ final class SeriesLog {
         let spanY = (visibleY.max() ?? 0) - (visibleY.min() ?? 0)
         let useY = spanY >= spanX
         let visible = useY ? visibleY : visibleX
-        let finger = useY ? fingerY : fingerX
+        // Where the finger was when each frame reached the glass (the latest vsync at or
+        // before its presentation), so the gap between the lines is the latency one sees.
+        let recorded = useY ? fingerY : fingerX
+        var finger: [Double?] = []
+        var source = 0
+        for presentation in times {
+            while source + 1 < times.count && times[source + 1] - presentationOffset <= presentation { source += 1 }
+            finger.append(times[source] - presentationOffset <= presentation ? recorded[source] : nil)
+        }
         // Sign of the element's response to the finger: the covariance of their steps.
         var covariance = 0.0
         for index in 1..<max(1, visible.count) {
