@@ -56,7 +56,7 @@ extension Command {
             chart = EntryKey(trace: entry.file, scene: parts.count > 1 ? parts[1] : entry.scenes.first ?? "scroll")
         }
         let replayer = Replaying()
-        let runner = BenchRunner(replayer: replayer, repeats: repeats, seriesFor: arguments.value("html") == nil ? nil : chart) { done, total, what in
+        let runner = BenchRunner(replayer: replayer, repeats: repeats, seriesFor: chart) { done, total, what in
             Console.progress("bench \(done + 1 > total ? total : done + 1)/\(total) \(what)")
         }
         let environment = BenchEnvironment.current(repeats: repeats, settings: replayer.settings)

@@ -6,7 +6,7 @@ extension Command {
     static let compare = Command(
         name: "compare",
         summary: "Regression verdict between two result files (bench or replay JSON).",
-        usage: "BASE NEW [--thresholds FILE] [--markdown OUT] [--junit OUT] [--html OUT]",
+        usage: "BASE NEW [--thresholds FILE] [--markdown OUT] [--junit OUT] [--html OUT] [--github-benchmark OUT]",
         discussion: """
             Lists every metric that changed with old → new and why it is a regression or noise
             (docs/METRICS.md, "Tolerances and verdicts"). Results from another machine or other
@@ -18,6 +18,7 @@ extension Command {
             .value("markdown", "OUT", "Write the Markdown summary."),
             .value("junit", "OUT", "Write JUnit XML."),
             .value("html", "OUT", "Write the HTML report."),
+            .value("github-benchmark", "OUT", "Write NEW's customSmallerIsBetter JSON array."),
             .flag("all", "List unchanged metrics too."),
         ],
         positionals: 2...2

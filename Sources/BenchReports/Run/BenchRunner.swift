@@ -36,43 +36,74 @@ public struct BenchRunner: Sendable {
     }
 
     /// Runs the plan; `environment` describes the machine and settings.
+    ///
+    /// The timed repeats run in rounds over the whole plan rather than back to back, so a
+    /// burst of load on the machine spreads over every entry instead of landing on all the
+    /// repeats of one (which would make noise look significant).
     public func run(suite: TraceSuite, manifestPath: String, shard: BenchShard?,
                     environment: BenchEnvironment) throws -> BenchResult {
-        let plan = Self.plan(suite: suite, shard: shard)
-        var entries: [RunEntry] = []
-        for (index, key) in plan.enumerated() {
-            progress?(index, plan.count, key.description)
-            guard let suiteEntry = suite.traces.first(where: { $0.file == key.trace }) else { continue }
-            let path = TraceSuite.path(of: suiteEntry, manifestPath: manifestPath)
-            entries.append(try measure(path: path, key: key))
+        let plan = Self.plan(suite: suite, shard: shard).compactMap { key -> (EntryKey, String)? in
+            guard let suiteEntry = suite.traces.first(where: { $0.file == key.trace }) else { return nil }
+            return (key, TraceSuite.path(of: suiteEntry, manifestPath: manifestPath))
         }
-        progress?(plan.count, plan.count, "done")
+        let total = plan.count * (repeats + 1)
+        var entries: [RunEntry] = []
+        for (index, (key, path)) in plan.enumerated() {
+            progress?(index, total, key.description)
+            entries.append(try deterministicRun(path: path, key: key))
+        }
+        var timings = [Timings](repeating: Timings(), count: plan.count)
+        for round in 0..<repeats {
+            for (index, (key, path)) in plan.enumerated() {
+                progress?(plan.count * (round + 1) + index, total, "\(key) (repeat \(round + 1)/\(repeats))")
+                try timings[index].add(replayer.replay(path: path, scene: key.scene, withSeries: false))
+            }
+        }
+        progress?(total, total, "done")
+        for index in entries.indices { timings[index].summarise(into: &entries[index]) }
         return BenchResult(entries: entries, environment: environment, shard: shard)
     }
 
     /// One trace × scene: the deterministic run, then the timed repeats.
     public func measure(path: String, key: EntryKey) throws -> RunEntry {
-        let first = try replayer.replay(path: path, scene: key.scene, withSeries: key == seriesFor)
-        var entry = first.entry
+        var entry = try deterministicRun(path: path, key: key)
+        var timings = Timings()
+        for _ in 0..<repeats {
+            try timings.add(replayer.replay(path: path, scene: key.scene, withSeries: false))
+        }
+        timings.summarise(into: &entry)
+        return entry
+    }
+
+    private func deterministicRun(path: String, key: EntryKey) throws -> RunEntry {
+        var entry = try replayer.replay(path: path, scene: key.scene, withSeries: key == seriesFor).entry
         // Results name traces as the suite does, so they compare across checkouts.
         entry.trace = key.trace
         entry.scene = key.scene
-        var perRun: [String: [Double]] = [:]
-        var throughput: [Double] = []
-        for _ in 0..<repeats {
-            let outcome = try replayer.replay(path: path, scene: key.scene, withSeries: false)
-            for (name, summary) in outcome.entry.metrics where summary.kind == .timing {
-                if let mean = summary.mean, !summary.isEmpty { perRun[name, default: []].append(mean) }
-            }
-            if outcome.elapsedSeconds > 0 {
-                throughput.append(Double(outcome.entry.samples) / outcome.elapsedSeconds)
-            }
+        return entry
+    }
+}
+
+/// The timing values of one trace × scene, one per repeat.
+private struct Timings {
+    var perRun: [String: [Double]] = [:]
+    var throughput: [Double] = []
+
+    mutating func add(_ outcome: ReplayOutcome) {
+        for (name, summary) in outcome.entry.metrics where summary.kind == .timing {
+            if let mean = summary.mean, !summary.isEmpty { perRun[name, default: []].append(mean) }
         }
+        if outcome.elapsedSeconds > 0 {
+            throughput.append(Double(outcome.entry.samples) / outcome.elapsedSeconds)
+        }
+    }
+
+    /// Replaces each timing metric of `entry` by its summary over the repeats.
+    func summarise(into entry: inout RunEntry) {
         for (name, summary) in entry.metrics where summary.kind == .timing {
             entry.metrics[name] = perRun[name].map(MetricStatistics.overRepeats)
                 ?? MetricStatistics(kind: .timing, count: 0, repeats: [])
         }
         entry.metrics[MetricCatalog.throughput] = MetricStatistics.overRepeats(throughput)
-        return entry
     }
 }
