@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
         .library(name: "TouchReplay", targets: ["TouchReplay"]),
+        .library(name: "BenchReports", targets: ["BenchReports"]),
     ],
     targets: [
         .systemLibrary(
@@ -28,9 +29,11 @@ let package = Package(
         .target(name: "TraceFormats", dependencies: ["TouchInput", "TouchTrace"]),
         .target(name: "TouchGestures", dependencies: ["TouchInput", "TouchDynamics"]),
         .target(name: "TouchReplay", dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures"]),
+        .target(name: "BenchReports", dependencies: ["TouchTrace", "TouchReplay"]),
         .executableTarget(
             name: "touchbench",
-            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay"]
+            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay",
+                           "BenchReports"]
         ),
         .executableTarget(
             name: "CodecBenchmark",
@@ -50,6 +53,7 @@ let package = Package(
             name: "TouchReplayTests",
             dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis"]
         ),
+        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,7 @@ import TraceFormats
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
     .demo, .synth, .record, .convert, .info, .verify, .cat, .velocity, .spring, .project, .gestures, .replay,
+    .bench, .compare, .merge,
 ]
 
 let generalHelp = """

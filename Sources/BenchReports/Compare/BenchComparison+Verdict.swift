@@ -1,0 +1,191 @@
+/// Deciding regression, improvement or noise for every metric.
+extension BenchComparison {
+    /// Compares `current` with `baseline` (if any) under `thresholds`, and checks every budget.
+    public init(current: BenchResult, baseline: BenchResult?, thresholds: BenchThresholds = .standard) {
+        entryCount = current.entries.count
+        repeats = current.environment.repeats
+        hasBaseline = baseline != nil
+        var timingComparable = true
+        if let baseline {
+            if let mismatch = current.environment.timingMismatch(with: baseline.environment) {
+                timingComparable = false
+                warnings.append("The baseline ran elsewhere (\(mismatch)): only deterministic metrics are compared.")
+            }
+            let missing = baseline.entries.map(\.key).filter { current[$0] == nil }
+            if !missing.isEmpty {
+                let names = missing.prefix(5).map(\.description).joined(separator: ", ")
+                warnings.append("\(missing.count) baseline entr\(missing.count == 1 ? "y is" : "ies are") not in this run (\(names)\(missing.count > 5 ? ", …" : "")); a shard or a smaller suite?")
+            }
+            let fewest = min(current.environment.repeats, baseline.environment.repeats)
+            if timingComparable && fewest > 0 && Self.smallestPValue(fewest, fewest) >= thresholds.timingDefault.alpha {
+                warnings.append("With \(fewest) repeats no timing change can be significant at α = \(Format.number(thresholds.timingDefault.alpha)); use --repeat 5 or more.")
+            }
+        }
+        timingCompared = hasBaseline && timingComparable
+        for entry in current.entries {
+            let base = baseline?[entry.key]
+            var entryTiming = timingComparable
+            if let base, base.settings != entry.settings {
+                entryTiming = false
+                warnings.append("\(entry.key) ran with other settings (\(base.settings) vs \(entry.settings)): its timing metrics are not compared.")
+            }
+            rows += Self.rows(entry: entry, baseline: base, hasBaseline: baseline != nil, timingComparable: entryTiming,
+                              thresholds: thresholds)
+            budgetChecks += Self.budgetChecks(entry: entry, thresholds: thresholds)
+        }
+    }
+
+    /// The smallest two-sided exact p-value Mann–Whitney can give for samples of n1 and n2.
+    static func smallestPValue(_ n1: Int, _ n2: Int) -> Double {
+        MannWhitney.exactTwoSided(u: 0, n1: max(1, n1), n2: max(1, n2))
+    }
+
+    private static func rows(entry: RunEntry, baseline: RunEntry?, hasBaseline: Bool, timingComparable: Bool,
+                             thresholds: BenchThresholds) -> [Row] {
+        var metrics = entry.metrics
+        var baseMetrics = baseline?.metrics ?? [:]
+        metrics[MetricCatalog.unanswered] = .single(Double(entry.unansweredEvents), kind: .deterministic)
+        if let baseline { baseMetrics[MetricCatalog.unanswered] = .single(Double(baseline.unansweredEvents), kind: .deterministic) }
+        let names = Set(metrics.keys).union(baseMetrics.keys)
+            .sorted { (MetricCatalog.rank($0), $0) < (MetricCatalog.rank($1), $1) }
+        var rows: [Row] = []
+        for name in names {
+            let current = metrics[name], base = baseMetrics[name]
+            // Nothing measured on either side (e.g. no pause in the trace): nothing to say.
+            if (current?.isEmpty ?? true) && (base?.isEmpty ?? true) { continue }
+            let kind = current?.kind ?? base?.kind ?? .deterministic
+            let tolerance = thresholds.tolerance(for: name, kind: kind)
+            let direction = thresholds.direction(of: name, kind: kind)
+            var row = Row(key: entry.key, metric: name, kind: kind, statistic: MetricCatalog.headline(of: name, kind: kind),
+                          current: nil, baseline: nil, status: .noBaseline, reason: "no baseline", pValue: nil)
+            if !hasBaseline || baseline == nil {
+                if hasBaseline { row.reason = "new in this run" }
+                row.current = current?.value(row.statistic)
+                rows.append(row)
+                continue
+            }
+            switch kind {
+            case .deterministic:
+                judgeDeterministic(&row, current: current, baseline: base, tolerance: tolerance, direction: direction)
+            case .timing:
+                row.statistic = tolerance.statistics.first ?? .p50
+                row.current = current?.value(row.statistic)
+                row.baseline = base?.value(row.statistic)
+                if timingComparable {
+                    judgeTiming(&row, current: current, baseline: base, tolerance: tolerance, direction: direction)
+                } else {
+                    row.status = .notCompared
+                    row.reason = "timing from another machine or settings: not compared"
+                }
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// Values as the result files store them (six decimals), so a result compared in memory
+    /// and after a round trip through its file gets the same verdict.
+    private static func stored(_ value: Double?) -> Double? {
+        value.map { ($0 * 1e6).rounded() / 1e6 }
+    }
+
+    private static func judgeDeterministic(_ row: inout Row, current: MetricStatistics?, baseline: MetricStatistics?,
+                                           tolerance: BenchThresholds.Tolerance, direction: MetricCatalog.Direction) {
+        var worst: (statistic: Statistic, excess: Double)?
+        var largestChange: (statistic: Statistic, size: Double)?
+        var improved = false, worsenedWithin = false
+        for statistic in tolerance.statistics {
+            let now = stored(current.flatMap { $0.isEmpty ? nil : $0.value(statistic) })
+            let before = stored(baseline.flatMap { $0.isEmpty ? nil : $0.value(statistic) })
+            guard now != before else { continue }
+            guard let now, let before else {
+                // Measured on one side only: listed as a change; the unanswered-events row
+                // carries the failure when a scene stops answering.
+                worsenedWithin = true
+                if largestChange == nil { largestChange = (statistic, .infinity) }
+                continue
+            }
+            let worse = direction == .lower ? now - before : before - now
+            let size = abs(now - before) / max(abs(before), 1e-9)
+            if size > largestChange?.size ?? -1 { largestChange = (statistic, size) }
+            if worse > tolerance.allowance(from: before) {
+                let excess = worse / max(abs(before), 1e-9)
+                if excess > worst?.excess ?? -1 { worst = (statistic, excess) }
+            } else if worse > 0 {
+                worsenedWithin = true
+            } else if -worse > tolerance.allowance(from: before) {
+                improved = true
+            } else {
+                worsenedWithin = true
+            }
+        }
+        row.statistic = worst?.statistic ?? largestChange?.statistic ?? row.statistic
+        row.current = current.flatMap { $0.isEmpty ? nil : $0.value(row.statistic) }
+        row.baseline = baseline.flatMap { $0.isEmpty ? nil : $0.value(row.statistic) }
+        let toleranceText = tolerance.isExact ? "exact tolerance" : "tolerance \(describe(tolerance, unit: row.unit))"
+        if worst != nil {
+            row.status = .regression
+            row.reason = "deterministic, worse beyond its \(toleranceText)"
+        } else if improved && !worsenedWithin {
+            row.status = .improvement
+            row.reason = "deterministic, better"
+        } else if largestChange != nil {
+            row.status = .withinTolerance
+            row.reason = improved ? "deterministic, mixed changes within \(toleranceText)" : "deterministic, changed within \(toleranceText)"
+        } else {
+            row.status = .unchanged
+            row.reason = "deterministic, identical"
+        }
+    }
+
+    private static func judgeTiming(_ row: inout Row, current: MetricStatistics?, baseline: MetricStatistics?,
+                                    tolerance: BenchThresholds.Tolerance, direction: MetricCatalog.Direction) {
+        guard let now = row.current, let before = row.baseline else {
+            row.status = .withinTolerance
+            row.reason = "timing, measured on one side only"
+            return
+        }
+        let worse = direction == .lower ? now - before : before - now
+        let allowance = tolerance.allowance(from: before)
+        let band = describe(tolerance, unit: row.unit)
+        guard abs(worse) > allowance else {
+            row.status = now == before ? .unchanged : .withinTolerance
+            row.reason = "timing, noise: within its ±\(band) band"
+            return
+        }
+        let a = current?.repeats ?? [], b = baseline?.repeats ?? []
+        guard a.count >= 2, b.count >= 2, let test = MannWhitney.test(a, b) else {
+            row.status = .withinTolerance
+            row.reason = "timing, beyond \(band) but \(min(a.count, b.count)) repeat(s): cannot be significant"
+            return
+        }
+        row.pValue = test.p
+        let testText = "Mann–Whitney p = \(Format.number(test.p))"
+        guard test.p < tolerance.alpha else {
+            row.status = .withinTolerance
+            row.reason = "timing, noise: beyond \(band) but not significant (\(testText) ≥ α \(Format.number(tolerance.alpha)))"
+            return
+        }
+        row.status = worse > 0 ? .regression : .improvement
+        row.reason = "timing, \(worse > 0 ? "worse" : "better") beyond \(band) and significant (\(testText) < α \(Format.number(tolerance.alpha)))"
+    }
+
+    private static func describe(_ tolerance: BenchThresholds.Tolerance, unit: String) -> String {
+        var parts: [String] = []
+        if tolerance.relative > 0 { parts.append(JSONText.format(tolerance.relative * 100, decimals: 1) + " %") }
+        if tolerance.absolute > 0 { parts.append(Format.value(tolerance.absolute, unit: unit)) }
+        return parts.isEmpty ? "0" : parts.joined(separator: " or ")
+    }
+
+    private static func budgetChecks(entry: RunEntry, thresholds: BenchThresholds) -> [BudgetCheck] {
+        thresholds.budgets.filter { $0.applies(to: entry.scene) }.map { budget in
+            let summary = budget.metric == MetricCatalog.unanswered
+                ? .single(Double(entry.unansweredEvents), kind: .deterministic) : entry.metrics[budget.metric]
+            guard let summary, !summary.isEmpty, let value = summary.value(budget.statistic) else {
+                return BudgetCheck(key: entry.key, budget: budget, value: nil, grade: .notMeasured)
+            }
+            let grade: Grade = value > budget.critical ? .critical : value >= budget.warning ? .warning : .good
+            return BudgetCheck(key: entry.key, budget: budget, value: value, grade: grade)
+        }
+    }
+}

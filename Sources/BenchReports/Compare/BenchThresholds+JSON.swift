@@ -1,0 +1,95 @@
+import Foundation
+import TouchTrace
+
+/// Reading `touchbench.thresholds/1` files.
+extension BenchThresholds {
+    public static let schema = "touchbench.thresholds/1"
+
+    /// Reads a thresholds file; members it lacks keep the ``standard`` values.
+    public static func load(from path: String) throws(TraceFileError) -> BenchThresholds {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TraceFileError(.cannotOpen, path: path, reason: "cannot be opened")
+        }
+        do { return try decode(String(decoding: data, as: UTF8.self)) } catch {
+            throw TraceFileError(.malformed, path: path, reason: error.description)
+        }
+    }
+
+    public static func decode(_ text: String) throws(ResultDecodingError) -> BenchThresholds {
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch {
+            throw ResultDecodingError("is not JSON (at byte \(error.offset): \(error.reason))")
+        }
+        let schema = value["schema"]?.stringValue ?? ""
+        guard schema.hasPrefix(Self.schema) else {
+            throw ResultDecodingError("has schema '\(schema)', not \(Self.schema)")
+        }
+        var thresholds = standard
+        if let section = value["deterministic"] {
+            thresholds.deterministicDefault = try tolerance(section["default"], base: standard.deterministicDefault, at: "deterministic.default")
+            for (name, entry) in section["metrics"]?.objectMembers ?? [] {
+                thresholds.deterministic[name] = try tolerance(entry, base: thresholds.deterministicDefault, at: "deterministic.metrics.\(name)")
+            }
+        }
+        if let section = value["timing"] {
+            thresholds.timingDefault = try tolerance(section["default"], base: standard.timingDefault, at: "timing.default")
+            for (name, entry) in section["metrics"]?.objectMembers ?? [] {
+                thresholds.timing[name] = try tolerance(entry, base: thresholds.timingDefault, at: "timing.metrics.\(name)")
+            }
+        }
+        if let budgets = value["budgets"] {
+            guard let list = budgets.arrayValue else { throw ResultDecodingError("budgets is not an array") }
+            thresholds.budgets = try list.enumerated().map { (index, entry) throws(ResultDecodingError) in
+                try budget(entry, at: "budgets[\(index)]")
+            }
+        }
+        return thresholds
+    }
+
+    private static func tolerance(_ value: JSONValue?, base: Tolerance, at place: String) throws(ResultDecodingError) -> Tolerance {
+        guard let value else { return base }
+        guard value.objectMembers != nil else { throw ResultDecodingError("\(place) is not an object") }
+        var result = base
+        if let absolute = value["absolute"] {
+            guard let number = absolute.doubleValue, number >= 0 else { throw ResultDecodingError("\(place).absolute is not a number ≥ 0") }
+            result.absolute = number
+        }
+        if let relative = value["relative"] {
+            guard let number = relative.doubleValue, number >= 0 else { throw ResultDecodingError("\(place).relative is not a number ≥ 0") }
+            result.relative = number
+        }
+        if let alpha = value["alpha"] {
+            guard let number = alpha.doubleValue, number > 0, number < 1 else { throw ResultDecodingError("\(place).alpha is not between 0 and 1") }
+            result.alpha = number
+        }
+        if let statistics = value["statistics"] ?? value["statistic"].map({ .array([$0]) }) {
+            let names = statistics.arrayValue?.compactMap(\.stringValue) ?? []
+            let parsed = names.compactMap(Statistic.init(rawValue:))
+            guard !parsed.isEmpty, parsed.count == names.count else {
+                throw ResultDecodingError("\(place).statistics must name some of \(Statistic.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            result.statistics = parsed
+        }
+        if let better = value["better"] {
+            guard let direction = better.stringValue.flatMap(MetricCatalog.Direction.init(rawValue:)) else {
+                throw ResultDecodingError("\(place).better is not 'lower' or 'higher'")
+            }
+            result.better = direction
+        }
+        return result
+    }
+
+    private static func budget(_ value: JSONValue, at place: String) throws(ResultDecodingError) -> Budget {
+        guard let metric = value["metric"]?.stringValue else { throw ResultDecodingError("\(place) has no metric") }
+        guard let warning = value["warning"]?.doubleValue, let critical = value["critical"]?.doubleValue, warning <= critical else {
+            throw ResultDecodingError("\(place) needs numbers warning ≤ critical")
+        }
+        let statisticName = value["statistic"]?.stringValue ?? "p99"
+        guard let statistic = Statistic(rawValue: statisticName) else {
+            throw ResultDecodingError("\(place).statistic '\(statisticName)' is unknown")
+        }
+        let scenes = value["scenes"]?.arrayValue?.compactMap(\.stringValue)
+        let name = value["name"]?.stringValue ?? "\(metric) \(statistic.rawValue)"
+        return Budget(name: name, metric: metric, statistic: statistic, scenes: scenes, warning: warning, critical: critical)
+    }
+}

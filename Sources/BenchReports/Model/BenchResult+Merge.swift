@@ -1,0 +1,51 @@
+/// Combining shard results into the result of the whole suite.
+extension BenchResult {
+    /// What merging produced, and what the caller should warn about.
+    public struct Merge: Sendable {
+        public var result: BenchResult
+        public var warnings: [String]
+    }
+
+    /// Why shard results cannot be merged.
+    public struct MergeError: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Merges `results` (named for messages by `names`) into one result identical to an
+    /// unsharded run: entries in key order, no shard, the shared environment.
+    ///
+    /// The same trace × scene in two inputs is an error (overlapping shards or a file given
+    /// twice). Missing shards and differing environments are warnings; the merged
+    /// environment is the first input's.
+    public static func merge(_ results: [BenchResult], names: [String]) throws(MergeError) -> Merge {
+        guard let first = results.first else { throw MergeError(description: "nothing to merge") }
+        var warnings: [String] = []
+        var owner: [EntryKey: String] = [:]
+        var entries: [RunEntry] = []
+        for (index, result) in results.enumerated() {
+            let name = index < names.count ? names[index] : "input \(index + 1)"
+            for entry in result.entries {
+                if let previous = owner[entry.key] {
+                    throw MergeError(description: "\(entry.key) is in both \(previous) and \(name); merge each shard once")
+                }
+                owner[entry.key] = name
+                entries.append(entry)
+            }
+            if let mismatch = first.environment.timingMismatch(with: result.environment) {
+                warnings.append("\(name) ran elsewhere (\(mismatch)); its timing metrics are not comparable with the others'")
+            }
+        }
+        let shards = results.compactMap(\.shard)
+        if let count = shards.first?.count {
+            if shards.contains(where: { $0.count != count }) {
+                warnings.append("the inputs come from different shard counts (\(shards.map(\.description).joined(separator: ", ")))")
+            } else {
+                let missing = (1...count).filter { index in !shards.contains { $0.index == index } }
+                if !missing.isEmpty {
+                    warnings.append("shard(s) \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) are missing: the merged result covers part of the suite")
+                }
+            }
+        }
+        return Merge(result: BenchResult(entries: entries, environment: first.environment), warnings: warnings)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import TouchTrace
+
+/// A bench run: every trace × scene of a suite (or of one shard of it) and where it ran,
+/// `{"schema": "touchbench.bench/1", "entries": [touchbench.run/1 …], "environment": {…}}`.
+///
+/// Entries are kept in ``EntryKey`` order (trace, then scene), so the JSON of a result does
+/// not depend on the order runs finished or shards were merged.
+public struct BenchResult: Sendable, Hashable {
+    public static let schema = "touchbench.bench/1"
+
+    public private(set) var entries: [RunEntry]
+    /// Where each key's entry is in ``entries``: look-ups stay O(1) for suites of any size.
+    private var positions: [EntryKey: Int] = [:]
+    public var environment: BenchEnvironment
+    /// The share of the suite this result covers; `nil` for a whole suite or a merge.
+    public var shard: BenchShard?
+
+    public init(entries: [RunEntry], environment: BenchEnvironment, shard: BenchShard? = nil) {
+        self.entries = entries.sorted { $0.key < $1.key }
+        self.environment = environment
+        self.shard = shard
+        reindex()
+    }
+
+    private mutating func reindex() {
+        positions = Dictionary(entries.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Adds or replaces the entry for its trace × scene.
+    public mutating func insert(_ entry: RunEntry) {
+        if let index = positions[entry.key] {
+            entries[index] = entry
+            return
+        }
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].key < entry.key { low = middle + 1 } else { high = middle }
+        }
+        entries.insert(entry, at: low)
+        reindex()
+    }
+
+    /// The entry for `key`, if the result has it.
+    public subscript(_ key: EntryKey) -> RunEntry? {
+        positions[key].map { entries[$0] }
+    }
+
+    /// The scenes present, in name order.
+    public var scenes: [String] { Array(Set(entries.map(\.scene))).sorted() }
+}
+
+extension BenchResult {
+    /// The result as `touchbench.bench/1` JSON: sorted keys, fixed number format, one
+    /// trailing newline.
+    public var jsonText: String {
+        var members: [(key: String, value: JSONValue)] = [
+            ("schema", .string(Self.schema)),
+            ("entries", .array(entries.map(\.json))),
+            ("environment", environment.json),
+        ]
+        if let shard { members.append(("shard", .string(shard.description))) }
+        return JSONText.document(.object(members))
+    }
+
+    /// Parses a `touchbench.bench/1` document; a lone `touchbench.run/1` object is accepted
+    /// as a result of one entry, so `compare` works on `replay --json` files too.
+    public static func decode(_ text: String) throws(ResultDecodingError) -> BenchResult {
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch {
+            throw ResultDecodingError("is not JSON (at byte \(error.offset): \(error.reason))")
+        }
+        let schema = value["schema"]?.stringValue ?? ""
+        if schema.hasPrefix("touchbench.run/1") {
+            return BenchResult(entries: [try RunEntry(json: value)],
+                               environment: BenchEnvironment(json: .object([])))
+        }
+        guard schema.hasPrefix("touchbench.bench/1") else {
+            throw ResultDecodingError("has schema '\(schema)', not touchbench.bench/1")
+        }
+        guard let values = value["entries"]?.arrayValue else { throw ResultDecodingError("has no entries array") }
+        var entries: [RunEntry] = []
+        var seen = Set<EntryKey>()
+        for entryValue in values {
+            let entry = try RunEntry(json: entryValue)
+            guard seen.insert(entry.key).inserted else {
+                throw ResultDecodingError("has two entries for \(entry.key)")
+            }
+            entries.append(entry)
+        }
+        let shard = value["shard"]?.stringValue.flatMap(BenchShard.init)
+        return BenchResult(entries: entries, environment: BenchEnvironment(json: value["environment"] ?? .object([])),
+                           shard: shard)
+    }
+
+    /// Reads a result file; errors name the file (exit 66 when it cannot be opened, 65 when
+    /// it is not a result).
+    public static func load(from path: String) throws(TraceFileError) -> BenchResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TraceFileError(.cannotOpen, path: path, reason: "cannot be opened")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TraceFileError(.malformed, path: path, reason: "is not UTF-8 text")
+        }
+        do { return try decode(text) } catch {
+            throw TraceFileError(.malformed, path: path, reason: error.description)
+        }
+    }
+
+    /// Writes the JSON form to `path` (exit 74 on failure).
+    public func write(to path: String) throws(TraceFileError) {
+        try ReportFile.write(jsonText, to: path)
+    }
+}
+
+/// Writing a report file, with an error that names it.
+package enum ReportFile {
+    package static func write(_ text: String, to path: String) throws(TraceFileError) {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw TraceFileError(.io, path: path, reason: "cannot be written (\(error.localizedDescription))")
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// What the bench runner needs from a replayer: one trace through one scene under the
+/// virtual clock, as a `touchbench.run/1` entry. The CLI adapts TouchReplay's `Replayer`;
+/// tests use a fake.
+public protocol TraceReplaying: Sendable {
+    /// Replays the trace at `path` through `scene`, with the per-frame series when
+    /// `withSeries` is set and the replayer can provide it.
+    func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome
+}
+
+/// One replay: its entry and how long it took on the wall clock.
+public struct ReplayOutcome: Sendable {
+    public var entry: RunEntry
+    /// Wall-clock seconds the replay took (for the throughput metric).
+    public var elapsedSeconds: Double
+
+    public init(entry: RunEntry, elapsedSeconds: Double) {
+        self.entry = entry
+        self.elapsedSeconds = elapsedSeconds
+    }
+}

@@ -1,0 +1,54 @@
+import TouchTrace
+
+/// The `customSmallerIsBetter` JSON array that benchmark-tracking CI actions read:
+/// `[{"name", "unit", "value", "range", "extra"}]`, one element per trace × scene × headline
+/// metric. Replay throughput, where bigger is better, is written as its inverse (ns per
+/// sample) so that every element is smaller-is-better.
+public struct BenchmarkJSONReport: Sendable {
+    public var result: BenchResult
+
+    /// The metrics a dashboard tracks, with the statistic that stands for each.
+    public static let headlines: [(metric: String, statistic: Statistic)] = [
+        ("event_latency_ms", .p50), ("event_latency_ms", .p99), ("frame_latency_ms", .p50),
+        ("latency_jitter_ms", .mean), ("redirection_response_ms", .p50), ("pause_detection_ms", .p50),
+        ("tracking_error_pt", .p95), ("hitch_time_ratio_ms_per_s", .mean), ("dropped_frames", .mean),
+        ("cpu_per_frame_us", .p50),
+    ]
+
+    public init(result: BenchResult) {
+        self.result = result
+    }
+
+    public func render() -> String {
+        var elements: [JSONValue] = []
+        for entry in result.entries {
+            let prefix = "\(entry.scene)/\(entry.key.traceName)"
+            for (metric, statistic) in Self.headlines {
+                guard let summary = entry.metrics[metric], !summary.isEmpty, let value = summary.value(statistic) else { continue }
+                var members: [(key: String, value: JSONValue)] = [
+                    ("name", .string("\(prefix) \(metric) \(statistic.rawValue)")),
+                    ("unit", .string(MetricCatalog.unit(of: metric))),
+                    ("value", .number(value)),
+                    ("extra", .string(summary.kind.rawValue + (summary.repeats.map { ", median of \($0.count) repeats" } ?? ""))),
+                ]
+                if let low = summary.min, let high = summary.max, summary.kind == .timing {
+                    members.append(("range", .string("± " + JSONText.format((high - low) / 2, decimals: 3))))
+                }
+                elements.append(.object(members))
+            }
+            if let throughput = entry.metrics[MetricCatalog.throughput], let median = throughput.p50, median > 0 {
+                var members: [(key: String, value: JSONValue)] = [
+                    ("name", .string("\(prefix) replay_ns_per_sample p50")),
+                    ("unit", .string("ns")),
+                    ("value", .number(1e9 / median)),
+                    ("extra", .string("timing, inverse of replay throughput")),
+                ]
+                if let low = throughput.min, let high = throughput.max, low > 0 {
+                    members.append(("range", .string("± " + JSONText.format((1e9 / low - 1e9 / high) / 2, decimals: 3))))
+                }
+                elements.append(.object(members))
+            }
+        }
+        return JSONText.document(.array(elements))
+    }
+}

@@ -1,0 +1,108 @@
+/// JUnit XML for CI test dashboards: `<testsuites>` with one `<testsuite>` per scene and one
+/// `<testcase>` per trace × scene × budget — plus, with a baseline, one per trace × scene
+/// saying whether it regressed. A failure carries a `<failure message=…>`; a budget whose
+/// metric the run does not measure is `<skipped>`.
+public struct JUnitReport: Sendable {
+    public var comparison: BenchComparison
+
+    public init(comparison: BenchComparison) {
+        self.comparison = comparison
+    }
+
+    private struct Case {
+        var name: String
+        var failure: (type: String, message: String, detail: String)?
+        var skipped: String?
+        var output: String?
+    }
+
+    public func render() -> String {
+        let checksByKey = Dictionary(grouping: comparison.budgetChecks, by: \.key)
+        let rowsByKey = Dictionary(grouping: comparison.rows, by: \.key)
+        let keysByScene = Dictionary(grouping: Set(checksByKey.keys).union(rowsByKey.keys), by: \.scene)
+        var suites: [(scene: String, cases: [Case])] = []
+        for scene in keysByScene.keys.sorted() {
+            var cases: [Case] = []
+            for key in (keysByScene[scene] ?? []).sorted() {
+                cases += (checksByKey[key] ?? []).map(budgetCase)
+                if comparison.hasBaseline {
+                    cases.append(regressionCase(key, rows: rowsByKey[key] ?? []))
+                }
+            }
+            suites.append((scene, cases))
+        }
+        let total = suites.reduce(0) { $0 + $1.cases.count }
+        let failures = suites.reduce(0) { $0 + $1.cases.filter { $0.failure != nil }.count }
+        let skipped = suites.reduce(0) { $0 + $1.cases.filter { $0.skipped != nil }.count }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"touchbench\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        for suite in suites {
+            let suiteFailures = suite.cases.filter { $0.failure != nil }.count
+            let suiteSkipped = suite.cases.filter { $0.skipped != nil }.count
+            xml += "  <testsuite name=\"touchbench.\(escape(suite.scene))\" tests=\"\(suite.cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"\(suiteSkipped)\">\n"
+            for testCase in suite.cases {
+                xml += "    <testcase classname=\"touchbench.\(escape(suite.scene))\" name=\"\(escape(testCase.name))\" time=\"0\""
+                if testCase.failure == nil && testCase.skipped == nil && testCase.output == nil { xml += "/>\n"; continue }
+                xml += ">\n"
+                if let failure = testCase.failure {
+                    xml += "      <failure type=\"\(escape(failure.type))\" message=\"\(escape(failure.message))\">\(escape(failure.detail))</failure>\n"
+                }
+                if let skipped = testCase.skipped { xml += "      <skipped message=\"\(escape(skipped))\"/>\n" }
+                if let output = testCase.output { xml += "      <system-out>\(escape(output))</system-out>\n" }
+                xml += "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    private func budgetCase(_ check: BenchComparison.BudgetCheck) -> Case {
+        let budget = check.budget
+        let unit = MetricCatalog.unit(of: budget.metric)
+        var testCase = Case(name: "\(check.key.traceName): budget \(budget.name) (\(budget.metric) \(budget.statistic.rawValue) ≤ \(Format.number(budget.critical)))")
+        let value = Format.value(check.value, unit: unit)
+        switch check.grade {
+        case .critical:
+            testCase.failure = ("budget", "\(budget.name) = \(value): critical (over \(Format.number(budget.critical)))",
+                                "\(check.key): \(budget.metric) \(budget.statistic.rawValue) = \(value); good under \(Format.number(budget.warning)), critical over \(Format.number(budget.critical)).")
+        case .warning:
+            testCase.output = "warning: \(budget.name) = \(value) (good under \(Format.number(budget.warning)))"
+        case .good:
+            break
+        case .notMeasured:
+            testCase.skipped = "\(budget.metric) is not measured in this run"
+        }
+        return testCase
+    }
+
+    private func regressionCase(_ key: EntryKey, rows: [BenchComparison.Row]) -> Case {
+        var testCase = Case(name: "\(key.traceName): no regression against the baseline")
+        let regressions = rows.filter { $0.status == .regression }
+        if !regressions.isEmpty {
+            let names = regressions.map { "\($0.metric) \($0.statistic.rawValue)" }.joined(separator: ", ")
+            let detail = regressions.map { "\($0.metric) \($0.statistic.rawValue) \(Format.change($0)): \($0.reason)" }.joined(separator: "\n")
+            testCase.failure = ("regression", "regressed: \(names)", detail)
+        } else if rows.allSatisfy({ $0.status == .noBaseline }) {
+            testCase.skipped = "not in the baseline"
+        }
+        return testCase
+    }
+
+    private func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            default:
+                // XML 1.0 forbids most control characters, even escaped.
+                if scalar.value >= 0x20 || scalar == "\t" { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,48 @@
+import BenchReports
+import Foundation
+import TouchTrace
+
+extension Command {
+    static let compare = Command(
+        name: "compare",
+        summary: "Regression verdict between two result files (bench or replay JSON).",
+        usage: "BASE NEW [--thresholds FILE] [--markdown OUT] [--junit OUT] [--html OUT] [--github-benchmark OUT]",
+        discussion: """
+            Lists every metric that changed with old → new and why it is a regression or noise
+            (docs/METRICS.md, "Tolerances and verdicts"). Results from another machine or other
+            settings compare only their deterministic metrics, with a warning. Exit 0 clean,
+            1 on a regression or a critical budget (each named on standard error).
+            """,
+        options: [
+            .value("thresholds", "FILE", "Tolerances and budgets (default: Benchmarks/thresholds.json when found)."),
+            .value("markdown", "OUT", "Write the Markdown summary."),
+            .value("junit", "OUT", "Write JUnit XML."),
+            .value("html", "OUT", "Write the HTML report."),
+            .value("github-benchmark", "OUT", "Write NEW's customSmallerIsBetter JSON array."),
+            .flag("all", "List unchanged metrics too."),
+        ],
+        positionals: 2...2
+    ) { arguments in
+        let basePath = arguments.positionals[0], newPath = arguments.positionals[1]
+        let baseline = try BenchResult.load(from: basePath)
+        let current = try BenchResult.load(from: newPath)
+        let thresholds = try BenchSuites.thresholds(arguments.value("thresholds"), manifest: newPath)
+        let comparison = BenchComparison(current: current, baseline: baseline, thresholds: thresholds)
+        let baselineName = URL(fileURLWithPath: basePath).lastPathComponent
+        try BenchOutputs.write(arguments, result: current, baseline: baseline, baselineName: baselineName,
+                               comparison: comparison, chart: nil)
+        if !BenchOutputs.writesToStandardOutput(arguments) {
+            var table = TextTable(columns: ["trace", "scene", "metric", "baseline", "new", "change", "verdict"])
+            let shown = comparison.rows.filter { arguments.flag("all") || ($0.status != .unchanged && $0.status != .notCompared) }
+            for row in shown.prefix(500) {
+                table.add([row.key.traceName, row.key.scene, "\(row.metric) \(row.statistic.rawValue)",
+                           row.baseline.map { String(format: "%.3f", $0) } ?? "—", row.current.map { String(format: "%.3f", $0) } ?? "—",
+                           row.relativeChange.map { String(format: "%+.1f %%", $0 * 100) } ?? "—", "\(row.status.rawValue): \(row.reason)"])
+            }
+            if !shown.isEmpty { print(table.rendered) }
+            if shown.count > 500 { print("… and \(shown.count - 500) more rows") }
+            print("\(comparison.entryCount) runs compared with \(baselineName): \(comparison.headline)")
+        }
+        return try BenchOutputs.finish(comparison)
+    }
+}

@@ -1,0 +1,32 @@
+import BenchReports
+import TouchTrace
+
+extension Command {
+    static let merge = Command(
+        name: "merge",
+        summary: "Combine sharded bench results into the result of the whole suite.",
+        usage: "A B … -o OUT",
+        discussion: """
+            The merged file is byte-for-byte what one unsharded run on the same machine would
+            have written. The same trace × scene in two inputs is an error; a missing shard or
+            inputs from different machines are warnings.
+            """,
+        options: [.value("output", short: "o", "OUT", "The merged result (required; - for standard output).")],
+        positionals: 1...Int.max
+    ) { arguments in
+        let output = try arguments.required("output")
+        var results: [BenchResult] = []
+        for path in arguments.positionals { results.append(try BenchResult.load(from: path)) }
+        let merge: BenchResult.Merge
+        do { merge = try BenchResult.merge(results, names: arguments.positionals) } catch let error as BenchResult.MergeError {
+            throw CommandFailure(code: ExitCode.dataError, message: "touchbench merge: \(error.description).")
+        }
+        for warning in merge.warnings { Console.error("warning: \(warning)") }
+        if output == "-" {
+            print(merge.result.jsonText, terminator: "")
+        } else {
+            try merge.result.write(to: output)
+        }
+        return ExitCode.success
+    }
+}

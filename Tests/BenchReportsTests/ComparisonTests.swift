@@ -1,0 +1,148 @@
+import BenchReports
+import Testing
+
+@Suite struct ComparisonTests {
+    @Test func aResultComparedWithItselfIsClean() throws {
+        let result = Fixtures.result()
+        let comparison = BenchComparison(current: result, baseline: try BenchResult.decode(result.jsonText))
+        #expect(comparison.regressions.isEmpty)
+        #expect(comparison.failureMessages.isEmpty)
+        #expect(comparison.verdict == .pass)
+        #expect(comparison.timingCompared)
+        #expect(comparison.rows.allSatisfy { $0.status == .unchanged })
+    }
+
+    @Test func oneDeterministicMetricMadeWorseIsARegressionNamingIt() throws {
+        let baseline = Fixtures.result()
+        var current = baseline
+        var entry = try #require(current.entries.first)
+        var tracking = try #require(entry.metrics["tracking_error_pt"])
+        tracking.p99 = (tracking.p99 ?? 0) + 0.001
+        entry.metrics["tracking_error_pt"] = tracking
+        current.insert(entry)
+        let comparison = BenchComparison(current: current, baseline: baseline)
+        #expect(comparison.verdict == .fail)
+        #expect(comparison.regressions.count == 1)
+        let regression = try #require(comparison.regressions.first)
+        #expect(regression.metric == "tracking_error_pt" && regression.statistic == .p99 && regression.key == entry.key)
+        #expect(comparison.failureMessages.count == 1)
+        #expect(comparison.failureMessages[0].contains("tracking_error_pt"))
+    }
+
+    @Test func aDeterministicImprovementIsListedNotFailed() throws {
+        let baseline = Fixtures.result()
+        var current = baseline
+        var entry = try #require(current.entries.first)
+        entry.metrics["event_latency_ms"] = Fixtures.latency(12)
+        current.insert(entry)
+        let comparison = BenchComparison(current: current, baseline: baseline)
+        #expect(comparison.verdict == .pass)
+        #expect(comparison.rows.contains { $0.status == .improvement && $0.metric == "event_latency_ms" })
+    }
+
+    @Test func toleranceFromTheThresholdsFileAllowsSmallDeterministicChanges() throws {
+        let thresholds = try BenchThresholds.decode("""
+            {"schema": "touchbench.thresholds/1",
+             "deterministic": {"metrics": {"tracking_error_pt": {"absolute": 0.01}}}}
+            """)
+        let baseline = Fixtures.result()
+        var current = baseline
+        var entry = try #require(current.entries.first)
+        var tracking = try #require(entry.metrics["tracking_error_pt"])
+        tracking.p99 = (tracking.p99 ?? 0) + 0.005
+        entry.metrics["tracking_error_pt"] = tracking
+        current.insert(entry)
+        let comparison = BenchComparison(current: current, baseline: baseline, thresholds: thresholds)
+        #expect(comparison.regressions.isEmpty)
+        #expect(comparison.rows.contains { $0.metric == "tracking_error_pt" && $0.status == .withinTolerance })
+    }
+
+    @Test func aTimingMetricMovedWithinItsNoiseBandIsNotARegression() throws {
+        let baseline = Fixtures.result()
+        var current = baseline
+        var entry = try #require(current.entries.first)
+        // +5 %: inside the 10 % threshold.
+        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu([42, 43, 41, 42.5, 42.2])
+        current.insert(entry)
+        var comparison = BenchComparison(current: current, baseline: baseline)
+        #expect(comparison.regressions.isEmpty)
+        #expect(comparison.rows.contains { $0.metric == "cpu_per_frame_us" && $0.status == .withinTolerance && $0.reason.contains("noise") })
+
+        // +20 % median but the repeats overlap: beyond the threshold, not significant.
+        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu([30, 48, 49, 38, 60])
+        current.insert(entry)
+        comparison = BenchComparison(current: current, baseline: baseline)
+        #expect(comparison.regressions.isEmpty)
+        let row = try #require(comparison.rows.first { $0.key == entry.key && $0.metric == "cpu_per_frame_us" })
+        #expect(row.status == .withinTolerance && (row.pValue ?? 0) >= 0.05)
+    }
+
+    @Test func aTimingMetricSignificantlyWorseBeyondItsThresholdIsARegression() throws {
+        let baseline = Fixtures.result()
+        var current = baseline
+        var entry = try #require(current.entries.first)
+        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu([52, 53, 51, 52.5, 52.2])
+        current.insert(entry)
+        let comparison = BenchComparison(current: current, baseline: baseline)
+        let row = try #require(comparison.regressions.first)
+        #expect(row.metric == "cpu_per_frame_us" && (row.pValue ?? 1) < 0.05)
+        #expect(comparison.failureMessages.first?.contains("cpu_per_frame_us") == true)
+    }
+
+    @Test func anotherMachineComparesOnlyDeterministicMetrics() throws {
+        let baseline = Fixtures.result()
+        var current = baseline
+        current.environment.cpu = "Other CPU"
+        var entry = try #require(current.entries.first)
+        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu([90, 91, 92, 93, 94])
+        current.insert(entry)
+        let comparison = BenchComparison(current: current, baseline: baseline)
+        #expect(comparison.verdict == .warn)
+        #expect(!comparison.timingCompared)
+        #expect(comparison.warnings.contains { $0.contains("only deterministic") })
+        #expect(comparison.rows.contains { $0.metric == "cpu_per_frame_us" && $0.status == .notCompared })
+    }
+
+    @Test func budgetsGradeHitchesByApplesScrollBands() throws {
+        let result = BenchResult(entries: [
+            Fixtures.entry("good.touchtrace", "scroll", hitch: 4.9),
+            Fixtures.entry("warn.touchtrace", "scroll", hitch: 7),
+            Fixtures.entry("bad.touchtrace", "scroll", hitch: 12),
+            Fixtures.entry("bad.touchtrace", "pip", hitch: 12),
+        ], environment: Fixtures.environment)
+        let comparison = BenchComparison(current: result, baseline: nil)
+        func grade(_ trace: String, _ scene: String) -> BenchComparison.Grade? {
+            comparison.budgetChecks.first { $0.key.trace == trace && $0.key.scene == scene && $0.budget.metric == "hitch_time_ratio_ms_per_s" }?.grade
+        }
+        #expect(grade("good.touchtrace", "scroll") == .good)
+        #expect(grade("warn.touchtrace", "scroll") == .warning)
+        #expect(grade("bad.touchtrace", "scroll") == .critical)
+        #expect(grade("bad.touchtrace", "pip") == nil)
+        #expect(comparison.verdict == .fail)
+        #expect(comparison.failureMessages.count == 1 && comparison.failureMessages[0].contains("hitch_time_ratio_ms_per_s"))
+    }
+
+    @Test func aSceneThatStopsAnsweringIsARegressionEvenWithFewerSlowAnswers() throws {
+        let baseline = Fixtures.result()
+        var current = baseline
+        var entry = try #require(current.entries.first)
+        entry.events[0].responseMs = nil
+        entry.metrics["redirection_response_ms"] = MetricStatistics(kind: .deterministic, count: 0)
+        current.insert(entry)
+        let comparison = BenchComparison(current: current, baseline: baseline)
+        #expect(comparison.regressions.map(\.metric) == [MetricCatalog.unanswered])
+    }
+
+    @Test func mannWhitneyMatchesKnownValues() throws {
+        let separated = try #require(MannWhitney.test([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]))
+        #expect(separated.exact && separated.u == 0)
+        #expect(abs(separated.p - 2.0 / 252) < 1e-12)
+        let interleaved = try #require(MannWhitney.test([1, 3, 5, 7, 9], [2, 4, 6, 8, 10]))
+        #expect(interleaved.p > 0.5)
+        // With ties: the normal approximation, still symmetric.
+        let tied = try #require(MannWhitney.test([1, 1, 2, 2, 3], [3, 4, 4, 5, 5]))
+        #expect(!tied.exact && tied.p < 0.05)
+        let swapped = try #require(MannWhitney.test([3, 4, 4, 5, 5], [1, 1, 2, 2, 3]))
+        #expect(abs(swapped.p - tied.p) < 1e-12)
+    }
+}

@@ -1,0 +1,90 @@
+import BenchReports
+import Foundation
+import Testing
+
+@Suite struct ResultModelTests {
+    @Test func runEntryRoundTripsThroughItsJSONKeepingUnknownMembers() throws {
+        let text = """
+            {"schema": "touchbench.run/1", "trace": "flick.touchtrace", "scene": "scroll", "mode": "virtual",
+             "rate": "max", "refreshHz": 120, "presentationDelayFrames": 2, "frames": 10, "samples": 20,
+             "metrics": {"event_latency_ms": {"kind": "deterministic", "count": 3, "mean": 16.5, "p50": 16, "p95": 18,
+                          "p99": 18, "max": 18, "min": 15, "stddev": 1.2},
+                         "pause_detection_ms": {"kind": "deterministic", "count": 0, "mean": null, "p50": null, "p95": null,
+                          "p99": null, "max": null, "min": null, "stddev": null}},
+             "events": [{"cause": "reversal", "kind": "redirect", "responseMs": null, "source": "marker", "t": 5000000}]}
+            """
+        let entry = try RunEntry.decode(text)
+        #expect(entry.metrics["event_latency_ms"]?.p99 == 18)
+        #expect(entry.metrics["pause_detection_ms"]?.isEmpty == true)
+        #expect(entry.unansweredEvents == 1)
+        #expect(entry.settings.contains("presentationDelay=2"))
+        let written = entry.jsonText
+        #expect(written.contains("\"presentationDelayFrames\": 2"))
+        #expect(written.contains("\"cause\": \"reversal\""))
+        #expect(try RunEntry.decode(written).jsonText == written)
+    }
+
+    @Test func benchResultJSONIsStableAndSorted() throws {
+        let result = Fixtures.result()
+        let text = result.jsonText
+        let again = try BenchResult.decode(text)
+        #expect(again.jsonText == text)
+        #expect(again == (try BenchResult.decode(again.jsonText)))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["schema"] as? String == "touchbench.bench/1")
+        #expect((object["entries"] as? [Any])?.count == 8)
+        #expect(text.range(of: "[0-9][eE][-+]?[0-9]", options: .regularExpression) == nil)
+    }
+
+    @Test func shardsAreStableAndCoverTheSuiteOnce() throws {
+        let files = (0..<200).map { "trace-\($0).touchtrace" }
+        let shards = (1...4).compactMap { BenchShard(index: $0, count: 4) }
+        for file in files {
+            #expect(shards.filter { $0.contains(trace: file) }.count == 1)
+        }
+        // Fixed by definition: FNV-1a of "a" is 0xaf63dc4c8601ec8c.
+        #expect(BenchShard.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
+        #expect(BenchShard("0/3") == nil && BenchShard("4/3") == nil && BenchShard("x") == nil)
+        #expect(BenchShard("2/3")?.description == "2/3")
+        let sizes = shards.map { shard in files.filter { shard.contains(trace: $0) }.count }
+        #expect(sizes.allSatisfy { $0 > 25 })
+    }
+
+    @Test func shardsMergedAreByteIdenticalToTheUnshardedRun() throws {
+        let suite = Fixtures.suite(count: 23)
+        let chart = BenchRunner.defaultChartedRun(suite: suite)
+        let runner = BenchRunner(replayer: Fixtures.FakeReplayer(), repeats: 3, seriesFor: chart)
+        let whole = try runner.run(suite: suite, manifestPath: "/suite/manifest.json", shard: nil, environment: Fixtures.environment)
+        let shards = try (1...3).map { index in
+            try runner.run(suite: suite, manifestPath: "/suite/manifest.json", shard: BenchShard(index: index, count: 3),
+                           environment: Fixtures.environment)
+        }
+        #expect(shards.allSatisfy { !$0.entries.isEmpty })
+        // Shards travel as files: merge what was written.
+        let reread = try shards.reversed().map { try BenchResult.decode($0.jsonText) }
+        let merged = try BenchResult.merge(reread, names: ["c", "b", "a"])
+        #expect(merged.warnings.isEmpty)
+        #expect(merged.result.jsonText == whole.jsonText)
+        #expect(whole.entries.count == 23 + 8)
+        #expect(whole.entries.contains { $0.series != nil })
+    }
+
+    @Test func mergeRefusesOverlapsAndWarnsAboutMissingShards() throws {
+        let suite = Fixtures.suite(count: 10)
+        let runner = BenchRunner(replayer: Fixtures.FakeReplayer(), repeats: 1)
+        let first = try runner.run(suite: suite, manifestPath: "m.json", shard: BenchShard(index: 1, count: 2), environment: Fixtures.environment)
+        #expect(throws: BenchResult.MergeError.self) { try BenchResult.merge([first, first], names: ["a", "b"]) }
+        let partial = try BenchResult.merge([first], names: ["a"])
+        #expect(partial.warnings.contains { $0.contains("2/2") })
+    }
+
+    @Test func runnerSummarisesTimingOverRepeatsAndAddsThroughput() throws {
+        let runner = BenchRunner(replayer: Fixtures.FakeReplayer(), repeats: 5)
+        let entry = try runner.measure(path: "/x/flick.touchtrace", key: EntryKey(trace: "flick.touchtrace", scene: "scroll"))
+        let cpu = try #require(entry.metrics["cpu_per_frame_us"])
+        #expect(cpu.kind == .timing && cpu.repeats?.count == 5 && cpu.count == 5)
+        let throughput = try #require(entry.metrics[MetricCatalog.throughput])
+        #expect(throughput.repeats?.count == 5 && (throughput.p50 ?? 0) > 0)
+        #expect(entry.metrics["event_latency_ms"]?.kind == .deterministic)
+    }
+}
