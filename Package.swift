@@ -37,6 +37,13 @@ let package = Package(
             dependencies: ["TouchInput", "TouchTrace"],
             path: "Benchmarks/CodecBenchmark"
         ),
+        // Shared by the benchmark executables: options, figures, thresholds, the JSON report.
+        .target(name: "BenchmarkKit", path: "Benchmarks/BenchmarkKit"),
+        .executableTarget(
+            name: "ReplayBenchmark",
+            dependencies: ["BenchmarkKit", "TouchInput", "TouchTrace", "TouchReplay", "TraceSynthesis"],
+            path: "Benchmarks/ReplayBenchmark"
+        ),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput"]),
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
