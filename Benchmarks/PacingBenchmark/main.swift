@@ -23,7 +23,7 @@ do {
     let synthesizer = try GestureSynthesizer(options: SynthesisOptions(seed: 3, rate: 240, sessionDuration: max(1, duration)))
     try synthesizer.write(.session, toFileAt: path)
     var cursor = try TraceReader(path: path).makeCursor()
-    while let sample = try cursor.next() where sample.kind != .marker { times.append(sample.time) }
+    while let sample = try cursor.next() { if sample.kind != .marker { times.append(sample.time) } }
 } catch { BenchmarkOptions.fail("cannot synthesize the trace: \(error)") }
 guard let first = times.first, let last = times.last else { BenchmarkOptions.fail("the synthesized trace is empty") }
 
@@ -41,7 +41,8 @@ struct Pacing {
 }
 
 /// TouchReplay's WallClock: each sample waits for its absolute deadline.
-func absoluteDeadlines() -> Pacing {
+func absoluteDeadlines(_ times: [Int64]) -> Pacing {
+    guard let first = times.first else { return Pacing() }
     guard var clock = WallClock(rate: 1) else { BenchmarkOptions.fail("WallClock(rate: 1) refused") }
     var pacing = Pacing()
     pacing.errors.reserveCapacity(times.count)
@@ -59,7 +60,8 @@ func absoluteDeadlines() -> Pacing {
 
 /// The baseline: sleep for the gap since the previous sample, whatever time the loop
 /// itself took (usleep between events, as evemu-play and RERAN replay).
-func relativeSleeps() -> Pacing {
+func relativeSleeps(_ times: [Int64]) -> Pacing {
+    guard let first = times.first else { return Pacing() }
     var pacing = Pacing()
     pacing.errors.reserveCapacity(times.count)
     let origin = monotonic()
@@ -78,8 +80,8 @@ func relativeSleeps() -> Pacing {
 }
 
 // One after the other in the same process (each needs the whole trace duration).
-let ours = absoluteDeadlines()
-let baseline = relativeSleeps()
+let ours = absoluteDeadlines(times)
+let baseline = relativeSleeps(times)
 
 var report = Report(
     title: String(format: "Pacing benchmark: %.1f s trace (%d samples, 240 Hz session) at rate 1, release; load %@",
