@@ -93,7 +93,7 @@ report.add(Figure("absolute deadlines drift", unit: "ms", value: ms(ours.drift),
 report.add(Figure("absolute deadlines delivery error p50", unit: "ms", value: ms(Measure.percentile(ours.errors, 0.5)), biggerIsBetter: false))
 report.add(Figure("absolute deadlines delivery error p99", unit: "ms", value: ms(Measure.percentile(ours.errors, 0.99)), biggerIsBetter: false))
 report.add(Figure("relative sleeps drift", unit: "ms", value: ms(baseline.drift), biggerIsBetter: false,
-                  note: String(format: "%.0f× ours", baseline.drift / max(ours.drift, 1))))
+                  note: String(format: "ours: %.1f µs", ours.drift / 1e3)))
 report.add(Figure("relative sleeps delivery error p50", unit: "ms", value: ms(Measure.percentile(baseline.errors, 0.5)), biggerIsBetter: false))
 report.add(Figure("relative sleeps delivery error p99", unit: "ms", value: ms(Measure.percentile(baseline.errors, 0.99)), biggerIsBetter: false))
 
