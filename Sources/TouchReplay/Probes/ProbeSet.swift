@@ -26,10 +26,10 @@ struct ProbeSet: Sendable {
 
     /// A sample as it arrives, before the frame that consumes it is rendered.
     @inline(__always)
-    mutating func observe(_ sample: InputSample, previous: SceneState) {
+    mutating func observe(_ sample: InputSample, previousIsAnimating: Bool) {
         let downBefore = contacts.down
         contacts.update(sample)
-        redirections.observe(sample, previous: previous, downBefore: downBefore)
+        redirections.observe(sample, previousIsAnimating: previousIsAnimating, downBefore: downBefore)
     }
 
     /// Wall-clock modes: a sample was delivered `lateness` real nanoseconds after its deadline.

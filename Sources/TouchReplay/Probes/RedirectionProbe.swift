@@ -33,7 +33,11 @@ struct RedirectionProbe: Sendable {
         var vsync: Int64 = .min
         var presentation: Int64 = 0
         var x = 0.0, y = 0.0
-        var destination = ""
+        /// Which destination the frame showed: a number that changes exactly when the
+        /// destination string differs from the previous frame's, so the ring holds no
+        /// strings (copying one into every slot cost a retain, a release and a uniqueness
+        /// check per frame).
+        var destination = 0
     }
 
     private(set) var events: [ReplayEvent] = []
@@ -41,6 +45,9 @@ struct RedirectionProbe: Sendable {
     private(set) var sawMarkers = false
     private var ring = [FrameSnapshot](repeating: FrameSnapshot(), count: 64)
     private var ringHead = 0
+    /// The destination of the newest frame and its number (see ``FrameSnapshot/destination``).
+    private var lastDestination = ""
+    private var destinationSerial = 0
     private var ringCount = 0
     // The first finger down: a short history for the direction before a marker, and the
     // reversal detector.
@@ -53,17 +60,19 @@ struct RedirectionProbe: Sendable {
 
     // MARK: Stream time
 
-    /// Takes a sample as it arrives (before the frame that consumes it); `previous` is the
-    /// state of the last rendered frame and `downBefore` the contacts down before it.
-    mutating func observe(_ sample: InputSample, previous: SceneState, downBefore: Int) {
+    /// Takes a sample as it arrives (before the frame that consumes it);
+    /// `previousIsAnimating` says whether the last rendered frame was animating (only that
+    /// is read, so the engine need not copy the whole state per sample) and `downBefore`
+    /// counts the contacts down before it.
+    mutating func observe(_ sample: InputSample, previousIsAnimating: Bool, downBefore: Int) {
         if sample.kind == .marker {
-            marker(sample, previous: previous)
+            marker(sample)
             return
         }
         guard (sample.kind == .touch || sample.kind == .pencil), sample.phase.isInContact else { return }
         if sample.phase == .began {
             lastBegan = (sample.time, sample.id, sample.x, sample.y)
-            if downBefore == 0 && previous.isAnimating && elementMoving {
+            if downBefore == 0 && previousIsAnimating && elementMoving {
                 addCatch(time: sample.time, source: .detected, id: sample.id, x: sample.x, y: sample.y)
             }
             if primary == nil {
@@ -84,7 +93,7 @@ struct RedirectionProbe: Sendable {
         if sample.phase.isTerminal { primary = nil }
     }
 
-    private mutating func marker(_ sample: InputSample, previous: SceneState) {
+    private mutating func marker(_ sample: InputSample) {
         guard let label = sample.label else { return }
         switch label {
         case "redirect":
@@ -148,9 +157,13 @@ struct RedirectionProbe: Sendable {
     /// Takes a rendered frame; `contacts` holds each contact's newest position.
     mutating func frame(vsync: Int64, presentation: Int64, state: SceneState, contacts: ContactPositions) {
         let previous = ringCount > 0 ? ring[ringHead] : nil
+        if state.destination != lastDestination {
+            lastDestination = state.destination
+            destinationSerial &+= 1
+        }
         ringHead = (ringHead + 1) & 63
         ring[ringHead] = FrameSnapshot(vsync: vsync, presentation: presentation, x: state.x, y: state.y,
-                                       destination: state.destination)
+                                       destination: destinationSerial)
         ringCount = min(ringCount + 1, 64)
         guard !pending.isEmpty, let previous else { return }
         var index = 0
@@ -172,7 +185,7 @@ struct RedirectionProbe: Sendable {
                         done = true
                     }
                 case .pause:
-                    if state.destination != previous.destination { entry.candidate = presentation }
+                    if destinationSerial != previous.destination { entry.candidate = presentation }
                     done = contacts.down == 0 || vsync > event.time + Self.pauseTimeout
                     if done, let candidate = entry.candidate {
                         events[entry.event].responseMs = Double(candidate - event.time) / 1e6

@@ -7,11 +7,17 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     var scene: S
     var clock: C
     let display: DisplayModel
+    /// The display resolved once (the loop asks it for several vsyncs every frame).
+    private let grid: VsyncGrid
     private(set) var probes: ProbeSet
     let timeline: TimelineRecorder?
     private var batch: [InputSample] = []
-    /// The vsync index of the frame being filled, if any.
-    private var pending: Int64?
+    /// The vsync index of the frame being filled, if any, and its time (compared with every
+    /// sample's, so kept rather than recomputed).
+    private var pending: Int64? {
+        didSet { pendingVsync = pending.map { grid.vsync($0) } ?? .max }
+    }
+    private var pendingVsync = Int64.max
     /// The first vsync at which the app is free again after its last frame.
     private var earliest = Int64.min
     private var previousX = 0.0, previousY = 0.0
@@ -24,6 +30,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         self.scene = scene
         self.clock = clock
         self.display = display
+        grid = VsyncGrid(display)
         self.timeline = timeline
         probes = ProbeSet(virtual: clock.isVirtual)
         batch.reserveCapacity(64)
@@ -40,12 +47,12 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         lastTime = sample.time
         if firstTime == nil { firstTime = sample.time }
         renderFrames(before: sample.time)
-        probes.observe(sample, previous: scene.state)
+        probes.observe(sample, previousIsAnimating: scene.state.isAnimating)
         timeline?.sample(sample)
         guard sample.kind != .marker else { return }
         samples += 1
         if !clock.isVirtual { probes.delivered(lateness: clock.wait(until: sample.time)) }
-        if pending == nil { pending = Swift.max(display.index(atOrAfter: sample.time), earliest) }
+        if pending == nil { pending = Swift.max(grid.index(atOrAfter: sample.time), earliest) }
         batch.append(sample)
     }
 
@@ -53,7 +60,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     /// it for at most `tail` nanoseconds.
     mutating func finish(tail: Int64) {
         let limit = lastTime == .min ? Int64.min : lastTime &+ tail
-        while let index = pending, display.vsync(index) <= limit || !batch.isEmpty {
+        while let index = pending, pendingVsync <= limit || !batch.isEmpty {
             render(index)
         }
         pending = nil
@@ -61,13 +68,13 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
 
     @inline(__always)
     private mutating func renderFrames(before time: Int64) {
-        while let index = pending, display.vsync(index) < time {
+        while let index = pending, pendingVsync < time {
             render(index)
         }
     }
 
     private mutating func render(_ index: Int64) {
-        let vsync = display.vsync(index)
+        let vsync = pendingVsync
         let startError = clock.wait(until: vsync)
         let workStart = clock.now()
         // Reading the clock costs about as much as a simple frame, so the virtual clock times
@@ -79,30 +86,30 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         let cpu: Int64? = timed ? MonotonicTime.now() &- cpuStart : nil
         clock.spend(scene.virtualCost)
         let workEnd = Swift.max(clock.now(), vsync)
-        let shownAt = display.presentationIndex(frame: index, workEnd: workEnd)
-        let late = shownAt - index - Int64(display.presentationDelay)
-        let onTime = display.vsync(index + Int64(display.presentationDelay))
-        let presentation = late == 0 ? onTime : display.vsync(shownAt)
+        let shownAt = grid.presentationIndex(frame: index, vsync: vsync, workEnd: workEnd)
+        let late = shownAt - index - grid.presentationDelay
+        let onTime = grid.vsync(index + grid.presentationDelay)
+        let presentation = late == 0 ? onTime : grid.vsync(shownAt)
         let record = FrameRecord(
             index: index, vsync: vsync, presentation: presentation, lateFrames: late,
-            hitch: presentation &- onTime, displayTime: display.vsync(shownAt + 1) &- onTime,
+            hitch: presentation &- onTime, displayTime: grid.vsync(shownAt + 1) &- onTime,
             cpu: cpu ?? 0, cpuMeasured: cpu != nil, workStart: workStart, workEnd: workEnd,
             startError: clock.isVirtual ? nil : startError)
-        let state = scene.state
-        probes.frame(record, batch: batch, state: state)
+        probes.frame(record, batch: batch, state: scene.state)
         timeline?.frame(record, batch: batch, scene: scene)
         frames += 1
         let consumedInput = !batch.isEmpty
         batch.removeAll(keepingCapacity: true)
-        earliest = workEnd <= display.vsync(index + 1) ? index + 1 : display.index(atOrAfter: workEnd)
-        if state.isAnimating {
-            let moved = abs(state.x - previousX) + abs(state.y - previousY)
+        earliest = workEnd <= grid.vsync(index + 1) ? index + 1 : grid.index(atOrAfter: workEnd)
+        let x = scene.state.x, y = scene.state.y
+        if scene.state.isAnimating {
+            let moved = abs(x - previousX) + abs(y - previousY)
             let active = consumedInput || probes.contacts.down > 0 || moved > 1
-            pending = Swift.max(index + (active ? 1 : display.idleStride), earliest)
+            pending = Swift.max(index + (active ? 1 : grid.idleStride), earliest)
         } else {
             pending = nil
         }
-        previousX = state.x
-        previousY = state.y
+        previousX = x
+        previousY = y
     }
 }
