@@ -48,7 +48,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TouchReplayTests",
-            dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis"]
+            dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "TraceSynthesis"]
         ),
     ],
     swiftLanguageModes: [.v6]
