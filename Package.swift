@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TouchReplayTests",
-            dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis"]
+            dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "TraceSynthesis"]
         ),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports"]),
     ],

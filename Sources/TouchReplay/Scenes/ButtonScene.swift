@@ -1,90 +1,112 @@
+import TouchDynamics
+import TouchGestures
 import TouchInput
 
-/// The `button` reference scene: a 120 × 50 pt button placed where the first touch lands.
-/// It highlights at once on touch-down, stays highlighted while the finger is within the
-/// hit slop (70 pt around it, as UIKit does), un-highlights when dragged out and
-/// re-highlights when back in; a lift inside is a tap. A second tap within 300 ms commits
-/// a double tap at once; a single tap is committed only when that delay has passed.
+/// The `button` reference scene: a 120 × 50 pt button placed where the first touch lands,
+/// driven by a ``TapRecognizer`` and a ``MultiTapRecognizer``.
+///
+/// The tap highlights the button the moment the finger lands, keeps it highlighted while
+/// the finger stays within the hit slop (70 pt around it, as UIKit's buttons allow),
+/// un-highlights it when dragged out and highlights it again when back in; a lift inside
+/// is a tap. The double tap decides between one tap and two: its second tap commits
+/// `doubleTap` at once, while a single tap is committed (`tap`) only when the double tap
+/// has failed — its 300 ms gap passed with no second touch — as when a tap is required to
+/// wait for a double tap to fail. That wait, the price of telling them apart, is reported
+/// in ``SceneState/tapDelay``.
 public struct ButtonScene: Scene {
     static let size = (width: 120.0, height: 50.0)
     static let slop = 70.0
-    static let doubleTapDelay: Int64 = 300_000_000
-    static let doubleTapDistance = 40.0
 
-    private var centerX: Double?
-    private var centerY = 0.0
-    private var drag = DragTracker()
+    private var tap = TapRecognizer(hitSlop: ButtonScene.slop)
+    private var doubleTap = MultiTapRecognizer()
+    private var events: [GestureEvent] = []
     private var highlight = AnimatedValue(0)
-    private var pressed = false
-    private var lastTapTime: Int64?
-    private var lastTapX = 0.0, lastTapY = 0.0
-    private var singlePending: Int64?
-    private var taps = 0
+    private var wasHighlighted = false
+    /// The lift of a single tap held back until the double tap decides.
+    private var heldTap: Int64?
     public private(set) var state = SceneState()
 
-    public init(context: SceneContext = SceneContext()) {}
-
-    private func inside(_ x: Double, _ y: Double, slop: Double) -> Bool {
-        guard let centerX else { return false }
-        return abs(x - centerX) <= Self.size.width / 2 + slop && abs(y - centerY) <= Self.size.height / 2 + slop
+    /// A button not yet placed: it appears under the first touch.
+    public init(context: SceneContext = SceneContext()) {
+        events.reserveCapacity(4)
     }
 
+    /// The button's frame, once the first touch has placed it.
+    public var frame: Rect? { tap.target }
+
     public mutating func handle(_ sample: InputSample) {
-        let event = drag.handle(sample)
-        let time = sample.time.seconds
-        switch event {
-        case .down:
-            if centerX == nil { centerX = sample.x; centerY = sample.y }
-            pressed = inside(sample.x, sample.y, slop: 0)
-            if pressed { highlight.set(1) }
-        case .moved, .panBegan:
-            let within = inside(sample.x, sample.y, slop: Self.slop)
-            if within && !pressed && drag.isDown {
-                pressed = true
-                highlight.set(1)
-            } else if !within && pressed {
-                pressed = false
-                highlight.spring(to: 0, velocity: 0, at: time, with: Springs.quick)
+        guard sample.isContactSample else { return }
+        let time = sample.time
+        events.removeAll(keepingCapacity: true)
+        if sample.phase == .began {
+            // Finished recognizers start afresh with the next touch, as in an arena.
+            if doubleTap.state.isTerminal && doubleTap.contact == nil { doubleTap.reset() }
+            if tap.state.isTerminal { tap.reset() }
+            if tap.target == nil {
+                tap.target = Rect(x: sample.x - Self.size.width / 2, y: sample.y - Self.size.height / 2,
+                                  width: Self.size.width, height: Self.size.height)
             }
-        case .up:
-            if pressed && inside(sample.x, sample.y, slop: Self.slop) {
-                if let last = lastTapTime, sample.time - last <= Self.doubleTapDelay,
-                   abs(sample.x - lastTapX) <= Self.doubleTapDistance, abs(sample.y - lastTapY) <= Self.doubleTapDistance {
-                    state.destination = "doubleTap"
-                    singlePending = nil
-                    lastTapTime = nil
-                } else {
-                    singlePending = sample.time + Self.doubleTapDelay
-                    lastTapTime = sample.time
-                    lastTapX = sample.x; lastTapY = sample.y
+            // A touch that lands off the button belongs to something else, unless a finger
+            // is already pressing it (a second finger makes both recognizers fail).
+            guard tap.wantsContact(sample) else { return }
+        }
+        // The double tap first: a tap that recognizes on the same lift must know whether
+        // the double tap is still waiting.
+        doubleTap.handle(sample, events: &events)
+        tap.handle(sample, events: &events)
+        for event in events {
+            switch (event.gesture, event.state) {
+            case (.doubleTap, .recognized):
+                commit("doubleTap", delay: 0)
+            case (.tap, .recognized):
+                if doubleTap.state == .began || doubleTap.state == .possible {
+                    heldTap = event.time
+                } else if doubleTap.state != .recognized {
+                    commit("tap", delay: 0)
                 }
-                taps += 1
+            default:
+                break
             }
-            pressed = false
-            highlight.spring(to: 0, velocity: 0, at: time, with: Springs.quick)
-        case .cancelled:
-            pressed = false
-            highlight.spring(to: 0, velocity: 0, at: time, with: Springs.quick)
-        case .none:
-            return
+        }
+        showHighlight(at: time)
+    }
+
+    /// Commits a destination; a double tap drops the single tap it was holding.
+    private mutating func commit(_ destination: String, delay: Int64) {
+        state.destination = destination
+        state.tapDelay = delay
+        heldTap = nil
+    }
+
+    private mutating func showHighlight(at time: Int64) {
+        guard tap.isHighlighted != wasHighlighted else { return }
+        wasHighlighted = tap.isHighlighted
+        if wasHighlighted {
+            // Pressed at once: feedback must not lag the finger.
+            highlight.set(1)
+        } else {
+            highlight.spring(to: 0, velocity: 0, at: time.seconds, with: Springs.quick)
         }
     }
 
     public mutating func advance(to time: Int64) {
-        if let due = singlePending, time >= due {
-            state.destination = "tap"
-            singlePending = nil
+        events.removeAll(keepingCapacity: true)
+        doubleTap.advance(to: time, events: &events)
+        if let lift = heldTap, doubleTap.state == .failed || doubleTap.state == .idle {
+            // Noticed at this frame: the single tap waited from its lift until now.
+            commit("tap", delay: time - lift)
         }
         highlight.update(at: time.seconds)
         state.x = highlight.value
         state.y = 0
         state.targetX = highlight.target
-        state.isAnimating = highlight.isAnimating || singlePending != nil
+        state.isAnimating = highlight.isAnimating || heldTap != nil
     }
 
     public func animatedValues() -> [(name: String, value: Double)] { [("highlight", highlight.value)] }
 
     public func recognizerStates() -> [(name: String, state: String)] {
-        [("tap", pressed ? "highlighted" : singlePending != nil ? "waitingForDoubleTap" : "idle")]
+        [("tap", tap.isHighlighted ? "highlighted" : heldTap != nil ? "waitingForDoubleTap" : tap.state.rawValue),
+         ("doubleTap", doubleTap.state.rawValue)]
     }
 }

@@ -2,7 +2,8 @@ import TouchDynamics
 import TouchGestures
 import TouchInput
 
-/// The `home` reference scene: the app's card follows an edge swipe up 1:1 and shrinks;
+/// The `home` reference scene: the app's card follows an edge swipe up 1:1 and shrinks
+/// (an ``EdgePanRecognizer`` on the bottom edge, 44 pt: the home indicator's region);
 /// the scene commits to a destination from the projected end of the gesture — `home`
 /// (thrown up far enough), `appSwitcher` (the finger paused, seen by the deceleration
 /// detector), or back to the `app` — and springs the card there. At home, a tap launches
@@ -19,7 +20,7 @@ public struct HomeScene: Scene {
     private var cardX = AnimatedValue(0)
     private var cardY = AnimatedValue(0)
     private var scale = AnimatedValue(1)
-    private var drag = DragTracker()
+    private var pan: ScenePan<EdgePanRecognizer>
     private var pause = DecelerationPauseDetector()
     private var timer = TimerPauseDetector()
     private var gestureEvents: [GestureEvent] = []
@@ -34,6 +35,8 @@ public struct HomeScene: Scene {
     public init(context: SceneContext = SceneContext()) {
         width = context.width
         height = context.height
+        let screen = Rect(x: 0, y: 0, width: context.width, height: context.height)
+        pan = ScenePan(EdgePanRecognizer(screen: screen, edges: .bottom, margin: Self.edge))
         state.destination = committed
     }
 
@@ -46,44 +49,49 @@ public struct HomeScene: Scene {
     }
 
     public mutating func handle(_ sample: InputSample) {
-        let event = drag.handle(sample)
-        if event == .down {
+        // Every first finger is followed — one at the edge swipes, one elsewhere may catch
+        // the launching card or tap the app open — and the edge pan says which it is.
+        let step = pan.handle(sample, takeAnyContact: true)
+        if step == .down {
             pause.reset()
             timer.reset()
             isPaused = false
             pauseDetected = nil
             timerDetected = nil
         }
-        if event != .none && DragTracker.isContact(sample) {
+        if sample.isContactSample && sample.id == pan.pan.contact {
             pause.handle(sample, events: &gestureEvents)
             timer.handle(sample, events: &gestureEvents)
             takePauses()
         }
-        switch event {
+        switch step {
         case .down:
             let animating = cardY.isAnimating
-            swiping = sample.y >= height - Self.edge || animating
+            swiping = pan.recognizer.edge != nil || animating
             if swiping {
                 // A swipe during the launch catches the card where it is.
                 cardX.set(cardX.value); cardY.set(cardY.value); scale.set(scale.value)
-                holdX = cardX.value; holdY = cardY.value
             }
-        case .panBegan:
+        case .began:
             holdX = cardX.value; holdY = cardY.value
-        case .moved:
-            guard swiping, drag.isPanning else { return }
-            cardX.set(holdX + drag.dx)
-            cardY.set(min(holdY + drag.dy, RubberBand(range: -height...0, dimension: height).banded(holdY + drag.dy)))
+        case .changed:
+            guard swiping else { return }
+            let translation = pan.translation
+            cardX.set(holdX + translation.dx)
+            cardY.set(min(holdY + translation.dy, RubberBand(range: -height...0, dimension: height).banded(holdY + translation.dy)))
             scale.set(max(0.3, 1 + 0.6 * min(0, cardY.value) / height))
-        case .up, .cancelled:
-            if swiping && drag.isPanning {
-                let velocity = drag.velocity()
+        case .ended, .cancelled:
+            if swiping {
+                let velocity = pan.velocity
                 committed = isPaused ? "appSwitcher" : projectedDestination(velocityY: velocity.y)
                 let goal = target(of: committed), time = sample.time.seconds
                 cardX.spring(to: 0, velocity: velocity.x, at: time, with: Springs.snap)
                 cardY.spring(to: goal.y, velocity: velocity.y, at: time, with: Springs.snap)
                 scale.spring(to: goal.scale, velocity: 0, at: time, with: Springs.snap)
-            } else if !drag.isPanning && committed != "app" {
+            }
+            swiping = false
+        case .lifted:
+            if committed != "app" {
                 // A tap at home or in the switcher launches the app.
                 committed = "app"
                 let time = sample.time.seconds
@@ -99,7 +107,7 @@ public struct HomeScene: Scene {
 
     /// Home when the card would come to rest a quarter of the screen up, else the app.
     private func projectedDestination(velocityY: Double) -> String {
-        project(cardY.value, velocity: velocityY) < -0.25 * height && velocityY <= 0 ? "home" : "app"
+        project(cardY.value, velocity: velocityY, decelerationRate: pan.pan.decelerationRate) < -0.25 * height && velocityY <= 0 ? "home" : "app"
     }
 
     /// Reads what the pause detectors reported; a finger speeding up again ends the pause.
@@ -119,16 +127,16 @@ public struct HomeScene: Scene {
     }
 
     public mutating func advance(to time: Int64) {
-        if drag.isDown {
+        if pan.isDown {
             timer.advance(to: time, events: &gestureEvents)
             takePauses()
         }
-        if swiping && drag.isPanning {
+        if swiping && pan.isPanning {
             let progress = -cardY.value / height
             if isPaused && progress > Self.pauseProgress {
                 committed = "appSwitcher"
             } else if !isPaused {
-                committed = projectedDestination(velocityY: drag.velocity().y)
+                committed = projectedDestination(velocityY: pan.velocity.y)
             }
         }
         let seconds = time.seconds
@@ -141,7 +149,7 @@ public struct HomeScene: Scene {
         state.targetY = cardY.target
         state.isAnimating = cardX.isAnimating || cardY.isAnimating || scale.isAnimating
         // 1:1 only while the card is not rubber-banding below its resting place.
-        state.tracking = swiping && drag.isPanning && cardY.value == holdY + drag.dy ? drag.id : nil
+        state.tracking = swiping && cardY.value == holdY + pan.translation.dy ? pan.trackedContact : nil
         state.destination = committed
         state.pauseDetected = pauseDetected
         state.timerPauseDetected = timerDetected
@@ -152,7 +160,7 @@ public struct HomeScene: Scene {
     }
 
     public func recognizerStates() -> [(name: String, state: String)] {
-        [("edgePan", swiping ? (drag.isPanning ? "changed" : "possible") : "idle"),
+        [("edgePan", swiping ? pan.recognizer.state.rawValue : "idle"),
          ("pause", isPaused ? "paused" : "moving")]
     }
 }

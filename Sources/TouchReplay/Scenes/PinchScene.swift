@@ -1,92 +1,106 @@
-import Foundation
 import TouchDynamics
+import TouchGestures
 import TouchInput
 
-/// The `pinch` reference scene: a photo scaled, rotated and moved by two fingers (and
-/// moved 1:1 by one). At the lift, scale and rotation are projected with their release
-/// velocities: the scale springs to its projection kept within 1…4, the rotation to the
-/// nearest quarter turn of its projection, the position back to centre when not zoomed.
+/// The `pinch` reference scene: a photo scaled by a ``PinchRecognizer``, turned by a
+/// ``RotationRecognizer`` and moved by a ``PanRecognizer`` (which follows the fingers'
+/// centroid, so one finger or two move it 1:1). Each takes over from what is shown when it
+/// begins, so nothing jumps by its hysteresis. At the lift, scale and angle are projected
+/// with their release velocities: the scale springs to its projection kept within 1…4,
+/// the angle to the nearest quarter turn of its projection, and the position back to the
+/// centre when the photo is not zoomed (else it coasts). A touch-down catches whatever is
+/// still moving.
 public struct PinchScene: Scene {
     private var translationX = AnimatedValue(0)
     private var translationY = AnimatedValue(0)
     private var scale = AnimatedValue(1)
     private var rotation = AnimatedValue(0)
-    private var ids: [UInt32] = []
-    private var xs = [0.0, 0.0], ys = [0.0, 0.0]
-    private var startDistance = 1.0, startAngle = 0.0, startCenterX = 0.0, startCenterY = 0.0
+    private var pan = ScenePan(PanRecognizer())
+    private var pinch = PinchRecognizer()
+    private var turn = RotationRecognizer()
+    private var events: [GestureEvent] = []
+    // What was shown when each recognizer began: it moves the photo from there.
     private var startScale = 1.0, startRotation = 0.0, startX = 0.0, startY = 0.0
-    private var scaleVelocity = AxisVelocityTracker()
-    private var rotationVelocity = AxisVelocityTracker()
-    private var panVelocity = VelocityTracker()
     public private(set) var state = SceneState()
 
+    /// A photo at rest, unzoomed, in the middle of the screen.
     public init(context: SceneContext = SceneContext()) {
-        ids.reserveCapacity(2)
-    }
-
-    private var centerX: Double { ids.count == 2 ? (xs[0] + xs[1]) / 2 : xs[0] }
-    private var centerY: Double { ids.count == 2 ? (ys[0] + ys[1]) / 2 : ys[0] }
-    private var distance: Double { max(1, ((xs[1] - xs[0]) * (xs[1] - xs[0]) + (ys[1] - ys[0]) * (ys[1] - ys[0])).squareRoot()) }
-    private var angle: Double { atan2(ys[1] - ys[0], xs[1] - xs[0]) }
-
-    /// Starts a new segment of the gesture from the current contacts, keeping what is shown.
-    private mutating func rebase(at time: Int64) {
-        for value in [\PinchScene.translationX, \.translationY, \.scale, \.rotation] {
-            self[keyPath: value].set(self[keyPath: value].value)
-        }
-        startScale = scale.value; startRotation = rotation.value
-        startX = translationX.value; startY = translationY.value
-        startCenterX = centerX; startCenterY = centerY
-        if ids.count == 2 { startDistance = distance; startAngle = angle }
-        scaleVelocity.reset(); rotationVelocity.reset(); panVelocity.reset()
+        events.reserveCapacity(4)
     }
 
     public mutating func handle(_ sample: InputSample) {
-        guard DragTracker.isContact(sample) else { return }
-        let slot = ids.firstIndex(of: sample.id)
-        if sample.phase == .began {
-            guard slot == nil, ids.count < 2 else { return }
-            ids.append(sample.id)
-            xs[ids.count - 1] = sample.x; ys[ids.count - 1] = sample.y
-            rebase(at: sample.time)
+        guard sample.isContactSample else { return }
+        if sample.phase == .began { prepareTwoFingerRecognizers(for: sample) }
+        events.removeAll(keepingCapacity: true)
+        pinch.handle(sample, events: &events)
+        turn.handle(sample, events: &events)
+        for event in events { take(event) }
+
+        switch pan.handle(sample) {
+        case .down:
+            // A catch: the photo stops where it is shown.
+            translationX.set(translationX.value); translationY.set(translationY.value)
+            scale.set(scale.value); rotation.set(rotation.value)
+        case .began:
+            startX = translationX.value; startY = translationY.value
+        case .changed:
+            let translation = pan.translation
+            translationX.set(startX + translation.dx)
+            translationY.set(startY + translation.dy)
+        case .ended, .cancelled, .lifted:
+            releaseTranslation(at: sample.time.seconds)
+        case .none:
             return
         }
-        guard let slot else { return }
-        xs[slot] = sample.x; ys[slot] = sample.y
-        if sample.phase.isTerminal {
-            release(at: sample.time)
-            ids.remove(at: slot)
-            if slot == 0 { xs[0] = xs[1]; ys[0] = ys[1] }
-            if !ids.isEmpty { rebase(at: sample.time) }
-            return
-        }
-        var angleChange = 0.0
-        if ids.count == 2 {
-            angleChange = angle - startAngle
-            if angleChange > .pi { angleChange -= 2 * .pi } else if angleChange < -.pi { angleChange += 2 * .pi }
-            scale.set(startScale * distance / startDistance)
-            rotation.set(startRotation + angleChange)
-            scaleVelocity.add(time: sample.time, value: scale.value)
-            rotationVelocity.add(time: sample.time, value: rotation.value)
-        }
-        translationX.set(startX + centerX - startCenterX)
-        translationY.set(startY + centerY - startCenterY)
-        panVelocity.add(time: sample.time, x: translationX.value, y: translationY.value)
     }
 
-    private mutating func release(at time: Int64) {
-        let seconds = time.seconds
-        if ids.count == 2 {
-            let scaleGoal = min(4, max(1, project(scale.value, velocity: scaleVelocity.velocity(at: time))))
-            let turns = (project(rotation.value, velocity: rotationVelocity.velocity(at: time)) / (Double.pi / 2)).rounded()
-            scale.spring(to: scaleGoal, velocity: scaleVelocity.velocity(at: time), at: seconds, with: Springs.snap)
-            rotation.spring(to: turns * Double.pi / 2, velocity: rotationVelocity.velocity(at: time), at: seconds, with: Springs.snap)
-        } else if scale.value <= 1 {
-            let velocity = panVelocity.velocity(at: time)
+    /// Starts the pinch and rotation afresh for a new finger once they are finished; a
+    /// finger still down from the last pinch is offered to them again first, so that a
+    /// second finger landing next to it pinches at once.
+    private mutating func prepareTwoFingerRecognizers(for sample: InputSample) {
+        guard pinch.state.isTerminal || turn.state.isTerminal else { return }
+        if pinch.state.isTerminal { pinch.reset() }
+        if turn.state.isTerminal { turn.reset() }
+        guard pan.isDown, pan.pan.fingers.count == 1, let finger = pan.pan.fingers.first else { return }
+        let resting = InputSample(time: sample.time, kind: sample.kind, phase: .began, id: finger.id,
+                                  x: finger.location.x, y: finger.location.y)
+        events.removeAll(keepingCapacity: true)
+        pinch.handle(resting, events: &events)
+        turn.handle(resting, events: &events)
+    }
+
+    private mutating func take(_ event: GestureEvent) {
+        let seconds = event.time.seconds
+        switch (event.gesture, event.state) {
+        case (.pinch, .began):
+            startScale = scale.value
+            scale.set(startScale)
+        case (.pinch, .changed):
+            scale.set(startScale * pinch.scale)
+        case (.pinch, .ended), (.pinch, .cancelled):
+            let velocity = startScale * pinch.scaleVelocity
+            let goal = min(4, max(1, startScale * pinch.projectedScale))
+            scale.spring(to: goal, velocity: velocity, at: seconds, with: Springs.snap)
+        case (.rotation, .began):
+            startRotation = rotation.value
+            rotation.set(startRotation)
+        case (.rotation, .changed):
+            rotation.set(startRotation + turn.rotation)
+        case (.rotation, .ended), (.rotation, .cancelled):
+            let quarter = Double.pi / 2
+            let turns = ((startRotation + turn.projectedRotation) / quarter).rounded()
+            rotation.spring(to: turns * quarter, velocity: turn.rotationVelocity, at: seconds, with: Springs.snap)
+        default:
+            return
+        }
+    }
+
+    private mutating func releaseTranslation(at seconds: Double) {
+        let velocity = pan.velocity
+        if scale.target <= 1 {
             translationX.spring(to: 0, velocity: velocity.x, at: seconds, with: Springs.snap)
             translationY.spring(to: 0, velocity: velocity.y, at: seconds, with: Springs.snap)
-        } else {
-            let velocity = panVelocity.velocity(at: time)
+        } else if velocity.x != 0 || velocity.y != 0 {
             translationX.coast(velocity: velocity.x, at: seconds, range: nil, bounce: nil)
             translationY.coast(velocity: velocity.y, at: seconds, range: nil, bounce: nil)
         }
@@ -101,8 +115,8 @@ public struct PinchScene: Scene {
         state.targetX = translationX.target
         state.targetY = translationY.target
         state.isAnimating = translationX.isAnimating || translationY.isAnimating || scale.isAnimating || rotation.isAnimating
-        state.tracking = ids.count == 1 ? ids[0] : nil
-        state.destination = ids.count == 2 ? "pinching" : ""
+        state.tracking = pan.trackedContact
+        state.destination = pinch.state.isActive || turn.state.isActive ? "pinching" : ""
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {
@@ -110,6 +124,6 @@ public struct PinchScene: Scene {
     }
 
     public func recognizerStates() -> [(name: String, state: String)] {
-        [("pinch", ids.count == 2 ? "changed" : "possible"), ("pan", ids.count == 1 ? "changed" : "possible")]
+        [("pinch", pinch.state.rawValue), ("rotation", turn.state.rawValue), ("pan", pan.recognizer.state.rawValue)]
     }
 }

@@ -1,10 +1,11 @@
 import TouchDynamics
+import TouchGestures
 import TouchInput
 
-/// The `pip` reference scene: a picture-in-picture window dragged 1:1 (from wherever the
-/// finger lands, offset kept), thrown to the corner nearest its projected resting point,
-/// sprung there with the release velocity, and caught in flight: a touch-down stops it at
-/// once under the finger.
+/// The `pip` reference scene: a picture-in-picture window dragged by a ``PanRecognizer``
+/// 1:1 (from wherever the finger lands, offset kept), thrown to the corner nearest the
+/// pan's projection of its resting point, sprung there with the release velocity, and
+/// caught in flight: a touch-down stops it at once under the finger.
 public struct PipScene: Scene {
     static let size = (width: 160.0, height: 90.0)
     static let margin = 16.0
@@ -12,11 +13,13 @@ public struct PipScene: Scene {
     private let corners: [(x: Double, y: Double)]
     private var windowX: AnimatedValue
     private var windowY: AnimatedValue
-    private var drag = DragTracker()
+    private var pan = ScenePan(PanRecognizer())
+    // The window's origin when the pan began: window = hold + translation.
     private var holdX = 0.0, holdY = 0.0
     private var corner = 3
     public private(set) var state = SceneState()
 
+    /// A window resting in the bottom-right corner of the screen of `context`.
     public init(context: SceneContext = SceneContext()) {
         let left = Self.margin, right = context.width - Self.margin - Self.size.width
         let top = Self.margin + 44, bottom = context.height - Self.margin - 34 - Self.size.height
@@ -28,22 +31,21 @@ public struct PipScene: Scene {
     }
 
     public mutating func handle(_ sample: InputSample) {
-        switch drag.handle(sample) {
+        switch pan.handle(sample) {
         case .down:
+            // A catch: the window stops where it is shown.
             windowX.set(windowX.value)
             windowY.set(windowY.value)
+        case .began:
             holdX = windowX.value; holdY = windowY.value
-        case .panBegan:
-            holdX = windowX.value; holdY = windowY.value
-        case .moved:
-            guard drag.isPanning else { return }
-            windowX.set(holdX + drag.dx)
-            windowY.set(holdY + drag.dy)
-        case .up, .cancelled:
-            let velocity = drag.isPanning ? drag.velocity() : .zero
-            let projectedX = project(windowX.value, velocity: velocity.x)
-            let projectedY = project(windowY.value, velocity: velocity.y)
-            corner = nearestCorner(to: projectedX, projectedY)
+        case .changed:
+            let translation = pan.translation
+            windowX.set(holdX + translation.dx)
+            windowY.set(holdY + translation.dy)
+        case .ended, .cancelled, .lifted:
+            let velocity = pan.velocity
+            let travel = pan.releaseDistance
+            corner = nearestCorner(to: windowX.value + travel.dx, windowY.value + travel.dy)
             let time = sample.time.seconds
             windowX.spring(to: corners[corner].x, velocity: velocity.x, at: time, with: Springs.snap)
             windowY.spring(to: corners[corner].y, velocity: velocity.y, at: time, with: Springs.snap)
@@ -71,13 +73,13 @@ public struct PipScene: Scene {
         state.targetX = windowX.target
         state.targetY = windowY.target
         state.isAnimating = windowX.isAnimating || windowY.isAnimating
-        state.tracking = drag.isPanning ? drag.id : nil
+        state.tracking = pan.trackedContact
         state.destination = Self.cornerNames[corner]
     }
 
     private static let cornerNames = ["corner0", "corner1", "corner2", "corner3"]
 
     public func recognizerStates() -> [(name: String, state: String)] {
-        [("pan", drag.isPanning ? "changed" : drag.isDown ? "possible" : "idle")]
+        [("pan", pan.recognizer.state.rawValue)]
     }
 }

@@ -1,68 +1,82 @@
+import TouchGestures
 import TouchInput
 
-/// The `pointer` reference scene: an indirect pointer over a grid of 80 × 44 pt targets
-/// (every 120 pt across, 100 pt down). Away from targets the pointer tracks 1:1; within
-/// ``magnetRadius`` of a target it is captured — it springs onto the target and then moves
-/// only a fifth of the hand's offset from the target's centre (the iPadOS magnetism and
-/// parallax); it springs free again when the hand leaves.
+/// The `pointer` reference scene: a trackpad or mouse pointer over a grid of 80 × 44 pt
+/// targets (every 120 pt across, 100 pt down), followed by a ``HoverRecognizer``.
+///
+/// Targets in even rows draw a border and those in odd rows do not, so their hit regions
+/// are padded by 12 pt and 24 pt as the iPadOS pointer guidelines pad them. Away from every
+/// target the pointer tracks the hand 1:1. When the hand is over a target's hit region, or
+/// its projected motion lands in one, the target captures the pointer: it springs onto the
+/// recognizer's ``HoverRecognizer/magnetizedLocation`` (pulled 30 % toward the target's
+/// centre) and follows it there; it springs free again when the hand leaves. While a button
+/// is pressed the pointer follows the hand, as when dragging.
 public struct PointerScene: Scene {
     static let target = (width: 80.0, height: 44.0)
     static let spacing = (x: 120.0, y: 100.0)
-    static let magnetRadius = 12.0
-    static let parallax = 0.2
 
+    private var hover: HoverRecognizer
+    private let targetNames: [String]
+    private var events: [GestureEvent] = []
     private var pointerX = AnimatedValue(0)
     private var pointerY = AnimatedValue(0)
     private var handX = 0.0, handY = 0.0
     private var id: UInt32?
-    private var captured: (column: Int, row: Int)?
+    private var pressed = false
+    private var captured: Int?
     private var changed = false
     private var changeTime = 0.0
-    private var targetName = ""
     public private(set) var state = SceneState()
 
-    public init(context: SceneContext = SceneContext()) {}
-
-    /// The target near (x, y), if the pointer is within its magnet radius.
-    private func nearTarget(_ x: Double, _ y: Double) -> (column: Int, row: Int)? {
-        let column = ((x - Self.spacing.x / 2) / Self.spacing.x).rounded()
-        let row = ((y - Self.spacing.y / 2) / Self.spacing.y).rounded()
-        guard column >= 0, row >= 0 else { return nil }
-        let center = self.center(Int(column), Int(row))
-        let dx = max(0, abs(x - center.x) - Self.target.width / 2)
-        let dy = max(0, abs(y - center.y) - Self.target.height / 2)
-        return dx * dx + dy * dy <= Self.magnetRadius * Self.magnetRadius ? (Int(column), Int(row)) : nil
+    /// The grid of targets that fits the screen of `context`.
+    public init(context: SceneContext = SceneContext()) {
+        let columns = max(1, Int(context.width / Self.spacing.x))
+        let rows = max(1, Int(context.height / Self.spacing.y))
+        var targets: [HoverTarget] = []
+        var names: [String] = []
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let frame = Rect(
+                    x: Self.spacing.x / 2 + Double(column) * Self.spacing.x - Self.target.width / 2,
+                    y: Self.spacing.y / 2 + Double(row) * Self.spacing.y - Self.target.height / 2,
+                    width: Self.target.width, height: Self.target.height)
+                targets.append(HoverTarget(frame: frame, hasBorder: row % 2 == 0))
+                names.append("target \(column),\(row)")
+            }
+        }
+        hover = HoverRecognizer(targets: targets)
+        targetNames = names
+        events.reserveCapacity(4)
     }
 
-    private func center(_ column: Int, _ row: Int) -> (x: Double, y: Double) {
-        (Self.spacing.x / 2 + Double(column) * Self.spacing.x, Self.spacing.y / 2 + Double(row) * Self.spacing.y)
-    }
+    /// The targets, in the order ``SceneState/destination`` names them (row by row).
+    public var targets: [HoverTarget] { hover.targets }
 
     public mutating func handle(_ sample: InputSample) {
-        guard sample.kind == .pointer || (sample.kind == .pencil && !sample.phase.isInContact) else { return }
-        if sample.phase == .hoverExited || sample.phase.isTerminal && sample.kind != .pointer {
-            id = nil
-            return
-        }
+        guard sample.kind == .pointer else { return }
         if id == nil {
+            // The pointer appears where the hand is.
             pointerX.set(sample.x); pointerY.set(sample.y)
         }
         id = sample.id
         handX = sample.x; handY = sample.y
-        let near = nearTarget(sample.x, sample.y)
-        if near?.column != captured?.column || near?.row != captured?.row {
-            captured = near
+        pressed = sample.phase.isInContact && !sample.phase.isTerminal
+        events.removeAll(keepingCapacity: true)
+        hover.handle(sample, events: &events)
+        if sample.phase == .hoverExited { id = nil }
+        let magnet = pressed || id == nil ? nil : hover.magneticTarget
+        if magnet != captured {
+            captured = magnet
             changed = true
             changeTime = sample.time.seconds
-            targetName = near.map { "target \($0.column),\($0.row)" } ?? ""
+            state.destination = magnet.map { targetNames[$0] } ?? ""
         }
     }
 
-    /// Where the pointer is drawn for the hand at (handX, handY).
+    /// Where the pointer is drawn for the hand now.
     private var goal: (x: Double, y: Double) {
-        guard let captured else { return (handX, handY) }
-        let center = self.center(captured.column, captured.row)
-        return (center.x + (handX - center.x) * Self.parallax, center.y + (handY - center.y) * Self.parallax)
+        guard captured != nil, let location = hover.magnetizedLocation else { return (handX, handY) }
+        return (location.x, location.y)
     }
 
     public mutating func advance(to time: Int64) {
@@ -88,7 +102,6 @@ public struct PointerScene: Scene {
         state.targetY = goal.y
         state.isAnimating = pointerX.isAnimating || pointerY.isAnimating
         state.tracking = captured == nil && !state.isAnimating ? id : nil
-        state.destination = targetName
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {
@@ -96,6 +109,6 @@ public struct PointerScene: Scene {
     }
 
     public func recognizerStates() -> [(name: String, state: String)] {
-        [("hover", id == nil ? "idle" : captured == nil ? "free" : "captured")]
+        [("hover", id == nil ? "idle" : captured == nil ? hover.state.rawValue : "captured")]
     }
 }

@@ -21,6 +21,10 @@ public struct SceneState: Sendable, Hashable {
     public var pauseDetected: Int64?
     /// When the scene's timer-based pause detector reported one, or `nil`.
     public var timerPauseDetected: Int64?
+    /// How long the latest committed tap waited before it was committed, in nanoseconds: a
+    /// single tap waits for the double tap to fail (its 300 ms gap, noticed at the next
+    /// frame); a double tap is committed at its lift (0). `nil` before any.
+    public var tapDelay: Int64?
 
     public init() {}
 }

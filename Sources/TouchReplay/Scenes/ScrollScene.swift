@@ -1,9 +1,11 @@
 import TouchDynamics
+import TouchGestures
 import TouchInput
 
 /// The `scroll` reference scene: content three screens wide and tall, scrolled in both
-/// axes. It tracks the finger 1:1 from the moment the pan begins (10 pt), rubber-bands past
-/// the edges, coasts with scroll-view deceleration after a flick, bounces back from an edge
+/// axes. A ``PanRecognizer`` drives it: the content tracks the finger 1:1 from the moment
+/// the pan begins (10 pt), keeping the touch offset; it rubber-bands past the edges, coasts
+/// with scroll-view deceleration from the pan's release velocity, bounces back from an edge
 /// on a critically damped spring, and stops at once under a finger that catches it.
 ///
 /// The element is the content's translation: (0, 0) shows its top-left corner, and it
@@ -13,11 +15,12 @@ public struct ScrollScene: Scene {
     private let bandY: RubberBand
     private var contentX: AnimatedValue
     private var contentY: AnimatedValue
-    private var drag = DragTracker()
-    // The unbanded content translation when the finger took hold, and the finger then.
+    private var pan = ScenePan(PanRecognizer())
+    // The unbanded content translation when the pan began: content = band(hold + translation).
     private var holdX = 0.0, holdY = 0.0
     public private(set) var state = SceneState()
 
+    /// A scroll view filling the screen of `context`.
     public init(context: SceneContext = SceneContext()) {
         bandX = RubberBand(range: -2 * context.width...0, dimension: context.width)
         bandY = RubberBand(range: -2 * context.height...0, dimension: context.height)
@@ -28,22 +31,21 @@ public struct ScrollScene: Scene {
     }
 
     public mutating func handle(_ sample: InputSample) {
-        switch drag.handle(sample) {
+        switch pan.handle(sample) {
         case .down:
             // A catch: whatever was moving stops where it is shown, under the finger.
             contentX.set(contentX.value)
             contentY.set(contentY.value)
+        case .began:
+            // Unbanded, so that content caught past an edge does not jump.
             holdX = bandX.unbanded(contentX.value)
             holdY = bandY.unbanded(contentY.value)
-        case .panBegan:
-            holdX = bandX.unbanded(contentX.value)
-            holdY = bandY.unbanded(contentY.value)
-        case .moved:
-            guard drag.isPanning else { return }
-            contentX.set(bandX.banded(holdX + drag.dx))
-            contentY.set(bandY.banded(holdY + drag.dy))
-        case .up, .cancelled:
-            let velocity = drag.isPanning ? drag.velocity() : .zero
+        case .changed:
+            let translation = pan.translation
+            contentX.set(bandX.banded(holdX + translation.dx))
+            contentY.set(bandY.banded(holdY + translation.dy))
+        case .ended, .cancelled, .lifted:
+            let velocity = pan.velocity
             let time = sample.time.seconds
             release(&contentX, band: bandX, velocity: velocity.x, at: time)
             release(&contentY, band: bandY, velocity: velocity.y, at: time)
@@ -72,10 +74,10 @@ public struct ScrollScene: Scene {
         state.targetY = contentY.target
         state.isAnimating = contentX.isAnimating || contentY.isAnimating
         let inRange = bandX.range.contains(state.x) && bandY.range.contains(state.y)
-        state.tracking = drag.isPanning && inRange ? drag.id : nil
+        state.tracking = inRange ? pan.trackedContact : nil
     }
 
     public func recognizerStates() -> [(name: String, state: String)] {
-        [("pan", drag.isPanning ? "changed" : drag.isDown ? "possible" : "idle")]
+        [("pan", pan.recognizer.state.rawValue)]
     }
 }

@@ -1,0 +1,93 @@
+import TouchDynamics
+import TouchGestures
+import TouchInput
+
+/// A scene's view of a pan recognizer: feeds it the samples of fingers and pencils on the
+/// glass and says, for each, what happened to the element the pan drives.
+///
+/// The recognizer does all the tracking — the 10 pt hysteresis, the translation counted
+/// from the crossing (so the touch offset is kept and content never snaps to the finger),
+/// the centroid of several fingers, the velocity from its tracker and the projection at the
+/// lift. This type only turns its state changes into the steps a scene reacts to, and
+/// starts it afresh for the next touch. Per sample it allocates nothing: the events buffer
+/// keeps its capacity.
+struct ScenePan<Recognizer: PanSource>: Sendable {
+    /// What a sample did.
+    enum Step: Sendable, Equatable {
+        /// Not the pan's sample, or nothing a scene shows changed.
+        case none
+        /// The first finger landed: the pan is following it (a catch, for a moving element).
+        case down
+        /// The finger crossed the hysteresis: the element starts following it.
+        case began
+        /// The element follows the finger(s).
+        case changed
+        /// The last finger lifted after the pan began: release with ``velocity``.
+        case ended
+        /// The last finger lifted, or was cancelled, before the pan began: a tap.
+        case lifted
+        /// The pan was cancelled after it began.
+        case cancelled
+    }
+
+    private(set) var recognizer: Recognizer
+    private var events: [GestureEvent] = []
+
+    init(_ recognizer: Recognizer) {
+        self.recognizer = recognizer
+        events.reserveCapacity(4)
+    }
+
+    /// The pan recognizer doing the tracking.
+    var pan: PanRecognizer { recognizer.panRecognizer }
+    /// Whether a finger the pan follows is on the glass.
+    var isDown: Bool { let state = recognizer.state; return state == .possible || state.isActive }
+    /// Whether the pan has begun and the element follows the finger(s).
+    var isPanning: Bool { recognizer.state.isActive }
+    /// The translation since the pan began (from the crossing point), in points.
+    var translation: Offset { pan.translation }
+    /// The pan's velocity at its newest sample (the lift, after ``Step/ended``), in points
+    /// per second.
+    var velocity: Velocity { pan.crossingLocation != nil ? pan.velocity : .zero }
+
+    /// How much farther than the translation the released content travels before it comes to
+    /// rest, from the pan's projection at the lift (zero when it did not begin).
+    var releaseDistance: Offset {
+        guard recognizer.state == .ended, let projected = pan.projectedTranslation else { return .zero }
+        let current = pan.translation
+        return Offset(dx: projected.dx - current.dx, dy: projected.dy - current.dy)
+    }
+
+    /// The single finger that drives the element 1:1 now, if the pan has begun and follows
+    /// one finger (with several, the element follows their centroid, not any one of them).
+    var trackedContact: UInt32? {
+        guard isPanning else { return nil }
+        let fingers = pan.fingers
+        return fingers.count == 1 ? fingers[0].id : nil
+    }
+
+    /// Takes a sample. A new first finger is offered to the recognizer, which may decline it
+    /// (an edge pan takes only contacts at its edge) unless `takeAnyContact` says the scene
+    /// wants it anyway (a touch that catches a moving element).
+    mutating func handle(_ sample: InputSample, takeAnyContact: Bool = false) -> Step {
+        guard sample.isContactSample else { return .none }
+        if sample.phase == .began {
+            // A finished gesture is forgotten when the next one starts, as the arena does.
+            if recognizer.state.isTerminal { recognizer.reset() }
+            if recognizer.state == .idle && !takeAnyContact && !recognizer.wantsContact(sample) { return .none }
+        }
+        let before = recognizer.state
+        events.removeAll(keepingCapacity: true)
+        recognizer.handle(sample, events: &events)
+        let after = recognizer.state
+        switch after {
+        case .possible: return before == .idle ? .down : .none
+        case .began: return before == .began ? .none : .began
+        case .changed: return .changed
+        case .ended: return before == .ended ? .none : .ended
+        case .cancelled: return before.isActive ? .cancelled : before == .possible ? .lifted : .none
+        case .failed: return before == .possible ? .lifted : .none
+        case .idle, .recognized: return .none
+        }
+    }
+}
