@@ -38,42 +38,51 @@ struct SeekingTests {
         #expect(got == samples.filter { $0.time >= 200_000_000 && $0.time < 600_000_000 })
     }
 
+    /// Runs in a child process (an exit test), so the other tests running in parallel in
+    /// this process cannot move its resident memory. The child exits with 0 when writing and
+    /// then reading a million samples grew its peak memory by less than 24 MB: whole-file
+    /// buffers would cost well over 100 MB (≥ 112 bytes a sample in memory), one chunk of 4096
+    /// samples well under 1 MB.
     @Test("a million samples stream through with flat memory")
-    func flatMemory() throws {
-        let scratch = ScratchDirectory()
-        let path = scratch.path("million.touchtrace")
-        let before = residentBytes()
-        let writer = try TraceWriter(path: path, metadata: TraceMetadata())
-        var x = 0.0
-        for index in 0..<1_000_000 {
-            x += 0.5
-            try writer.append(InputSample(time: Int64(index) * 125_000, kind: .pointer, phase: .hoverMoved,
-                                          id: UInt32(index / 10_000), x: x.truncatingRemainder(dividingBy: 1000), y: 3))
+    func flatMemory() async {
+        await #expect(processExitsWith: .success) {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flat-\(getpid())")
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("million.touchtrace").path
+            let before = SeekingTests.peakResidentBytes()
+            do {
+                let writer = try TraceWriter(path: path, metadata: TraceMetadata())
+                var x = 0.0
+                for index in 0..<1_000_000 {
+                    x += 0.5
+                    try writer.append(InputSample(time: Int64(index) * 125_000, kind: .pointer, phase: .hoverMoved,
+                                                  id: UInt32(index / 10_000), x: x.truncatingRemainder(dividingBy: 1000), y: 3))
+                }
+                guard try writer.finish().sampleCount == 1_000_000 else { exit(2) }
+                let reader = try TraceReader(path: path)
+                var cursor = reader.makeCursor()
+                var count = 0
+                var last: Int64 = -1
+                while let sample = try cursor.next() {
+                    guard sample.time > last else { exit(3) }
+                    last = sample.time
+                    count += 1
+                }
+                guard count == 1_000_000 else { exit(4) }
+            } catch {
+                exit(5)
+            }
+            let growth = SeekingTests.peakResidentBytes() - before
+            exit(growth < 24 << 20 ? 0 : 6)
         }
-        let summary = try writer.finish()
-        let afterWriting = residentBytes()
-        #expect(summary.sampleCount == 1_000_000)
-        let reader = try TraceReader(path: path)
-        var cursor = reader.makeCursor()
-        var count = 0
-        var last: Int64 = -1
-        while let sample = try cursor.next() {
-            #expect(sample.time > last)
-            last = sample.time
-            count += 1
-        }
-        let afterReading = residentBytes()
-        #expect(count == 1_000_000)
-        // Whole-file buffers would cost well over 100 MB (≥ 112 bytes a sample in memory);
-        // one chunk of 4096 samples costs well under 1 MB.
-        #expect(afterWriting - before < 24 << 20, "writing grew RSS by \(afterWriting - before) bytes")
-        #expect(afterReading - before < 24 << 20, "reading grew RSS by \(afterReading - before) bytes")
     }
 
-    private func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * 4096
+    /// The process's peak resident memory (VmHWM), in bytes.
+    static func peakResidentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
     }
 }
