@@ -41,11 +41,15 @@ extension VelocityStrategy {
         }
         // Ages in milliseconds before the newest sample, as Flutter measures them, so that
         // its 1e-10 rank tolerance means the same here; the slope is then per millisecond.
-        let ages = times.map { -Double(newest - $0) * 1e-6 }
-        guard let fit = LeastSquaresFit(x: ages, y: Array(positions), degree: degree) else {
+        let firstTime = times.startIndex, firstPosition = positions.startIndex
+        guard let slope = LeastSquaresFit.coefficient(
+            1, degree: degree, count: times.count,
+            x: { -Double(newest - times[firstTime + $0]) * 1e-6 },
+            y: { positions[firstPosition + $0] }
+        ) else {
             return 0
         }
-        return fit.coefficients[1] * 1000
+        return slope * 1000
     }
 
     /// Android's impulse strategy, in double precision.

@@ -56,8 +56,16 @@ public struct PanRecognizer: GestureRecognizer {
     public private(set) var location: Point?
     /// The axis chosen at the crossing when locking.
     public private(set) var lockedAxis: Axis?
-    /// The velocity at the latest sample (locked to ``lockedAxis``), in points per second.
-    public private(set) var velocity = Velocity.zero
+    /// The velocity at the latest sample (locked to ``lockedAxis``), in points per second;
+    /// after the lift, the release velocity. It is a least-squares fit computed when asked,
+    /// so following a finger costs no fit per sample; `began` and `ended` events carry it.
+    public var velocity: Velocity {
+        if let releaseVelocity { return releaseVelocity }
+        guard let latestTime, state.isActive else { return .zero }
+        return lockedVelocity(at: latestTime)
+    }
+    private var latestTime: Int64?
+    private var releaseVelocity: Velocity?
     /// Where the translation comes to rest under ``decelerationRate``; set at the lift.
     public private(set) var projectedTranslation: Offset?
     private var tracker: VelocityTracker
@@ -138,13 +146,13 @@ public struct PanRecognizer: GestureRecognizer {
         location = Point(x: moved.x - jumps.dx, y: moved.y - jumps.dy)
         guard let location else { return }
         tracker.add(time: sample.time, x: location.x, y: location.y)
+        latestTime = sample.time
         switch sample.phase {
         case .moved, .stationary:
             if state == .possible {
                 guard let touchDownLocation, touchDownLocation.distance(to: location) > hysteresis else { return }
                 beginIfAllowed(at: sample.time, location: location, from: touchDownLocation, events: &events)
             } else {
-                velocity = lockedVelocity(at: sample.time)
                 emit(.changed, at: sample.time, events: &events)
             }
         case .ended:
@@ -152,7 +160,8 @@ public struct PanRecognizer: GestureRecognizer {
                 state = .failed
                 return
             }
-            velocity = lockedVelocity(at: sample.time)
+            let velocity = lockedVelocity(at: sample.time)
+            releaseVelocity = velocity
             let current = translation
             projectedTranslation = Offset(
                 dx: project(current.dx, velocity: velocity.x, decelerationRate: decelerationRate),
@@ -191,7 +200,6 @@ public struct PanRecognizer: GestureRecognizer {
         crossingLocation = location
         crossingTime = time
         if axisLock == .dominant { lockedAxis = dominant }
-        velocity = lockedVelocity(at: time)
         emit(.began, at: time, events: &events)
     }
 
@@ -214,7 +222,7 @@ public struct PanRecognizer: GestureRecognizer {
         var event = GestureEvent(gesture: kind, state: newState, time: time, contact: contact ?? 0)
         event.location = location
         event.translation = translation
-        event.velocity = velocity
+        if newState != .changed { event.velocity = velocity }
         if newState == .ended { event.projectedTranslation = projectedTranslation }
         events.append(event)
     }
