@@ -119,15 +119,20 @@ package struct ContactTable {
     }
 
     private mutating func slotIndex(for key: UInt64) -> Int {
-        // A linear scan is fastest for the handful of fingers of real input; a dictionary
-        // keeps hostile chunks with thousands of contacts linear overall.
+        // Contacts arrive in order and the live ones are the newest, so scanning the last few
+        // slots finds a handful of interleaved fingers without hashing; the dictionary (which
+        // holds every contact) keeps chunks with thousands of contacts linear overall.
         let scanned = min(keys.count, 8)
-        for slot in 0..<scanned where keys[slot] == key { return slot }
+        var slot = keys.count - 1
+        for _ in 0..<scanned {
+            if keys[slot] == key { return slot }
+            slot -= 1
+        }
         if let slot = overflow[key] { return slot }
-        let slot = keys.count
+        let newSlot = keys.count
         keys.append(key)
-        if slot >= 8 { overflow[key] = slot }
-        (values + slot * DeltaColumns.slotCount).initialize(repeating: 0, count: DeltaColumns.slotCount)
-        return slot
+        overflow[key] = newSlot
+        (values + newSlot * DeltaColumns.slotCount).initialize(repeating: 0, count: DeltaColumns.slotCount)
+        return newSlot
     }
 }

@@ -44,6 +44,8 @@ public final class TraceWriter {
 
     public let path: String
     public let metadata: TraceMetadata
+    /// The largest magnitude each field may have: its quantum times the grid's limit.
+    private let bounds: FieldQuanta
     private let options: Options
     private let file: SystemFile
     @exclusivity(unchecked) private var pending: [InputSample] = []
@@ -79,6 +81,9 @@ public final class TraceWriter {
         self.metadata = metadata
         self.options = options
         self.encoder = ChunkEncoder(quanta: metadata.quanta)
+        let q = metadata.quanta, limit = Quantizer.limit - 1
+        bounds = FieldQuanta(position: q.position * limit, radius: q.radius * limit, force: q.force * limit,
+                             angle: q.angle * limit, scroll: q.scroll * limit)
         do {
             compressor = try ZstdCompressor(level: options.compressionLevel)
         } catch {
@@ -156,18 +161,23 @@ public final class TraceWriter {
     private func flushChunk() throws(TraceFileError) {
         guard let first = pending.first, let last = pending.last else { return }
         encoder.encode(pending[...], into: &payload)
+        let size: Int
         do {
-            try compressor.compress(payload, into: &compressed)
+            size = try compressor.compress(payload, into: &compressed)
         } catch {
             throw TraceFileError(.io, path: path, offset: offset, reason: error.message)
         }
-        let header = ChunkHeader(sampleCount: pending.count, firstTime: first.time, lastTime: last.time,
-                                 compressedSize: compressed.count, rawSize: payload.count,
-                                 payloadChecksum: CRC32C.checksum(compressed))
-        let headerBytes = header.encoded()
-        try file.write(headerBytes)
-        try file.write(compressed)
-        let length = headerBytes.count + compressed.count
+        let headerBytes = try compressed.withBytes { (all) throws(TraceFileError) in
+            let frame = UnsafeRawBufferPointer(rebasing: all[0..<size])
+            let header = ChunkHeader(sampleCount: pending.count, firstTime: first.time, lastTime: last.time,
+                                     compressedSize: size, rawSize: payload.count,
+                                     payloadChecksum: CRC32C.checksum(frame))
+            let headerBytes = header.encoded()
+            try file.write(headerBytes)
+            try file.write(frame)
+            return headerBytes
+        }
+        let length = headerBytes.count + size
         chunks.append(ChunkInfo(offset: offset, length: length, sampleCount: pending.count,
                                 firstTime: first.time, lastTime: last.time))
         offset += length
@@ -175,21 +185,23 @@ public final class TraceWriter {
         if options.synchronizesEachChunk { try file.synchronize() }
     }
 
-    /// Refuses a value that is not finite or too large for its quantum: a cheap comparison
-    /// per field, so that the encoder can assume every value fits.
+    /// Refuses a value that is not finite or too large for its quantum: one comparison per
+    /// present field against bounds worked out once, so the encoder can assume every value fits.
     private func checkRepresentable(_ sample: InputSample) throws(TraceFileError) {
-        let q = metadata.quanta
         let fields = sample.fields
-        func fits(_ value: Double?, _ quantum: Double) -> Bool {
-            guard let value else { return true }
-            return abs(value) <= quantum * (Quantizer.limit - 1)
-        }
-        let location = sample.location, delta = sample.scrollDelta
-        guard fields.isDisjoint(with: DeltaColumns.fields) || (
-            fits(location?.x, q.position) && fits(location?.y, q.position) && fits(sample.force, q.force)
-            && fits(sample.majorRadius, q.radius) && fits(sample.majorRadiusTolerance, q.radius)
-            && fits(sample.altitude, q.angle) && fits(sample.azimuth, q.angle) && fits(sample.roll, q.angle)
-            && fits(delta?.dx, q.scroll) && fits(delta?.dy, q.scroll)) else {
+        guard !fields.isDisjoint(with: DeltaColumns.fields) else { return }
+        let b = bounds
+        // `!(x <= bound)` is also true for NaN.
+        var fits = true
+        if fields.contains(.location) { fits = abs(sample.x) <= b.position && abs(sample.y) <= b.position }
+        if let value = sample.force { fits = fits && abs(value) <= b.force }
+        if let value = sample.majorRadius { fits = fits && abs(value) <= b.radius }
+        if let value = sample.majorRadiusTolerance { fits = fits && abs(value) <= b.radius }
+        if let value = sample.altitude { fits = fits && abs(value) <= b.angle }
+        if let value = sample.azimuth { fits = fits && abs(value) <= b.angle }
+        if let value = sample.roll { fits = fits && abs(value) <= b.angle }
+        if let delta = sample.scrollDelta { fits = fits && abs(delta.dx) <= b.scroll && abs(delta.dy) <= b.scroll }
+        guard fits else {
             throw TraceFileError(.invalidSample, path: path,
                                  reason: "sample \(sampleCount + 1) has a value that is not finite or too large for its quantum")
         }

@@ -32,18 +32,20 @@ package final class ZstdCompressor {
 
     deinit { ZSTD_freeCCtx(context) }
 
-    /// Compresses `input` into one zstd frame that records its content size.
-    package func compress(_ input: [UInt8], into output: inout [UInt8]) throws(Zstd.Failure) {
+    /// Compresses `input` into one zstd frame that records its content size, written at the
+    /// start of `output`; returns the frame's length. `output` only ever grows, so steady-state
+    /// compression neither allocates nor clears memory.
+    package func compress(_ input: [UInt8], into output: inout [UInt8]) throws(Zstd.Failure) -> Int {
         let bound = ZSTD_compressBound(input.count)
         if ZSTD_isError(bound) != 0 { throw Zstd.failure(bound, "compress bound") }
-        output.resizeForFilling(to: bound)
+        if output.count < bound { output.append(contentsOf: repeatElement(0, count: bound - output.count)) }
         let code = input.withUnsafeBytes { raw in
             output.withUnsafeMutableBytes { buffer in
                 ZSTD_compressCCtx(context, buffer.baseAddress, bound, raw.baseAddress, raw.count, level)
             }
         }
         if ZSTD_isError(code) != 0 { throw Zstd.failure(code, "compress") }
-        output.removeLast(output.count - code)
+        return code
     }
 }
 

@@ -142,7 +142,8 @@ struct DamageTests {
         let header = try TraceLayout.encodeHeader(TraceMetadata())
         for payload: [UInt8] in [[20] + [UInt8](repeating: 0, count: 20), [3, 1, 1, 1, 0, 0, 0], [20] + [UInt8](repeating: 200, count: 30)] {
             var compressed: [UInt8] = []
-            try ZstdCompressor().compress(payload, into: &compressed)
+            let size = try ZstdCompressor().compress(payload, into: &compressed)
+            compressed.removeLast(compressed.count - size)
             let chunk = ChunkHeader(sampleCount: 5, firstTime: 0, lastTime: 100, compressedSize: compressed.count,
                                     rawSize: payload.count, payloadChecksum: CRC32C.checksum(compressed))
             try Data(header + chunk.encoded() + compressed).written(to: path)
