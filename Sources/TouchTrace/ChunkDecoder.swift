@@ -112,10 +112,12 @@ private struct ColumnCursors {
         let unit = steps.unit
         for index in 0..<header.sampleCount {
             let delta = try steps.next(&time, index: index)
-            guard index > 0 || delta == 0, delta <= UInt64(header.lastTime &- current) / unit else {
+            // A multiplication, not a division, per sample: division is the slowest integer op.
+            let (step, overflow) = delta.multipliedReportingOverflow(by: unit)
+            guard index > 0 || delta == 0, !overflow, step <= UInt64(header.lastTime &- current) else {
                 throw ChunkDecodingProblem(reason: "sample \(index) lies outside the chunk's time range")
             }
-            current += Int64(delta * unit)
+            current += Int64(step)
             let kp = try kindPhaseRun.next(&kindPhase)
             guard kp < 64, let kind = SampleKind(rawValue: UInt8(kp >> 3)), let phase = SamplePhase(rawValue: UInt8(kp & 7)) else {
                 throw ChunkDecodingProblem(reason: "sample \(index) has an unknown kind \(kp >> 3)")

@@ -169,17 +169,19 @@ private struct ColumnWriters {
     private static func writeTimes(of samples: ArraySlice<InputSample>, into time: inout StreamWriter) {
         let unit = timeUnit(of: samples)
         time.varint(unit)
+        // Dividing by a unit of 1 would still cost a division per sample.
+        @inline(__always) func scaled(_ step: Int64) -> UInt64 { unit == 1 ? UInt64(step) : UInt64(step) / unit }
         var previous = samples.first?.time ?? 0
-        var largest: UInt64 = 0
+        var largest: Int64 = 0
         for sample in samples {
-            largest = max(largest, UInt64(sample.time - previous) / unit)
+            largest = max(largest, sample.time - previous)
             previous = sample.time
         }
         previous = samples.first?.time ?? 0
-        guard largest <= UInt64(UInt32.max) else {
+        guard scaled(largest) <= UInt64(UInt32.max) else {
             time.byte(TimeStreamMode.varints.rawValue)
             for sample in samples {
-                time.varint(UInt64(sample.time - previous) / unit)
+                time.varint(scaled(sample.time - previous))
                 previous = sample.time
             }
             return
@@ -188,7 +190,7 @@ private struct ColumnWriters {
         let count = samples.count
         let planes = time.end
         for (index, sample) in samples.enumerated() {
-            let step = UInt32(UInt64(sample.time - previous) / unit)
+            let step = UInt32(truncatingIfNeeded: scaled(sample.time - previous))
             previous = sample.time
             planes[index] = UInt8(truncatingIfNeeded: step)
             planes[count + index] = UInt8(truncatingIfNeeded: step >> 8)
