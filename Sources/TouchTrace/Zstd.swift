@@ -8,9 +8,10 @@ package enum Zstd {
         package var message: String
     }
 
-    /// The default level: it keeps encoding above 10 M samples/s of columnar input while
-    /// staying within a few percent of level 19's size (Benchmarks/CodecBenchmark).
-    package static let defaultLevel: Int32 = 1
+    /// The live writer's level: one of zstd's fast levels, so capture and the default writer
+    /// encode above 10 M samples/s; archival writes (conversion, synthesis) use level 9 for
+    /// about 20 % fewer bytes (Benchmarks/CodecBenchmark measures both).
+    package static let defaultLevel: Int32 = -2
 
     fileprivate static func failure(_ code: Int, _ operation: String) -> Failure {
         let name = ZSTD_getErrorName(code).map { String(cString: $0) } ?? "unknown error"
