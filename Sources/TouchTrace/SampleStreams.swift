@@ -85,3 +85,26 @@ public final class SampleArraySource: SampleSource {
         return samples[position]
     }
 }
+
+/// Passes on the samples of another source whose time lies in a window (`from <= t < to`).
+/// For a `.touchtrace` file prefer ``TraceSampleSource`` with a window, which seeks.
+public final class WindowedSource: SampleSource {
+    private let base: any SampleSource
+    private let window: Range<Int64>
+
+    public init(_ base: any SampleSource, window: Range<Int64>) {
+        self.base = base
+        self.window = window
+    }
+
+    public var metadata: TraceMetadata { base.metadata }
+
+    public func nextSample() throws(TraceFileError) -> InputSample? {
+        while let sample = try base.nextSample() {
+            if sample.time < window.lowerBound { continue }
+            // Samples are in time order, so the first one past the window ends it.
+            return sample.time < window.upperBound ? sample : nil
+        }
+        return nil
+    }
+}

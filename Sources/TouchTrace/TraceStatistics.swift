@@ -24,14 +24,19 @@ public struct TraceStatistics: Sendable {
 
     /// Reads every sample of `reader` once.
     public init(reader: TraceReader) throws(TraceFileError) {
+        try self.init(source: TraceSampleSource(reader: reader), byteCount: reader.fileSize)
         chunkCount = reader.chunks.count
-        byteCount = reader.fileSize
         quantizationError = reader.footer?.quantizationError
+    }
+
+    /// Reads every sample of any source once (a JSON Lines file, an imported capture);
+    /// `byteCount` is the size of the file it came from.
+    public init(source: some SampleSource, byteCount: Int) throws(TraceFileError) {
+        self.byteCount = byteCount
         var live: [UInt64: Int64] = [:]
         // Intervals are binned by microsecond, so memory is bounded by distinct intervals.
         var intervals: [SampleKind: [Int64: Int]] = [:]
-        var cursor = reader.makeCursor()
-        while let sample = try cursor.next() {
+        while let sample = try source.nextSample() {
             sampleCount += 1
             countsByKind[sample.kind, default: 0] += 1
             if startTime == nil { startTime = sample.time }

@@ -3,7 +3,7 @@ import TouchTrace
 extension Command {
     static let cat = Command(
         name: "cat",
-        summary: "Print a trace's samples as JSON Lines or CSV.",
+        summary: "Print a trace's samples (any input form) as JSON Lines or CSV.",
         usage: "FILE [--format jsonl|csv] [--from T] [--to T]",
         discussion: """
             Prints the samples with from <= t < to (times as 1.5s, 250ms, 120us or integer
@@ -20,12 +20,19 @@ extension Command {
         guard format == .jsonl || format == .foreign(.csv) else { throw UsageError(message: "--format must be jsonl or csv") }
         let from = try arguments.value("from").map { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "from") }
         let to = try arguments.value("to").map { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "to") }
-        let reader = try TraceReader(path: arguments.positionals[0])
-        TraceFiles.warnIfDamaged(reader)
+        let path = arguments.positionals[0]
         let window = (from != nil || to != nil) ? (from ?? .min)..<(to ?? .max) : nil
         if let window, window.isEmpty { throw UsageError(message: "--from must come before --to") }
-        let source = TraceSampleSource(reader: reader, window: window)
-        let sink = try TraceFiles.makeSink("-", form: format, metadata: reader.metadata)
+        let source: any SampleSource
+        if try (TraceForm.byExtension(of: path, forOutput: false) ?? TraceFiles.sniff(path)) == .touchtrace {
+            let reader = try TraceReader(path: path)
+            TraceFiles.warnIfDamaged(reader)
+            source = TraceSampleSource(reader: reader, window: window)   // seeks through the index
+        } else {
+            let opened = try TraceFiles.openSource(path)
+            source = window.map { WindowedSource(opened, window: $0) } ?? opened
+        }
+        let sink = try TraceFiles.makeSink("-", form: format, metadata: source.metadata)
         try copySamples(from: source, to: sink)
         return ExitCode.success
     }

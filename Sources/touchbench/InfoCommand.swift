@@ -11,21 +11,41 @@ extension Command {
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
-        let reader = try TraceReader(path: path)
-        TraceFiles.warnIfDamaged(reader)
-        let stats = try TraceStatistics(reader: reader)
+        let subject: InfoSubject
+        if try (TraceForm.byExtension(of: path, forOutput: false) ?? TraceFiles.sniff(path)) == .touchtrace {
+            let reader = try TraceReader(path: path)
+            TraceFiles.warnIfDamaged(reader)
+            subject = InfoSubject(form: .touchtrace, metadata: reader.metadata, isComplete: reader.damage == nil,
+                                  stats: try TraceStatistics(reader: reader))
+        } else {
+            // Other forms are described from their samples; chunks and quantisation are the
+            // container's, so they stay empty.
+            let source = try TraceFiles.openSource(path)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let form = try TraceForm.byExtension(of: path, forOutput: false) ?? TraceFiles.sniff(path)
+            subject = InfoSubject(form: form, metadata: source.metadata, isComplete: true,
+                                  stats: try TraceStatistics(source: source, byteCount: size ?? 0))
+        }
         if arguments.flag("json") {
-            let data = try JSONSerialization.data(withJSONObject: infoObject(path: path, reader: reader, stats: stats),
+            let data = try JSONSerialization.data(withJSONObject: infoObject(path: path, subject: subject),
                                                   options: [.sortedKeys, .prettyPrinted])
             print(String(decoding: data, as: UTF8.self))
         } else {
-            print(infoText(path: path, reader: reader, stats: stats))
+            print(infoText(path: path, subject: subject))
         }
         return ExitCode.success
     }
 
-    private static func infoObject(path: String, reader: TraceReader, stats: TraceStatistics) -> [String: Any] {
-        let m = reader.metadata
+    /// What `info` describes: any input form, with the container's extras when it is one.
+    struct InfoSubject {
+        var form: TraceForm
+        var metadata: TraceMetadata
+        var isComplete: Bool
+        var stats: TraceStatistics
+    }
+
+    private static func infoObject(path: String, subject: InfoSubject) -> [String: Any] {
+        let m = subject.metadata, stats = subject.stats
         var object: [String: Any] = [
             "file": path,
             "samples": stats.sampleCount,
@@ -36,7 +56,8 @@ extension Command {
             "ratesHz": Dictionary(uniqueKeysWithValues: stats.medianRateHz.map { ($0.key.name, $0.value) }),
             "chunks": stats.chunkCount,
             "bytes": stats.byteCount,
-            "complete": reader.damage == nil,
+            "complete": subject.isComplete,
+            "form": subject.form.name,
         ]
         var metadata: [String: Any] = ["extra": m.extra]
         if let device = m.device { metadata["device"] = device }
@@ -49,7 +70,7 @@ extension Command {
         if let value = stats.endTime { object["endNs"] = value }
         if let value = stats.bytesPerSecond { object["bytesPerSecond"] = value }
         if let value = stats.bytesPerSample { object["bytesPerSample"] = value }
-        if let value = stats.compressionRatio { object["compressionRatio"] = value }
+        if let value = stats.compressionRatio, subject.form == .touchtrace { object["compressionRatio"] = value }
         if let error = stats.quantizationError {
             object["quantizationError"] = [
                 "worst": error.worst, "position": error.position, "radius": error.radius,
@@ -59,8 +80,8 @@ extension Command {
         return object
     }
 
-    private static func infoText(path: String, reader: TraceReader, stats: TraceStatistics) -> String {
-        let m = reader.metadata
+    private static func infoText(path: String, subject: InfoSubject) -> String {
+        let m = subject.metadata, stats = subject.stats
         var rows: [(String, String)] = [("file", path)]
         if let device = m.device { rows.append(("device", device)) }
         if let source = m.source { rows.append(("source", source)) }
@@ -74,11 +95,16 @@ extension Command {
         rows.append(("duration", String(format: "%.3f s", Double(stats.duration) / 1e9)))
         let rates = SampleKind.allCases.compactMap { kind in stats.medianRateHz[kind].map { "\(kind.name) \(String(format: "%.1f", $0)) Hz" } }
         if !rates.isEmpty { rows.append(("rates", rates.joined(separator: ", ") + " (median interval per contact)")) }
-        rows.append(("chunks", "\(stats.chunkCount)" + (reader.damage == nil ? "" : " (recovered; the index is missing)")))
+        if subject.form == .touchtrace {
+            rows.append(("chunks", "\(stats.chunkCount)" + (subject.isComplete ? "" : " (recovered; the index is missing)")))
+        } else {
+            rows.append(("form", subject.form.name))
+        }
         var bytes = "\(stats.byteCount)"
         if let perSecond = stats.bytesPerSecond { bytes += String(format: ", %.0f B/s", perSecond) }
         if let perSample = stats.bytesPerSample { bytes += String(format: ", %.2f B/sample", perSample) }
         rows.append(("bytes", bytes))
+        guard subject.form == .touchtrace else { return rows.map { $0.0.padding(toLength: 13) + $0.1 }.joined(separator: "\n") }
         if let ratio = stats.compressionRatio {
             rows.append(("compression", String(format: "%.1f× smaller than %d-byte fixed-width records", ratio, TraceStatistics.fixedWidthRecordSize)))
         }

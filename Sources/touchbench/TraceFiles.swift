@@ -84,11 +84,9 @@ enum TraceFiles {
     /// Guesses a form from the first bytes: the container's magic, JSON Lines samples, or a
     /// foreign format TraceFormats recognises.
     static func sniff(_ path: String) throws -> TraceForm {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TraceFileError(.cannotOpen, path: path, reason: "cannot be opened")
-        }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 64 * 1024)) ?? Data())
+        let file = try SystemFile.openForReading(path)
+        var head: [UInt8] = []
+        try file.read(min(64 * 1024, try file.size()), at: 0, into: &head)
         if head.starts(with: ContainerFormat.fileMagic) { return .touchtrace }
         let text = String(decoding: head, as: UTF8.self)
         let firstLine = text.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) } ?? ""
