@@ -93,3 +93,37 @@ struct JSONLinesTests {
         #expect(try JSONValue.parse("{\"a\":[true,false,null],\"b\":{}}")["a"] == .array([.bool(true), .bool(false), .null]))
     }
 }
+
+@Suite("Statistics and windows over any source")
+struct SourceStatisticsTests {
+    @Test("statistics of a JSON Lines source equal those of the same trace as a file")
+    func statisticsFromAnySource() throws {
+        let scratch = ScratchDirectory()
+        let samples = Samples.mixed(count: 1500, seed: 12)
+        let tracePath = scratch.path("s.touchtrace")
+        _ = try Samples.write(samples, to: tracePath)
+        let text = ([JSONLines.metadataLine(TraceMetadata())] + samples.map(JSONLines.line(for:))).joined(separator: "\n") + "\n"
+        let jsonlPath = scratch.path("s.jsonl")
+        try Data(text.utf8).written(to: jsonlPath)
+        let fromFile = try TraceStatistics(reader: try TraceReader(path: tracePath))
+        let fromText = try TraceStatistics(source: try JSONLinesReader(path: jsonlPath), byteCount: text.utf8.count)
+        #expect(fromText.sampleCount == fromFile.sampleCount)
+        #expect(fromText.countsByKind == fromFile.countsByKind)
+        #expect(fromText.contactCount == fromFile.contactCount)
+        #expect(fromText.markerLabels == fromFile.markerLabels)
+        #expect(fromText.duration == fromFile.duration)
+        #expect(fromText.medianRateHz == fromFile.medianRateHz)
+        #expect(fromText.chunkCount == 0 && fromFile.chunkCount >= 1)
+    }
+
+    @Test("a window over any source passes exactly the samples with from <= t < to")
+    func windowedSource() throws {
+        let samples = Samples.mixed(count: 800, seed: 13)
+        let window: Range<Int64> = 100_000_000..<300_000_000
+        let source = WindowedSource(SampleArraySource(metadata: TraceMetadata(), samples: samples), window: window)
+        var got: [InputSample] = []
+        while let sample = try source.nextSample() { got.append(sample) }
+        #expect(got == samples.filter { window.contains($0.time) })
+        #expect(!got.isEmpty)
+    }
+}
