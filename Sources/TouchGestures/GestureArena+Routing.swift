@@ -1,6 +1,9 @@
 import TouchInput
 
 extension GestureArena {
+    /// The most contacts followed at once (touch screens report at most 10 to 20).
+    public static var maximumContacts: Int { 32 }
+
     /// Delivers one sample: first any timers due by its time, then the sample to the
     /// recognizers following its contact (offering the contact to all of them if it is new).
     /// Returns the state changes, in order.
@@ -16,6 +19,9 @@ extension GestureArena {
             sessionIndex = nil
         }
         if sessionIndex == nil {
+            // Beyond any real touch screen's contact count a new contact is ignored until
+            // others lift: it keeps a hostile trace of thousands of simultaneous touches linear.
+            guard sessions.count < Self.maximumContacts else { return out }
             offer(sample)
             sessionIndex = sessions.count - 1
         }

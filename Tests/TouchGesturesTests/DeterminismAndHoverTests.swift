@@ -79,3 +79,25 @@ struct HoverTests {
         #expect(events.last?.state == .ended)
     }
 }
+
+@Suite("hostile input")
+struct HostileInputTests {
+    @Test("thousands of touches that never lift: the arena follows at most 32, and every sample stays cheap")
+    func manySimultaneousContacts() {
+        var arena = StandardArena(screen: Rect(x: 0, y: 0, width: 390, height: 844))
+        var time: Int64 = 0
+        for pass in 0..<2 {
+            for id in 1...5_000 {
+                time += 100_000
+                let phase: SamplePhase = pass == 0 ? .began : .moved
+                _ = arena.handle(InputSample(time: time, kind: .touch, phase: phase, id: UInt32(id),
+                                             x: Double(id % 390), y: Double((id + pass * 7) % 844)))
+                #expect(arena.arena.contacts.count <= GestureArena.maximumContacts)
+            }
+        }
+        #expect(arena.arena.contacts.count == GestureArena.maximumContacts)
+        // The contacts followed are the first 32 to land; lifting one frees a place.
+        _ = arena.handle(InputSample(time: time + 1, kind: .touch, phase: .ended, id: 1, x: 1, y: 0))
+        #expect(arena.arena.contacts.count == GestureArena.maximumContacts - 1)
+    }
+}
