@@ -16,7 +16,7 @@ public enum MetricCatalog {
     /// The report order of the known metrics; others follow by name.
     public static let order = [
         "event_latency_ms", "frame_latency_ms", "latency_jitter_ms", "redirection_response_ms", unanswered,
-        "pause_detection_ms", "pause_detection_timer_ms", "tracking_error_pt", "hitch_time_ratio_ms_per_s",
+        "pause_detection_ms", "pause_detection_timer_ms", "tap_delay_ms", "tracking_error_pt", "hitch_time_ratio_ms_per_s",
         "dropped_frames", "frame_interval_jitter_ms", "delivery_error_ms", "cpu_per_frame_us", throughput,
     ]
 

@@ -12,7 +12,7 @@ public struct BenchmarkJSONReport: Sendable {
         ("event_latency_ms", .p50), ("event_latency_ms", .p99), ("frame_latency_ms", .p50),
         ("latency_jitter_ms", .mean), ("redirection_response_ms", .p50), ("pause_detection_ms", .p50),
         ("tracking_error_pt", .p95), ("hitch_time_ratio_ms_per_s", .mean), ("dropped_frames", .mean),
-        ("cpu_per_frame_us", .p50),
+        ("tap_delay_ms", .p50), ("cpu_per_frame_us", .p50),
     ]
 
     public init(result: BenchResult) {

@@ -11,6 +11,8 @@ struct ProbeSet: Sendable {
     private var frameStartError = MetricAccumulator.milliseconds()
     private var cpu = MetricAccumulator(quantum: 10, unit: 1e-3)
     private var tracking = MetricAccumulator(quantum: 1e-6)
+    private var tapDelay = MetricAccumulator.milliseconds()
+    private var committedTaps = 0
     private var hitch: Int64 = 0
     private var displayTime: Int64 = 0
     private var dropped: Int64 = 0
@@ -51,6 +53,10 @@ struct ProbeSet: Sendable {
         displayTime &+= record.displayTime
         dropped &+= record.lateFrames
         measureTracking(state)
+        if state.committedTaps != committedTaps {
+            committedTaps = state.committedTaps
+            if let delay = state.tapDelay { tapDelay.add(Double(delay)) }
+        }
         redirections.frame(vsync: record.vsync, presentation: record.presentation, state: state, contacts: contacts)
     }
 
@@ -82,6 +88,7 @@ struct ProbeSet: Sendable {
         metrics[.deliveryError] = deliveryError.summary(kind: .timing)
         metrics[.cpuPerFrame] = cpu.summary(kind: .timing)
         metrics[.trackingError] = tracking.summary(kind: behaviour)
+        metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9
         metrics[.hitchTimeRatio] = seconds > 0
             ? .single(Double(hitch) / 1e6 / seconds, kind: behaviour) : MetricSummary(kind: behaviour)

@@ -13,6 +13,8 @@ public enum MetricName: String, Sendable, Hashable, CaseIterable, Codable {
     case hitchTimeRatio = "hitch_time_ratio_ms_per_s"
     case droppedFrames = "dropped_frames"
     case cpuPerFrame = "cpu_per_frame_us"
+    /// How long each committed tap waited: a single tap waits for the double tap to fail.
+    case tapDelay = "tap_delay_ms"
 
     /// Whether the metric is measured (noisy) even under the virtual clock.
     public var isAlwaysTiming: Bool {

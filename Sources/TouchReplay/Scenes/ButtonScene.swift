@@ -75,6 +75,7 @@ public struct ButtonScene: Scene {
     private mutating func commit(_ destination: String, delay: Int64) {
         state.destination = destination
         state.tapDelay = delay
+        state.committedTaps += 1
         heldTap = nil
     }
 

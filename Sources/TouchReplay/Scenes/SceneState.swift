@@ -25,6 +25,9 @@ public struct SceneState: Sendable, Hashable {
     /// single tap waits for the double tap to fail (its 300 ms gap, noticed at the next
     /// frame); a double tap is committed at its lift (0). `nil` before any.
     public var tapDelay: Int64?
+    /// How many taps the scene has committed, so a probe sees every commit even when two in a
+    /// row have the same delay.
+    public var committedTaps = 0
 
     public init() {}
 }
