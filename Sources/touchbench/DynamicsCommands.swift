@@ -1,5 +1,6 @@
 import Foundation
 import TouchDynamics
+import TouchGestures
 import TouchInput
 import TouchTrace
 
@@ -25,27 +26,10 @@ extension Command {
             throw UsageError(message: "--strategy must be lsq2, impulse or naive, not '\(name)'")
         }
         let source = try TraceFiles.openSource(arguments.positionals[0])
-        var trackers: [UInt64: VelocityTracker] = [:]
-        var lifts: [(id: UInt32, time: Int64, velocity: Velocity)] = []
+        var tracker = LiftVelocityTracker(strategy: strategy)
+        var lifts: [LiftVelocityTracker.Lift] = []
         while let sample = try source.nextSample() {
-            guard sample.kind.isContact, let location = sample.location else { continue }
-            let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
-            switch sample.phase {
-            case .began:
-                var tracker = VelocityTracker(strategy: strategy)
-                tracker.add(time: sample.time, x: location.x, y: location.y)
-                trackers[key] = tracker
-            case .moved, .stationary:
-                trackers[key, default: VelocityTracker(strategy: strategy)].add(time: sample.time, x: location.x, y: location.y)
-            case .ended:
-                let velocity = trackers[key]?.velocity(at: sample.time) ?? .zero
-                lifts.append((sample.id, sample.time, velocity))
-                trackers[key] = nil
-            case .cancelled, .hoverExited:
-                trackers[key] = nil
-            case .hoverEntered, .hoverMoved:
-                continue
-            }
+            if let lift = tracker.add(sample) { lifts.append(lift) }
         }
         if arguments.flag("json") {
             let objects = lifts.map { ["id": Int($0.id), "t": $0.time, "vx": $0.velocity.x, "vy": $0.velocity.y] as [String: Any] }
