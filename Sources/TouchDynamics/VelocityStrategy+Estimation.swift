@@ -24,6 +24,35 @@ extension VelocityStrategy {
         }
     }
 
+    /// The lsq2 velocity of both axes of one window from one factorisation (bit for bit what
+    /// two calls of ``velocity(times:positions:shortHistoryBehavior:)`` give).
+    static func leastSquaresVelocities(
+        times: ArraySlice<Int64>, xs: ArraySlice<Double>, ys: ArraySlice<Double>,
+        shortHistoryBehavior: VelocityTrackerConfiguration.ShortHistoryBehavior
+    ) -> (Double, Double) {
+        guard let newest = times.last, times.count == xs.count, times.count == ys.count, times.count >= 2 else {
+            return (0, 0)
+        }
+        let degree: Int
+        if times.count >= 3 {
+            degree = 2
+        } else {
+            switch shortHistoryBehavior {
+            case .zero: return (0, 0)
+            case .lowerDegree: degree = times.count - 1
+            }
+        }
+        let firstTime = times.startIndex, firstX = xs.startIndex, firstY = ys.startIndex
+        guard let slopes = LeastSquaresFit.coefficients(
+            1, degree: degree, count: times.count,
+            x: { -Double(newest - times[firstTime + $0]) * 1e-6 },
+            y: { xs[firstX + $0] }, z: { ys[firstY + $0] }
+        ) else {
+            return (0, 0)
+        }
+        return (slopes.0 * 1000, slopes.1 * 1000)
+    }
+
     private static func leastSquaresVelocity(
         times: ArraySlice<Int64>,
         positions: ArraySlice<Double>,

@@ -76,6 +76,12 @@ public struct VelocityTracker: Sendable, Hashable {
         let window = history.window(at: time, configuration: configuration)
         guard window.count >= 2 else { return .zero }
         let times = history.times[window]
+        if strategy == .lsq2 {
+            let (x, y) = VelocityStrategy.leastSquaresVelocities(
+                times: times, xs: history.xs[window], ys: history.ys[window],
+                shortHistoryBehavior: configuration.shortHistoryBehavior)
+            return Velocity(x: x, y: y)
+        }
         return Velocity(
             x: strategy.velocity(
                 times: times, positions: history.xs[window],

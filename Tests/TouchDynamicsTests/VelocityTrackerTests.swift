@@ -169,3 +169,36 @@ struct VelocityTrackerTests {
         #expect(VelocityStrategy(rawValue: "impulse") == .impulse)
     }
 }
+
+@Suite("lsq2 fits both axes at once")
+struct TwoAxisFitTests {
+    @Test("one factorisation for x and y gives bit for bit the per-axis velocities", arguments: [UInt64(1), 2, 3, 4])
+    func sameAsPerAxis(seed: UInt64) {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        func unit() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var tracker = VelocityTracker(strategy: .lsq2)
+        var times: [Int64] = [], xs: [Double] = [], ys: [Double] = []
+        var time: Int64 = 0
+        for _ in 0..<60 {
+            time += 2_000_000 + Int64(unit() * 12_000_000)
+            let x = unit() * 500, y = unit() * 900
+            tracker.add(time: time, x: x, y: y)
+            times.append(time); xs.append(x); ys.append(y)
+            let both = tracker.velocity(at: time)
+            // The same window the tracker used, fitted one axis at a time.
+            let start = times.indices.last { times[$0] < time - 100_000_000 }.map { $0 + 1 } ?? 0
+            var first = max(start, times.count - 20)
+            for index in stride(from: times.count - 1, to: first, by: -1) where times[index] - times[index - 1] > 40_000_000 {
+                first = index
+                break
+            }
+            let window = first..<times.count
+            let vx = VelocityStrategy.lsq2.velocity(times: times[window], positions: xs[window], shortHistoryBehavior: .zero)
+            let vy = VelocityStrategy.lsq2.velocity(times: times[window], positions: ys[window], shortHistoryBehavior: .zero)
+            #expect(both.x == vx && both.y == vy, "at \(time): \(both) vs (\(vx), \(vy))")
+        }
+    }
+}
