@@ -97,26 +97,70 @@ public final class TraceWriter {
 
     /// Appends one sample; it must not be earlier than the previous one.
     public func append(_ sample: InputSample) throws(TraceFileError) {
+        try accept(sample)
+        if let first = pending.first, closes(chunkStartingAt: first.time, count: pending.count, before: sample) {
+            try flushChunk()
+        }
+        pending.append(sample)
+    }
+
+    /// Appends samples in order.
+    public func append<S: Sequence>(contentsOf samples: S) throws(TraceFileError) where S.Element == InputSample {
+        for sample in samples { try append(sample) }
+    }
+
+    /// Appends samples in order; whole chunks are encoded straight from `samples`, without
+    /// first copying them into the writer's buffer. The file is the same byte for byte as
+    /// appending them one by one.
+    public func append(contentsOf samples: [InputSample]) throws(TraceFileError) {
+        var index = samples.startIndex
+        // Top up a partly filled chunk one sample at a time, until it is written.
+        while index < samples.endIndex, !pending.isEmpty {
+            try append(samples[index])
+            index += 1
+        }
+        while index < samples.endIndex {
+            let start = index
+            let firstTime = samples[start].time
+            do {
+                try accept(samples[start])
+                index += 1
+                while index < samples.endIndex, !closes(chunkStartingAt: firstTime, count: index - start, before: samples[index]) {
+                    try accept(samples[index])
+                    index += 1
+                }
+            } catch {
+                // What was accepted stays, as with one-by-one appends; the refused sample does not.
+                pending.append(contentsOf: samples[start..<index])
+                throw error
+            }
+            guard index < samples.endIndex else {
+                // No sample yet says the chunk is full: keep it until one does or `finish()`.
+                pending.append(contentsOf: samples[start..<index])
+                return
+            }
+            try writeChunk(samples[start..<index])
+        }
+    }
+
+    /// Checks `sample` against the previous one and its quanta, and counts it.
+    @inline(__always)
+    private func accept(_ sample: InputSample) throws(TraceFileError) {
         guard !isFinished else { throw TraceFileError(.invalidSample, path: path, reason: "is already finished") }
         guard sample.time >= lastTime else {
             throw TraceFileError(.invalidSample, path: path,
                                  reason: "sample \(sampleCount + 1) at \(sample.time) ns comes before the previous one at \(lastTime) ns")
         }
         try checkRepresentable(sample)
-        if let first = pending.first,
-           pending.count >= options.maximumChunkSamples
-            || sample.time.subtractingReportingOverflow(first.time).partialValue >= options.maximumChunkDuration
-            || sample.time.subtractingReportingOverflow(first.time).overflow {
-            try flushChunk()
-        }
-        pending.append(sample)
         lastTime = sample.time
         sampleCount += 1
     }
 
-    /// Appends samples in order.
-    public func append<S: Sequence>(contentsOf samples: S) throws(TraceFileError) where S.Element == InputSample {
-        for sample in samples { try append(sample) }
+    /// Whether a chunk of `count` samples from `firstTime` is full when `next` arrives.
+    @inline(__always)
+    private func closes(chunkStartingAt firstTime: Int64, count: Int, before next: InputSample) -> Bool {
+        let (span, overflow) = next.time.subtractingReportingOverflow(firstTime)
+        return count >= options.maximumChunkSamples || overflow || span >= options.maximumChunkDuration
     }
 
     /// Writes the samples buffered so far as a chunk now, without waiting for the chunk to
@@ -159,8 +203,15 @@ public final class TraceWriter {
     }
 
     private func flushChunk() throws(TraceFileError) {
-        guard let first = pending.first, let last = pending.last else { return }
-        encoder.encode(pending[...], into: &payload)
+        guard !pending.isEmpty else { return }
+        try writeChunk(pending[...])
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Encodes, compresses and writes `samples` (non-empty) as one chunk.
+    private func writeChunk(_ samples: ArraySlice<InputSample>) throws(TraceFileError) {
+        guard let first = samples.first, let last = samples.last else { return }
+        encoder.encode(samples, into: &payload)
         let size: Int
         do {
             size = try compressor.compress(payload, into: &compressed)
@@ -169,7 +220,7 @@ public final class TraceWriter {
         }
         let headerBytes = try compressed.withBytes { (all) throws(TraceFileError) in
             let frame = UnsafeRawBufferPointer(rebasing: all[0..<size])
-            let header = ChunkHeader(sampleCount: pending.count, firstTime: first.time, lastTime: last.time,
+            let header = ChunkHeader(sampleCount: samples.count, firstTime: first.time, lastTime: last.time,
                                      compressedSize: size, rawSize: payload.count,
                                      payloadChecksum: CRC32C.checksum(frame))
             let headerBytes = header.encoded()
@@ -178,10 +229,9 @@ public final class TraceWriter {
             return headerBytes
         }
         let length = headerBytes.count + size
-        chunks.append(ChunkInfo(offset: offset, length: length, sampleCount: pending.count,
+        chunks.append(ChunkInfo(offset: offset, length: length, sampleCount: samples.count,
                                 firstTime: first.time, lastTime: last.time))
         offset += length
-        pending.removeAll(keepingCapacity: true)
         if options.synchronizesEachChunk { try file.synchronize() }
     }
 

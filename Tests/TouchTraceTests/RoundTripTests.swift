@@ -167,3 +167,39 @@ struct TimeCodingTests {
         #expect(try TraceReader(path: scratch.path("extreme.touchtrace")).verify().sampleCount == 6)
     }
 }
+
+@Suite("Bulk appends")
+struct BulkAppendTests {
+    @Test("appending an array writes the same bytes as appending its samples one by one", arguments: [1, 7, 100, 4096])
+    func sameBytes(chunkSamples: Int) throws {
+        let scratch = ScratchDirectory()
+        let samples = Samples.mixed(count: 2500, seed: 21)
+        var options = TraceWriter.Options()
+        options.maximumChunkSamples = chunkSamples
+        let one = try TraceWriter(path: scratch.path("one.touchtrace"), metadata: TraceMetadata(), options: options)
+        for sample in samples { try one.append(sample) }
+        try one.finish()
+        // In uneven pieces, so bulk appends meet partly filled chunks.
+        let bulk = try TraceWriter(path: scratch.path("bulk.touchtrace"), metadata: TraceMetadata(), options: options)
+        var start = 0
+        for length in [1, 3, 500, 999, 10, 987] {
+            try bulk.append(contentsOf: Array(samples[start..<min(start + length, samples.count)]))
+            start += length
+        }
+        #expect(start >= samples.count)
+        try bulk.finish()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("one.touchtrace")))
+                == Data(contentsOf: URL(fileURLWithPath: scratch.path("bulk.touchtrace"))))
+    }
+
+    @Test("a refused sample in a bulk append keeps every sample before it")
+    func refusalKeepsEarlierSamples() throws {
+        let scratch = ScratchDirectory()
+        var samples = Samples.mixed(count: 300, seed: 22)
+        samples.insert(InputSample(time: samples[200].time, kind: .touch, phase: .moved, id: 1, x: .nan, y: 0), at: 200)
+        let writer = try TraceWriter(path: scratch.path("r.touchtrace"), metadata: TraceMetadata())
+        #expect(throws: TraceFileError.self) { try writer.append(contentsOf: samples) }
+        try writer.finish()
+        #expect(try Samples.readAll(scratch.path("r.touchtrace")) == Array(samples[..<200]))
+    }
+}
