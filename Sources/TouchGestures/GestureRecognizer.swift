@@ -56,6 +56,7 @@ extension InputSample {
     /// Whether this is a sample of a finger, pencil or pressed pointer touching the surface.
     @inlinable public var isContactSample: Bool { kind.isContact && phase.isInContact }
 
-    /// Whether this is a sample of a pointer hovering (not pressed).
-    @inlinable public var isHoverSample: Bool { kind == .pointer && !phase.isInContact }
+    /// Whether this is a sample of a pointer, or a pencil, hovering (not pressed or touching):
+    /// iPadOS gives a hovering Apple Pencil the pointer's hover effects.
+    @inlinable public var isHoverSample: Bool { (kind == .pointer || kind == .pencil) && !phase.isInContact }
 }

@@ -50,6 +50,17 @@ struct HoverTests {
         #expect(hover.target(containing: Point(x: 384.5, y: 320)) == nil)
     }
 
+    @Test("a hovering pencil gets the pointer's hover effects; a touching one does not", arguments: [SampleKind.pointer, .pencil])
+    func pencilHover(kind: SampleKind) throws {
+        var hover = HoverRecognizer(targets: Self.targets)
+        var events: [GestureEvent] = []
+        #expect(hover.wantsContact(InputSample(time: 0, kind: kind, phase: .hoverEntered, id: 4, x: 330, y: 120)))
+        #expect(!hover.wantsContact(InputSample(time: 0, kind: kind, phase: .began, id: 4, x: 330, y: 120)))
+        hover.handle(InputSample(time: 0, kind: kind, phase: .hoverEntered, id: 4, x: 330, y: 120), events: &events)
+        #expect(hover.hoveredTarget == 0)
+        #expect(events.first?.state == .began && events.first?.target == 0)
+    }
+
     @Test("a decelerating pointer is pulled toward the target it heads for before it arrives")
     func magnetism() throws {
         var hover = HoverRecognizer(targets: Self.targets)

@@ -53,7 +53,8 @@ public struct PointerScene: Scene {
     public var targets: [HoverTarget] { hover.targets }
 
     public mutating func handle(_ sample: InputSample) {
-        guard sample.kind == .pointer else { return }
+        // A hovering pencil drives the pointer too, as on iPadOS.
+        guard sample.kind == .pointer || sample.kind == .pencil else { return }
         if id == nil {
             // The pointer appears where the hand is.
             pointerX.set(sample.x); pointerY.set(sample.y)
