@@ -27,7 +27,6 @@ package enum TimeStreamMode: UInt8 {
 
 /// The ten fixed-point columns that are delta-coded per contact, and their quanta.
 package struct DeltaColumns {
-    package static let count = 10
     /// Per-contact state: the ten previous values, then the previous x and y steps (the
     /// location is predicted to second order: a finger's next step is like its last).
     package static let slotCount = 12
@@ -56,14 +55,6 @@ package enum Quantizer {
     /// The largest magnitude in quanta that a value may have: deltas stay exact in Int64 and
     /// integers stay exact in Double.
     package static let limit: Double = 4_503_599_627_370_496 // 2^52
-
-    /// The grid index of `value`, or `nil` when it is not finite or too large for its quantum.
-    @inline(__always)
-    package static func index(of value: Double, quantum: Double) -> Int64? {
-        let scaled = value / quantum
-        guard scaled.isFinite, abs(scaled) <= limit else { return nil }
-        return nearest(scaled)
-    }
 
     /// The grid index of a value already known to be representable.
     @inline(__always)

@@ -24,7 +24,6 @@ package enum ContainerFormat {
     /// "TBEN"
     package static let trailerMagic: UInt32 = 0x4E45_4254
     package static let trailerSize = 16
-    package static let maximumFooterSize = 1 << 20
 
     /// The number of column streams in a v1 chunk payload.
     package static let streamCount = 20

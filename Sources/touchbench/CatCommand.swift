@@ -24,12 +24,13 @@ extension Command {
         let window = (from != nil || to != nil) ? (from ?? .min)..<(to ?? .max) : nil
         if let window, window.isEmpty { throw UsageError(message: "--from must come before --to") }
         let source: any SampleSource
-        if try (TraceForm.byExtension(of: path, forOutput: false) ?? TraceFiles.sniff(path)) == .touchtrace {
+        let form = try TraceFiles.form(of: path)
+        if form == .touchtrace {
             let reader = try TraceReader(path: path)
             TraceFiles.warnIfDamaged(reader)
             source = TraceSampleSource(reader: reader, window: window)   // seeks through the index
         } else {
-            let opened = try TraceFiles.openSource(path)
+            let opened = try TraceFiles.openSource(path, options: InputOptions(form: form))
             source = window.map { WindowedSource(opened, window: $0) } ?? opened
         }
         let sink = try TraceFiles.makeSink("-", form: format, metadata: source.metadata)

@@ -12,7 +12,8 @@ extension Command {
     ) { arguments in
         let path = arguments.positionals[0]
         let subject: InfoSubject
-        if try (TraceForm.byExtension(of: path, forOutput: false) ?? TraceFiles.sniff(path)) == .touchtrace {
+        let form = try TraceFiles.form(of: path)
+        if form == .touchtrace {
             let reader = try TraceReader(path: path)
             TraceFiles.warnIfDamaged(reader)
             subject = InfoSubject(form: .touchtrace, metadata: reader.metadata, isComplete: reader.damage == nil,
@@ -20,9 +21,8 @@ extension Command {
         } else {
             // Other forms are described from their samples; chunks and quantisation are the
             // container's, so they stay empty.
-            let source = try TraceFiles.openSource(path)
+            let source = try TraceFiles.openSource(path, options: InputOptions(form: form))
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            let form = try TraceForm.byExtension(of: path, forOutput: false) ?? TraceFiles.sniff(path)
             subject = InfoSubject(form: form, metadata: source.metadata, isComplete: true,
                                   stats: try TraceStatistics(source: source, byteCount: size ?? 0))
         }

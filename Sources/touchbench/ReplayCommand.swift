@@ -40,10 +40,10 @@ extension Command {
         var settings = ReplaySettings(mode: mode)
         let timelinePath = arguments.value("trace-events")
 
-        let isContainer = TraceForm.byExtension(of: path, forOutput: false) == .touchtrace
-            || (TraceForm.byExtension(of: path, forOutput: false) == nil && (try? TraceFiles.sniff(path)) == .touchtrace)
+        let form = try TraceFiles.form(of: path)
+        let isContainer = form == .touchtrace
         let reader: TraceReader? = isContainer ? try TraceReader(path: path) : nil
-        let source: (any SampleSource)? = isContainer ? nil : try TraceFiles.openSource(path)
+        let source: (any SampleSource)? = isContainer ? nil : try TraceFiles.openSource(path, options: InputOptions(form: form))
         if let reader { TraceFiles.warnIfDamaged(reader) }
         let metadata = reader?.metadata ?? source?.metadata ?? TraceMetadata()
         if refreshArgument == nil, let hz = metadata.displayHz, hz > 0, hz <= 1000 { refreshArgument = String(hz) }

@@ -49,10 +49,15 @@ struct InputOptions {
 }
 
 enum TraceFiles {
+    /// The form of an input: its extension's, else its first bytes'.
+    static func form(of path: String) throws -> TraceForm {
+        try TraceForm.byExtension(of: path, forOutput: false) ?? sniff(path)
+    }
+
     /// Opens any readable input as a sample source: streaming for the container and JSON
     /// Lines, imported whole for foreign captures.
     static func openSource(_ path: String, options: InputOptions = InputOptions()) throws -> any SampleSource {
-        let form = try options.form ?? TraceForm.byExtension(of: path, forOutput: false) ?? sniff(path)
+        let form = try options.form ?? Self.form(of: path)
         switch form {
         case .touchtrace:
             let reader = try TraceReader(path: path)

@@ -143,11 +143,8 @@ public struct HomeScene: Scene {
         cardX.update(at: seconds)
         cardY.update(at: seconds)
         scale.update(at: seconds)
-        state.x = cardX.value
-        state.y = cardY.value
-        state.targetX = cardX.target
-        state.targetY = cardY.target
-        state.isAnimating = cardX.isAnimating || cardY.isAnimating || scale.isAnimating
+        state.show(x: cardX, y: cardY)
+        state.isAnimating = state.isAnimating || scale.isAnimating
         // 1:1 only while the card is not rubber-banding below its resting place.
         state.tracking = swiping && cardY.value == holdY + pan.translation.dy ? pan.trackedContact : nil
         state.destination = committed

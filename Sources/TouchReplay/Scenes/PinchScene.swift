@@ -110,11 +110,8 @@ public struct PinchScene: Scene {
         let seconds = time.seconds
         translationX.update(at: seconds); translationY.update(at: seconds)
         scale.update(at: seconds); rotation.update(at: seconds)
-        state.x = translationX.value
-        state.y = translationY.value
-        state.targetX = translationX.target
-        state.targetY = translationY.target
-        state.isAnimating = translationX.isAnimating || translationY.isAnimating || scale.isAnimating || rotation.isAnimating
+        state.show(x: translationX, y: translationY)
+        state.isAnimating = state.isAnimating || scale.isAnimating || rotation.isAnimating
         state.tracking = pan.trackedContact
         state.destination = pinch.state.isActive || turn.state.isActive ? "pinching" : ""
     }

@@ -68,11 +68,7 @@ public struct PipScene: Scene {
         let seconds = time.seconds
         windowX.update(at: seconds)
         windowY.update(at: seconds)
-        state.x = windowX.value
-        state.y = windowY.value
-        state.targetX = windowX.target
-        state.targetY = windowY.target
-        state.isAnimating = windowX.isAnimating || windowY.isAnimating
+        state.show(x: windowX, y: windowY)
         state.tracking = pan.trackedContact
         state.destination = Self.cornerNames[corner]
     }

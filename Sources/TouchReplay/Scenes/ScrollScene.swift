@@ -68,11 +68,7 @@ public struct ScrollScene: Scene {
         let seconds = time.seconds
         contentX.update(at: seconds)
         contentY.update(at: seconds)
-        state.x = contentX.value
-        state.y = contentY.value
-        state.targetX = contentX.target
-        state.targetY = contentY.target
-        state.isAnimating = contentX.isAnimating || contentY.isAnimating
+        state.show(x: contentX, y: contentY)
         let inRange = bandX.range.contains(state.x) && bandY.range.contains(state.y)
         state.tracking = inRange ? pan.trackedContact : nil
     }

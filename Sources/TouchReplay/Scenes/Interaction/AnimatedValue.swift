@@ -133,3 +133,15 @@ extension Int64 {
     /// Nanoseconds as seconds.
     @inline(__always) var seconds: Double { Double(self) / 1e9 }
 }
+
+extension SceneState {
+    /// Shows an element animated along x and y: its position, where it is heading, and
+    /// whether either axis is still moving.
+    mutating func show(x: AnimatedValue, y: AnimatedValue) {
+        self.x = x.value
+        self.y = y.value
+        targetX = x.target
+        targetY = y.target
+        isAnimating = x.isAnimating || y.isAnimating
+    }
+}
