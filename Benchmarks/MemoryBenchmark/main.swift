@@ -28,7 +28,7 @@ if arguments.count >= 3, arguments[1] == "--child" {
         switch mode {
         case "stream":
             let reader = try TraceReader(path: arguments[3])
-            for scene in SceneCatalog.names {
+            for scene in SceneKind.names {
                 _ = try Replayer.replay(reader: reader, sceneNamed: scene, settings: ReplaySettings(), traceName: "memory")
             }
         case "load":
@@ -85,7 +85,7 @@ let loadLong = child("load", long.path)
 
 var report = Report(
     title: String(format: "Memory benchmark: peak resident memory (VmHWM) of a child process replaying 240 Hz sessions through all %d scenes; load %@",
-                  SceneCatalog.names.count, Measure.loadAverage()),
+                  SceneKind.names.count, Measure.loadAverage()),
     prefix: "memory: ")
 report.add(Figure("process floor (no replay)", unit: "MB", value: floor, biggerIsBetter: false))
 report.add(Figure(String(format: "peak replaying %.0f min", shortMinutes), unit: "MB", value: streamShort, biggerIsBetter: false,

@@ -13,7 +13,7 @@ let options = BenchmarkOptions(
     usage: "ReplayBenchmark [--duration S] [--scenes a,b] [--trace FILE] [--write-trace FILE] [--profile SCENE]",
     values: ["duration", "scenes", "trace", "write-trace", "profile"])
 let duration = options.number("duration", default: 900)
-let scenes = options.extra["scenes"].map { $0.split(separator: ",").map(String.init) } ?? SceneCatalog.names
+let scenes = options.extra["scenes"].map { $0.split(separator: ",").map(String.init) } ?? SceneKind.names
 let frameBudgetUs = 1e6 / 120
 
 let directory = Measure.temporaryDirectory("replay-bench")

@@ -40,9 +40,9 @@ extension Command {
             shard = parsed
         }
         let (suite, manifest) = try BenchSuites.resolve(arguments.positionals.first, scenes: arguments.value("scenes"))
-        let unknown = Set(suite.traces.flatMap(\.scenes)).subtracting(SceneCatalog.names).sorted()
+        let unknown = Set(suite.traces.flatMap(\.scenes)).subtracting(SceneKind.names).sorted()
         guard unknown.isEmpty else {
-            throw UsageError(message: "unknown scene(s) \(unknown.joined(separator: ", ")) in \(manifest); the scenes are \(SceneCatalog.names.joined(separator: ", "))")
+            throw UsageError(message: "unknown scene(s) \(unknown.joined(separator: ", ")) in \(manifest); the scenes are \(SceneKind.names.joined(separator: ", "))")
         }
         let thresholds = try BenchSuites.thresholds(arguments.value("thresholds"), manifest: manifest)
         let baseline = try arguments.value("baseline").map { path throws(TraceFileError) in try BenchResult.load(from: path) }
@@ -53,7 +53,7 @@ extension Command {
             guard let entry = suite.traces.first(where: { $0.file == file || $0.file == parts[0] }) else {
                 throw UsageError(message: "--chart names '\(parts[0])', which is not in \(manifest)")
             }
-            chart = EntryKey(trace: entry.file, scene: parts.count > 1 ? parts[1] : entry.scenes.first ?? "scroll")
+            chart = EntryKey(trace: entry.file, scene: parts.count > 1 ? parts[1] : entry.scenes.first ?? SceneKind.scroll.name)
         }
         let replayer = Replaying()
         let runner = BenchRunner(replayer: replayer, repeats: repeats, seriesFor: chart) { done, total, what in

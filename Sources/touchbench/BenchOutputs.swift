@@ -1,5 +1,6 @@
 import BenchReports
 import Foundation
+import TouchReplay
 import TouchTrace
 
 /// Where bench and compare send their reports, and how they end.
@@ -90,7 +91,7 @@ enum BenchSuites {
         guard !traces.isEmpty else {
             throw UsageError(message: "\(argument) has neither a manifest.json nor .touchtrace files")
         }
-        let sceneList = (scenes ?? "scroll").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let sceneList = (scenes ?? SceneKind.scroll.name).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return (TraceSuite(traces: traces.map { TraceSuite.Entry(file: $0, scenes: sceneList) }), manifest)
     }
 

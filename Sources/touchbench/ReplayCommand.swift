@@ -9,7 +9,7 @@ extension Command {
         summary: "Replay a trace through a scene on a modelled display and measure latency, jitter and response.",
         usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--json OUT] [--trace-events OUT]",
         discussion: """
-            Scenes: \(SceneCatalog.names.joined(separator: ", ")).
+            Scenes: \(SceneKind.names.joined(separator: ", ")).
             --rate max (the default) runs on the virtual clock: as fast as possible, and every
             behaviour metric is deterministic. A number runs on the wall clock at that rate
             (1 = real time). Metric definitions: docs/METRICS.md.
@@ -27,8 +27,8 @@ extension Command {
     ) { arguments in
         let path = arguments.positionals[0]
         let sceneName = try arguments.required("scene")
-        guard SceneCatalog.names.contains(sceneName) else {
-            throw UsageError(message: "unknown scene '\(sceneName)'; the scenes are \(SceneCatalog.names.joined(separator: ", "))")
+        guard SceneKind.names.contains(sceneName) else {
+            throw UsageError(message: "unknown scene '\(sceneName)'; the scenes are \(SceneKind.names.joined(separator: ", "))")
         }
         let rateText = arguments.value("rate") ?? "max"
         guard let mode = ReplayMode(rate: rateText) else {

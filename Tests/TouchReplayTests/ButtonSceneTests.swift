@@ -32,8 +32,8 @@ import TraceSynthesis
         // tap is committed at its lift without waiting.
         driver.feed(touch(.ended, 240, x: 205, y: 450))
         state = driver.show()
-        #expect(state.destination == "tap")
-        #expect(state.tapDelay == 0)
+        #expect(state.destination == .tap)
+        #expect(driver.frames.last?.signals == [.tapCommitted(delay: 0)])
     }
 
     @Test func aLiftOutsideTheSlopIsNoTap() {
@@ -42,8 +42,8 @@ import TraceSynthesis
         driver.feed(touch(.moved, 30, x: 200, y: 600))
         driver.feed(touch(.ended, 60, x: 200, y: 600))
         driver.render(until: 1_000_000_000)
-        #expect(driver.scene.state.destination == "")
-        #expect(driver.scene.state.tapDelay == nil)
+        #expect(driver.scene.state.destination == .none)
+        #expect(driver.frames.allSatisfy { $0.signals.isEmpty }, "no tap committed")
         #expect(driver.scene.state.x < 0.01)
     }
 
@@ -52,7 +52,7 @@ import TraceSynthesis
         driver.feed(touch(.began, 0, x: 200, y: 400))
         driver.feed(touch(.ended, 50, x: 200, y: 400))
         driver.render(until: 600_000_000)
-        #expect(driver.scene.state.destination == "tap")
+        #expect(driver.scene.state.destination == .tap)
         // Lands 100 pt below (outside the button) and slides onto it: not the button's touch.
         driver.feed(touch(.began, 700, x: 200, y: 500, id: 2))
         driver.feed(touch(.moved, 720, x: 200, y: 410, id: 2))
@@ -66,11 +66,14 @@ import TraceSynthesis
         for sample in trace.samples { driver.feed(sample) }
         let lift = try #require(trace.samples.last { $0.kind == .touch && $0.phase == .ended }).time
         driver.render(until: lift + 250_000_000)
-        #expect(driver.scene.state.destination == "", "still waiting for a second tap")
+        #expect(driver.scene.state.destination == .none, "still waiting for a second tap")
         #expect(driver.scene.state.isAnimating, "the wait keeps frames coming")
         driver.render(until: lift + 400_000_000)
-        let committed = try #require(driver.frames.first { $0.state.destination == "tap" })
-        let delay = try #require(committed.state.tapDelay)
+        let committed = try #require(driver.frames.first { $0.state.destination == .tap })
+        guard case .tapCommitted(let delay)? = committed.signals.first, committed.signals.count == 1 else {
+            Issue.record("the committing frame emits one tap signal, not \(committed.signals)")
+            return
+        }
         // The double tap's 300 ms gap, noticed at the next frame.
         #expect(delay >= 300_000_000 && delay < 300_000_000 + SceneDriver<ButtonScene>.frame)
         #expect(committed.vsync - lift == delay)
@@ -89,15 +92,16 @@ import TraceSynthesis
                 // Between the taps the first one is held back, shown as waiting.
                 driver.show()
                 #expect(driver.scene.recognizerStates().first?.state == "waitingForDoubleTap")
-                #expect(driver.scene.state.destination == "")
+                #expect(driver.scene.state.destination == .none)
             }
         }
         driver.render(until: lifts[1] + 1_000_000_000)
-        #expect(!driver.frames.contains { $0.state.destination == "tap" })
-        let committed = try #require(driver.frames.first { $0.state.destination == "doubleTap" })
+        #expect(!driver.frames.contains { $0.state.destination == .tap })
+        let committed = try #require(driver.frames.first { $0.state.destination == .doubleTap })
         // Committed at the frame of the second lift: no wait.
         #expect(committed.vsync >= lifts[1] && committed.vsync - lifts[1] < SceneDriver<ButtonScene>.frame)
-        #expect(committed.state.tapDelay == 0)
+        #expect(committed.signals == [.tapCommitted(delay: 0)])
+        #expect(driver.frames.flatMap(\.signals).count == 1, "one commit for the two taps")
         // Had it been a single tap, it would have waited the 300 ms gap: the second tap
         // landed well within it.
         #expect(downs[1] - lifts[0] < 300_000_000)

@@ -6,7 +6,7 @@ import TouchTrace
 import TraceSynthesis
 
 @Suite struct DeterminismTests {
-    @Test(arguments: SceneCatalog.names)
+    @Test(arguments: SceneKind.names)
     func twoVirtualRunsGiveTheSameBytes(scene: String) throws {
         let trace = try synthesize(.session, seed: 4, rate: 120, noise: .standard)
         let first = try replay(trace, scene: scene)

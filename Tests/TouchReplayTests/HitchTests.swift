@@ -8,6 +8,7 @@ struct SlowScene<Base: Scene>: Scene {
     var base: Base
     var cost: Int64
     var state: SceneState { base.state }
+    mutating func takeSignals(into signals: inout [SceneSignal]) { base.takeSignals(into: &signals) }
     var virtualCost: Int64 { cost }
     mutating func handle(_ sample: InputSample) { base.handle(sample) }
     mutating func advance(to time: Int64) { base.advance(to: time) }

@@ -34,12 +34,12 @@ import TouchReplay
         driver.feed(pointer(.hoverEntered, 0, x: 120, y: 95))
         var state = driver.show()
         #expect(state.x == 120 && state.y == 95)
-        #expect(state.destination == "" && state.tracking == 1)
+        #expect(state.destination == .none && state.tracking == 1)
 
         // Slowly into the first target's 12 pt padding, just right of its frame.
         glide(&driver, from: (120, 95), to: (106, 60), at: 10, over: 200, hold: 400)
         state = driver.scene.state
-        #expect(state.destination == "target 0,0")
+        #expect(state.destination == .target(column: 0, row: 0))
         #expect(state.tracking == nil)
         // Pulled 30 % of the way toward the centre (60, 50).
         #expect(abs(state.x - (106 + 0.3 * (60 - 106))) < 0.05)
@@ -48,7 +48,7 @@ import TouchReplay
         // Out of it again, to where nothing pulls: the pointer springs back to the hand.
         glide(&driver, from: (106, 60), to: (120, 95), at: 700, over: 200, hold: 400)
         state = driver.scene.state
-        #expect(state.destination == "")
+        #expect(state.destination == .none)
         #expect(abs(state.x - 120) < 0.05 && abs(state.y - 95) < 0.05)
     }
 
@@ -59,7 +59,7 @@ import TouchReplay
         // 22 pt above the borderless target of row 1 (frame from y = 128): inside its 24 pt
         // padding, outside the 12 pt of the bordered row above (which ends at y = 84).
         glide(&driver, from: (60, 95), to: (60, 106), at: 10, over: 100, hold: 400)
-        #expect(driver.scene.state.destination == "target 0,1")
+        #expect(driver.scene.state.destination == .target(column: 0, row: 1))
         #expect(abs(driver.scene.state.y - (106 + 0.3 * (150 - 106))) < 0.05)
     }
 }

@@ -9,8 +9,8 @@ struct SceneDriver<S: Scene> {
     var scene: S
     /// The vsync of the next frame to render.
     private(set) var vsync: Int64 = 0
-    /// Every rendered frame: its vsync and the state it showed.
-    private(set) var frames: [(vsync: Int64, state: SceneState)] = []
+    /// Every rendered frame: its vsync, the state it showed and the signals it emitted.
+    private(set) var frames: [(vsync: Int64, state: SceneState, signals: [SceneSignal])] = []
 
     init(_ scene: S) { self.scene = scene }
 
@@ -24,7 +24,9 @@ struct SceneDriver<S: Scene> {
     mutating func render(until time: Int64) {
         while vsync <= time {
             scene.advance(to: vsync)
-            frames.append((vsync, scene.state))
+            var signals: [SceneSignal] = []
+            scene.takeSignals(into: &signals)
+            frames.append((vsync, scene.state, signals))
             vsync += Self.frame
         }
     }

@@ -1,3 +1,4 @@
+import TouchReplay
 import TouchTrace
 
 /// Runs a suite (or one shard of it) into a ``BenchResult``: for every trace × scene, one
@@ -32,7 +33,7 @@ public struct BenchRunner: Sendable {
     /// suite, not the shard, so every shard agrees and merging reproduces the full run.
     public static func defaultChartedRun(suite: TraceSuite) -> EntryKey? {
         let all = plan(suite: suite, shard: nil)
-        return all.first { $0.scene == "scroll" && $0.trace.contains("reversal") } ?? all.first
+        return all.first { $0.scene == SceneKind.scroll.name && $0.trace.contains("reversal") } ?? all.first
     }
 
     /// Runs the plan; `environment` describes the machine and settings.

@@ -20,6 +20,7 @@ struct SeriesRecorder: Scene {
     }
 
     var state: SceneState { inner.state }
+    mutating func takeSignals(into signals: inout [SceneSignal]) { inner.takeSignals(into: &signals) }
     var virtualCost: Int64 { inner.virtualCost }
     func animatedValues() -> [(name: String, value: Double)] { inner.animatedValues() }
     func recognizerStates() -> [(name: String, state: String)] { inner.recognizerStates() }

@@ -12,12 +12,10 @@ struct ProbeSet: Sendable {
     private var cpu = MetricAccumulator(quantum: 10, unit: 1e-3)
     private var tracking = MetricAccumulator(quantum: 1e-6)
     private var tapDelay = MetricAccumulator.milliseconds()
-    private var committedTaps = 0
     private var hitch: Int64 = 0
     private var displayTime: Int64 = 0
     private var dropped: Int64 = 0
     private(set) var redirections = RedirectionProbe()
-    private(set) var contacts = ContactPositions()
     // The 1:1 tracking anchor: element and finger positions when tracking by `trackedID` began.
     private var trackedID: UInt32?
     private var elementX0 = 0.0, elementY0 = 0.0, fingerX0 = 0.0, fingerY0 = 0.0
@@ -26,11 +24,10 @@ struct ProbeSet: Sendable {
         self.virtual = virtual
     }
 
-    /// A sample as it arrives, before the frame that consumes it is rendered.
+    /// A sample as it arrives, before the frame that consumes it is rendered; `downBefore`
+    /// counts the contacts that were down before it.
     @inline(__always)
-    mutating func observe(_ sample: InputSample, previousIsAnimating: Bool) {
-        let downBefore = contacts.down
-        contacts.update(sample)
+    mutating func observe(_ sample: InputSample, previousIsAnimating: Bool, downBefore: Int) {
         redirections.observe(sample, previousIsAnimating: previousIsAnimating, downBefore: downBefore)
     }
 
@@ -40,9 +37,10 @@ struct ProbeSet: Sendable {
     }
 
     /// A rendered frame with the samples it consumed and the state it shows.
-    mutating func frame(_ record: FrameRecord, batch: [InputSample], state: SceneState) {
+    mutating func frame(_ frame: FrameContext) {
+        let record = frame.record, state = frame.state
         var newest = Int64.min
-        for sample in batch {
+        for sample in frame.batch {
             eventLatency.add(Double(record.presentation &- sample.time))
             if sample.time > newest { newest = sample.time }
         }
@@ -52,15 +50,14 @@ struct ProbeSet: Sendable {
         hitch &+= record.hitch
         displayTime &+= record.displayTime
         dropped &+= record.lateFrames
-        measureTracking(state)
-        if state.committedTaps != committedTaps {
-            committedTaps = state.committedTaps
-            if let delay = state.tapDelay { tapDelay.add(Double(delay)) }
+        measureTracking(state, contacts: frame.contacts)
+        for signal in frame.signals {
+            if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }
-        redirections.frame(vsync: record.vsync, presentation: record.presentation, state: state, contacts: contacts)
+        redirections.frame(frame)
     }
 
-    private mutating func measureTracking(_ state: SceneState) {
+    private mutating func measureTracking(_ state: SceneState, contacts: ContactPositions) {
         guard let id = state.tracking, let finger = contacts.position(of: id) else {
             trackedID = nil
             return
@@ -108,7 +105,4 @@ struct ProbeSet: Sendable {
         metrics[.pauseDetectionTimer] = timer.summary(kind: behaviour)
         return (metrics, events)
     }
-
-    /// Totals the command line prints.
-    var totals: (hitch: Int64, displayTime: Int64, dropped: Int64) { (hitch, displayTime, dropped) }
 }

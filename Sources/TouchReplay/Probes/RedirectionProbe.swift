@@ -46,7 +46,7 @@ struct RedirectionProbe: Sendable {
     private var ring = [FrameSnapshot](repeating: FrameSnapshot(), count: 64)
     private var ringHead = 0
     /// The destination of the newest frame and its number (see ``FrameSnapshot/destination``).
-    private var lastDestination = ""
+    private var lastDestination = Destination.none
     private var destinationSerial = 0
     private var ringCount = 0
     // The first finger down: a short history for the direction before a marker, and the
@@ -57,6 +57,9 @@ struct RedirectionProbe: Sendable {
     private var historyCount = 0
     private var detector = ReversalDetector()
     private var lastBegan: (time: Int64, id: UInt32, x: Double, y: Double)?
+    // The first report of each pause detector since the first finger landed.
+    private var decelerationPause: Int64?
+    private var timerPause: Int64?
 
     // MARK: Stream time
 
@@ -72,6 +75,7 @@ struct RedirectionProbe: Sendable {
         guard (sample.kind == .touch || sample.kind == .pencil), sample.phase.isInContact else { return }
         if sample.phase == .began {
             lastBegan = (sample.time, sample.id, sample.x, sample.y)
+            if downBefore == 0 { decelerationPause = nil; timerPause = nil }
             if downBefore == 0 && previousIsAnimating && elementMoving {
                 addCatch(time: sample.time, source: .detected, id: sample.id, x: sample.x, y: sample.y)
             }
@@ -154,8 +158,16 @@ struct RedirectionProbe: Sendable {
 
     // MARK: Frame time
 
-    /// Takes a rendered frame; `contacts` holds each contact's newest position.
-    mutating func frame(vsync: Int64, presentation: Int64, state: SceneState, contacts: ContactPositions) {
+    /// Takes a rendered frame.
+    mutating func frame(_ context: FrameContext) {
+        let vsync = context.record.vsync, presentation = context.record.presentation
+        let state = context.state, contacts = context.contacts
+        for case .pauseDetected(let time, let detector) in context.signals {
+            switch detector {
+            case .deceleration: if decelerationPause == nil { decelerationPause = time }
+            case .timer: if timerPause == nil { timerPause = time }
+            }
+        }
         let previous = ringCount > 0 ? ring[ringHead] : nil
         if state.destination != lastDestination {
             lastDestination = state.destination
@@ -195,11 +207,11 @@ struct RedirectionProbe: Sendable {
                 entry.catcherX = finger.x; entry.catcherY = finger.y
             }
             if event.cause == .pause {
-                if !entry.detectionDone, let detected = state.pauseDetected {
+                if !entry.detectionDone, let detected = decelerationPause {
                     events[entry.event].detectionMs = Double(detected - event.time) / 1e6
                     entry.detectionDone = true
                 }
-                if !entry.timerDone, let detected = state.timerPauseDetected {
+                if !entry.timerDone, let detected = timerPause {
                     events[entry.event].timerDetectionMs = Double(detected - event.time) / 1e6
                     entry.timerDone = true
                 }

@@ -10,6 +10,10 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     /// The display resolved once (the loop asks it for several vsyncs every frame).
     private let grid: VsyncGrid
     private(set) var probes: ProbeSet
+    /// Every contact's newest position, kept once for all probes.
+    private(set) var contacts = ContactPositions()
+    /// The signals of the frame being rendered (capacity kept across frames).
+    private var signals: [SceneSignal] = []
     let timeline: TimelineRecorder?
     private var batch: [InputSample] = []
     /// The vsync index of the frame being filled, if any, and its time (compared with every
@@ -47,7 +51,9 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         lastTime = sample.time
         if firstTime == nil { firstTime = sample.time }
         renderFrames(before: sample.time)
-        probes.observe(sample, previousIsAnimating: scene.state.isAnimating)
+        let downBefore = contacts.down
+        contacts.update(sample)
+        probes.observe(sample, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore)
         timeline?.sample(sample)
         guard sample.kind != .marker else { return }
         samples += 1
@@ -84,6 +90,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         for sample in batch { scene.handle(sample) }
         scene.advance(to: vsync)
         let cpu: Int64? = timed ? MonotonicTime.now() &- cpuStart : nil
+        scene.takeSignals(into: &signals)
         clock.spend(scene.virtualCost)
         let workEnd = Swift.max(clock.now(), vsync)
         let shownAt = grid.presentationIndex(frame: index, vsync: vsync, workEnd: workEnd)
@@ -95,7 +102,8 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
             hitch: presentation &- onTime, displayTime: grid.vsync(shownAt + 1) &- onTime,
             cpu: cpu ?? 0, cpuMeasured: cpu != nil, workStart: workStart, workEnd: workEnd,
             startError: clock.isVirtual ? nil : startError)
-        probes.frame(record, batch: batch, state: scene.state)
+        probes.frame(FrameContext(record: record, batch: batch, state: scene.state, contacts: contacts, signals: signals))
+        signals.removeAll(keepingCapacity: true)
         timeline?.frame(record, batch: batch, scene: scene)
         frames += 1
         let consumedInput = !batch.isEmpty
@@ -104,7 +112,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         let x = scene.state.x, y = scene.state.y
         if scene.state.isAnimating {
             let moved = abs(x - previousX) + abs(y - previousY)
-            let active = consumedInput || probes.contacts.down > 0 || moved > 1
+            let active = consumedInput || contacts.down > 0 || moved > 1
             pending = Swift.max(index + (active ? 1 : grid.idleStride), earliest)
         } else {
             pending = nil

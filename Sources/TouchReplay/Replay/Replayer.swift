@@ -32,10 +32,7 @@ public enum Replayer {
             }
         }
         let visitor = Visitor(reader: reader, name: name, settings: settings, traceName: traceName, timeline: timeline)
-        guard let result = try SceneCatalog.visit(name, context: context(reader.metadata, settings), visitor) else {
-            throw unknownScene(name)
-        }
-        return result
+        return try SceneKind.named(name).visit(context: context(reader.metadata, settings), visitor)
     }
 
     /// Replays the trace `reader` reads through `scene`, your own or a reference one.
@@ -59,10 +56,7 @@ public enum Replayer {
         traceName: String, timeline: TimelineRecorder? = nil
     ) throws -> RunResult {
         let visitor = SourceVisitor(source: source, name: name, settings: settings, traceName: traceName, timeline: timeline)
-        guard let result = try SceneCatalog.visit(name, context: context(source.metadata, settings), visitor) else {
-            throw unknownScene(name)
-        }
-        return result
+        return try SceneKind.named(name).visit(context: context(source.metadata, settings), visitor)
     }
 
     /// Replays samples held in memory (time-ordered) through `scene`: the form tests use.
@@ -82,24 +76,16 @@ public enum Replayer {
         settings: ReplaySettings = ReplaySettings(), traceName: String = "(memory)", timeline: TimelineRecorder? = nil
     ) throws -> RunResult {
         let visitor = SamplesVisitor(samples: samples, name: name, settings: settings, traceName: traceName, timeline: timeline)
-        guard let result = try SceneCatalog.visit(name, context: context(metadata, settings), visitor) else {
-            throw unknownScene(name)
-        }
-        return result
+        return try SceneKind.named(name).visit(context: context(metadata, settings), visitor)
     }
 
     /// The reference scene `name` for a trace, or ``ReplayError`` naming the known scenes.
     public static func makeScene(_ name: String, metadata: TraceMetadata, settings: ReplaySettings) throws(ReplayError) -> any Scene {
-        guard let scene = SceneCatalog.make(name, context: context(metadata, settings)) else { throw unknownScene(name) }
-        return scene
+        try SceneKind.named(name).make(context: context(metadata, settings))
     }
 
     private static func context(_ metadata: TraceMetadata, _ settings: ReplaySettings) -> SceneContext {
         SceneContext(metadata: metadata, refreshHz: settings.display.refresh.maximumHz)
-    }
-
-    private static func unknownScene(_ name: String) -> ReplayError {
-        ReplayError("unknown scene '\(name)'; the scenes are \(SceneCatalog.names.joined(separator: ", "))")
     }
 
     static func run<S: Scene>(

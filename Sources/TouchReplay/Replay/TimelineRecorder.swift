@@ -14,7 +14,7 @@ public final class TimelineRecorder {
     private var first = true
     private var error: TraceFileError?
     private var recognizerStates: [String: String] = [:]
-    private var destination = ""
+    private var destination = Destination.none
 
     private enum Track: Int {
         case input = 1, frames = 2, display = 3, recognizers = 4
@@ -61,7 +61,7 @@ public final class TimelineRecorder {
         let state = scene.state
         if state.destination != destination {
             destination = state.destination
-            event("{\"name\":\(Self.quoted("destination: \(destination)")),\"cat\":\"intent\",\"ph\":\"i\",\"s\":\"t\",\"ts\":\(Self.micro(record.vsync)),\"pid\":1,\"tid\":\(Track.recognizers.rawValue)}")
+            event("{\"name\":\(Self.quoted("destination: \(destination.description)")),\"cat\":\"intent\",\"ph\":\"i\",\"s\":\"t\",\"ts\":\(Self.micro(record.vsync)),\"pid\":1,\"tid\":\(Track.recognizers.rawValue)}")
         }
     }
 

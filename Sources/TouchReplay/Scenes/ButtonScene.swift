@@ -12,7 +12,7 @@ import TouchInput
 /// `doubleTap` at once, while a single tap is committed (`tap`) only when the double tap
 /// has failed — its 300 ms gap passed with no second touch — as when a tap is required to
 /// wait for a double tap to fail. That wait, the price of telling them apart, is reported
-/// in ``SceneState/tapDelay``.
+/// as a ``SceneSignal/tapCommitted(delay:)`` signal.
 public struct ButtonScene: Scene {
     static let size = (width: 120.0, height: 50.0)
     static let slop = 70.0
@@ -24,6 +24,7 @@ public struct ButtonScene: Scene {
     private var wasHighlighted = false
     /// The lift of a single tap held back until the double tap decides.
     private var heldTap: Int64?
+    private var signals: [SceneSignal] = []
     public private(set) var state = SceneState()
 
     /// A button not yet placed: it appears under the first touch.
@@ -57,12 +58,12 @@ public struct ButtonScene: Scene {
         for event in events {
             switch (event.gesture, event.state) {
             case (.doubleTap, .recognized):
-                commit("doubleTap", delay: 0)
+                commit(.doubleTap, delay: 0)
             case (.tap, .recognized):
                 if doubleTap.state == .began || doubleTap.state == .possible {
                     heldTap = event.time
                 } else if doubleTap.state != .recognized {
-                    commit("tap", delay: 0)
+                    commit(.tap, delay: 0)
                 }
             default:
                 break
@@ -72,10 +73,9 @@ public struct ButtonScene: Scene {
     }
 
     /// Commits a destination; a double tap drops the single tap it was holding.
-    private mutating func commit(_ destination: String, delay: Int64) {
+    private mutating func commit(_ destination: Destination, delay: Int64) {
         state.destination = destination
-        state.tapDelay = delay
-        state.committedTaps += 1
+        signals.append(.tapCommitted(delay: delay))
         heldTap = nil
     }
 
@@ -95,13 +95,18 @@ public struct ButtonScene: Scene {
         doubleTap.advance(to: time, events: &events)
         if let lift = heldTap, doubleTap.state == .failed || doubleTap.state == .idle {
             // Noticed at this frame: the single tap waited from its lift until now.
-            commit("tap", delay: time - lift)
+            commit(.tap, delay: time - lift)
         }
         highlight.update(at: time.seconds)
         state.x = highlight.value
         state.y = 0
         state.targetX = highlight.target
         state.isAnimating = highlight.isAnimating || heldTap != nil
+    }
+
+    public mutating func takeSignals(into signals: inout [SceneSignal]) {
+        signals.append(contentsOf: self.signals)
+        self.signals.removeAll(keepingCapacity: true)
     }
 
     public func animatedValues() -> [(name: String, value: Double)] { [("highlight", highlight.value)] }

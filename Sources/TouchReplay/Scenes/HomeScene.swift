@@ -25,11 +25,13 @@ public struct HomeScene: Scene {
     private var timer = TimerPauseDetector()
     private var gestureEvents: [GestureEvent] = []
     private var isPaused = false
-    private var pauseDetected: Int64?
-    private var timerDetected: Int64?
+    // Whether each detector has reported the current contact's pause (once per contact).
+    private var pauseReported = false
+    private var timerReported = false
+    private var signals: [SceneSignal] = []
     private var swiping = false
     private var holdX = 0.0, holdY = 0.0
-    private var committed = "app"
+    private var committed = Destination.app
     public private(set) var state = SceneState()
 
     public init(context: SceneContext = SceneContext()) {
@@ -40,10 +42,10 @@ public struct HomeScene: Scene {
         state.destination = committed
     }
 
-    private func target(of destination: String) -> (y: Double, scale: Double) {
+    private func target(of destination: Destination) -> (y: Double, scale: Double) {
         switch destination {
-        case "home": (-0.45 * height, 0.2)
-        case "appSwitcher": (-0.25 * height, 0.6)
+        case .home: (-0.45 * height, 0.2)
+        case .appSwitcher: (-0.25 * height, 0.6)
         default: (0, 1)
         }
     }
@@ -56,8 +58,8 @@ public struct HomeScene: Scene {
             pause.reset()
             timer.reset()
             isPaused = false
-            pauseDetected = nil
-            timerDetected = nil
+            pauseReported = false
+            timerReported = false
         }
         if sample.isContactSample && sample.id == pan.pan.contact {
             pause.handle(sample, events: &gestureEvents)
@@ -83,7 +85,7 @@ public struct HomeScene: Scene {
         case .ended, .cancelled:
             if swiping {
                 let velocity = pan.velocity
-                committed = isPaused ? "appSwitcher" : projectedDestination(velocityY: velocity.y)
+                committed = isPaused ? .appSwitcher : projectedDestination(velocityY: velocity.y)
                 let goal = target(of: committed), time = sample.time.seconds
                 cardX.spring(to: 0, velocity: velocity.x, at: time, with: Springs.snap)
                 cardY.spring(to: goal.y, velocity: velocity.y, at: time, with: Springs.snap)
@@ -91,9 +93,9 @@ public struct HomeScene: Scene {
             }
             swiping = false
         case .lifted:
-            if committed != "app" {
+            if committed != .app {
                 // A tap at home or in the switcher launches the app.
-                committed = "app"
+                committed = .app
                 let time = sample.time.seconds
                 cardX.spring(to: 0, velocity: 0, at: time, with: Springs.snap)
                 cardY.spring(to: 0, velocity: 0, at: time, with: Springs.snap)
@@ -106,8 +108,8 @@ public struct HomeScene: Scene {
     }
 
     /// Home when the card would come to rest a quarter of the screen up, else the app.
-    private func projectedDestination(velocityY: Double) -> String {
-        project(cardY.value, velocity: velocityY, decelerationRate: pan.pan.decelerationRate) < -0.25 * height && velocityY <= 0 ? "home" : "app"
+    private func projectedDestination(velocityY: Double) -> Destination {
+        project(cardY.value, velocity: velocityY, decelerationRate: pan.pan.decelerationRate) < -0.25 * height && velocityY <= 0 ? .home : .app
     }
 
     /// Reads what the pause detectors reported; a finger speeding up again ends the pause.
@@ -115,9 +117,13 @@ public struct HomeScene: Scene {
         for event in gestureEvents where event.gesture == .pause {
             if event.detector == .deceleration {
                 isPaused = true
-                if pauseDetected == nil { pauseDetected = event.time }
-            } else if timerDetected == nil {
-                timerDetected = event.time
+                if !pauseReported {
+                    pauseReported = true
+                    signals.append(.pauseDetected(time: event.time, detector: .deceleration))
+                }
+            } else if !timerReported {
+                timerReported = true
+                signals.append(.pauseDetected(time: event.time, detector: .timer))
             }
         }
         gestureEvents.removeAll(keepingCapacity: true)
@@ -134,7 +140,7 @@ public struct HomeScene: Scene {
         if swiping && pan.isPanning {
             let progress = -cardY.value / height
             if isPaused && progress > Self.pauseProgress {
-                committed = "appSwitcher"
+                committed = .appSwitcher
             } else if !isPaused {
                 committed = projectedDestination(velocityY: pan.velocity.y)
             }
@@ -148,8 +154,11 @@ public struct HomeScene: Scene {
         // 1:1 only while the card is not rubber-banding below its resting place.
         state.tracking = swiping && cardY.value == holdY + pan.translation.dy ? pan.trackedContact : nil
         state.destination = committed
-        state.pauseDetected = pauseDetected
-        state.timerPauseDetected = timerDetected
+    }
+
+    public mutating func takeSignals(into signals: inout [SceneSignal]) {
+        signals.append(contentsOf: self.signals)
+        self.signals.removeAll(keepingCapacity: true)
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {

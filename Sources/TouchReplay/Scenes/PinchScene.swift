@@ -113,7 +113,7 @@ public struct PinchScene: Scene {
         state.show(x: translationX, y: translationY)
         state.isAnimating = state.isAnimating || scale.isAnimating || rotation.isAnimating
         state.tracking = pan.trackedContact
-        state.destination = pinch.state.isActive || turn.state.isActive ? "pinching" : ""
+        state.destination = pinch.state.isActive || turn.state.isActive ? .pinching : .none
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {

@@ -26,7 +26,7 @@ public struct PipScene: Scene {
         corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
         windowX = AnimatedValue(corners[3].x)
         windowY = AnimatedValue(corners[3].y)
-        state.destination = "corner3"
+        state.destination = .corner(3)
         advance(to: 0)
     }
 
@@ -70,10 +70,8 @@ public struct PipScene: Scene {
         windowY.update(at: seconds)
         state.show(x: windowX, y: windowY)
         state.tracking = pan.trackedContact
-        state.destination = Self.cornerNames[corner]
+        state.destination = .corner(corner)
     }
-
-    private static let cornerNames = ["corner0", "corner1", "corner2", "corner3"]
 
     public func recognizerStates() -> [(name: String, state: String)] {
         [("pan", pan.recognizer.state.rawValue)]

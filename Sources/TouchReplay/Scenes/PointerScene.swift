@@ -16,7 +16,8 @@ public struct PointerScene: Scene {
     static let spacing = (x: 120.0, y: 100.0)
 
     private var hover: HoverRecognizer
-    private let targetNames: [String]
+    /// Each target's grid cell, in the order of ``targets``.
+    private let targetCells: [Destination]
     private var events: [GestureEvent] = []
     private var pointerX = AnimatedValue(0)
     private var pointerY = AnimatedValue(0)
@@ -33,7 +34,7 @@ public struct PointerScene: Scene {
         let columns = max(1, Int(context.width / Self.spacing.x))
         let rows = max(1, Int(context.height / Self.spacing.y))
         var targets: [HoverTarget] = []
-        var names: [String] = []
+        var cells: [Destination] = []
         for row in 0..<rows {
             for column in 0..<columns {
                 let frame = Rect(
@@ -41,11 +42,11 @@ public struct PointerScene: Scene {
                     y: Self.spacing.y / 2 + Double(row) * Self.spacing.y - Self.target.height / 2,
                     width: Self.target.width, height: Self.target.height)
                 targets.append(HoverTarget(frame: frame, hasBorder: row % 2 == 0))
-                names.append("target \(column),\(row)")
+                cells.append(.target(column: column, row: row))
             }
         }
         hover = HoverRecognizer(targets: targets)
-        targetNames = names
+        targetCells = cells
         events.reserveCapacity(4)
     }
 
@@ -70,7 +71,7 @@ public struct PointerScene: Scene {
             captured = magnet
             changed = true
             changeTime = sample.time.seconds
-            state.destination = magnet.map { targetNames[$0] } ?? ""
+            state.destination = magnet.map { targetCells[$0] } ?? Destination.none
         }
     }
 

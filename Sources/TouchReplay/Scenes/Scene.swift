@@ -16,7 +16,7 @@ import TouchInput
 ///
 /// Each frame the replayer calls ``handle(_:)`` for every sample batched to it (in time
 /// order; markers are ground truth and never delivered), then ``advance(to:)`` with the
-/// frame's vsync, then reads ``state``. Probes measure what the state shows, so a scene
+/// frame's vsync, then reads ``state`` and takes the frame's ``SceneSignal``s. Probes measure what the state shows, so a scene
 /// must only ever expose what would be on screen.
 public protocol Scene {
     /// Takes one input sample (touch, pencil, pointer, scroll or key).
@@ -27,6 +27,11 @@ public protocol Scene {
 
     /// What the frame shows and where the scene is heading.
     var state: SceneState { get }
+
+    /// Moves the signals the scene emitted since it was last asked (during this frame's
+    /// ``handle(_:)`` and ``advance(to:)`` calls) into `signals`, in the order they happened.
+    /// The replayer asks once per frame, after ``advance(to:)``. None by default.
+    mutating func takeSignals(into signals: inout [SceneSignal])
 
     /// The work the last frame stands for, in nanoseconds, charged to a virtual clock (a
     /// wall clock measures the real work instead). 0 by default.
@@ -43,6 +48,8 @@ public protocol Scene {
 
 extension Scene {
     public var virtualCost: Int64 { 0 }
+
+    public mutating func takeSignals(into signals: inout [SceneSignal]) {}
 
     public func animatedValues() -> [(name: String, value: Double)] {
         [("x", state.x), ("y", state.y)]

@@ -26,7 +26,7 @@ public struct SheetScene: Scene {
         closedY = context.height
         band = RubberBand(range: openY...closedY, dimension: context.height)
         sheetY = AnimatedValue(closedY)
-        state.destination = "closed"
+        state.destination = .closed
         state.y = closedY
     }
 
@@ -66,7 +66,7 @@ public struct SheetScene: Scene {
         state.targetY = sheetY.target
         state.isAnimating = sheetY.isAnimating
         state.tracking = holding && band.range.contains(sheetY.value) ? pan.trackedContact : nil
-        state.destination = isOpen ? "open" : "closed"
+        state.destination = isOpen ? .open : .closed
     }
 
     public func animatedValues() -> [(name: String, value: Double)] { [("sheetY", sheetY.value)] }

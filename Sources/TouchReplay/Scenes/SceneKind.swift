@@ -1,0 +1,69 @@
+/// The reference scenes: the one registry of their names, summaries and factories. Adding a
+/// scene is adding a case here; every switch over it must then say what the scene is.
+public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case scroll, pip, home, button, sheet, pinch, pointer
+
+    /// The scene's name as the command line and result files spell it.
+    public var name: String { rawValue }
+    public var description: String { rawValue }
+
+    /// The scene named `name`, or `nil` for an unknown name.
+    public init?(name: String) { self.init(rawValue: name) }
+
+    /// Every scene's name, in the order `touchbench` lists them.
+    public static var names: [String] { allCases.map(\.name) }
+
+    /// The scene named `name`, or ``ReplayError`` naming the known scenes.
+    public static func named(_ name: String) throws(ReplayError) -> SceneKind {
+        guard let kind = SceneKind(name: name) else {
+            throw ReplayError("unknown scene '\(name)'; the scenes are \(names.joined(separator: ", "))")
+        }
+        return kind
+    }
+
+    /// One line about the scene.
+    public var summary: String {
+        switch self {
+        case .scroll: "2-D scroll view: 1:1 tracking, deceleration, rubber band, catch"
+        case .pip: "picture-in-picture window: drag, project to a corner, spring there, catch in flight"
+        case .home: "edge swipe up: home, app switcher on a pause, back to the app; launch interruptible"
+        case .button: "button: highlight on touch-down, hit slop, cancel and re-enter, single vs double tap"
+        case .sheet: "bottom sheet: a tap opens it (critically damped), a flick down dismisses it (damping 0.8)"
+        case .pinch: "photo: pinch to scale and rotate with projection and springs back into range"
+        case .pointer: "pointer: hover over targets with magnetism"
+        }
+    }
+
+    /// A new scene of this kind for `context`.
+    public func make(context: SceneContext) -> any Scene {
+        switch self {
+        case .scroll: ScrollScene(context: context)
+        case .pip: PipScene(context: context)
+        case .home: HomeScene(context: context)
+        case .button: ButtonScene(context: context)
+        case .sheet: SheetScene(context: context)
+        case .pinch: PinchScene(context: context)
+        case .pointer: PointerScene(context: context)
+        }
+    }
+
+    /// Calls `visitor` with a new concrete scene of this kind, so that the replay loop is
+    /// specialised for it (an existential scene would cost a dynamic call per sample).
+    func visit<V: SceneVisitor>(context: SceneContext, _ visitor: V) throws -> V.Output {
+        switch self {
+        case .scroll: try visitor.visit(ScrollScene(context: context))
+        case .pip: try visitor.visit(PipScene(context: context))
+        case .home: try visitor.visit(HomeScene(context: context))
+        case .button: try visitor.visit(ButtonScene(context: context))
+        case .sheet: try visitor.visit(SheetScene(context: context))
+        case .pinch: try visitor.visit(PinchScene(context: context))
+        case .pointer: try visitor.visit(PointerScene(context: context))
+        }
+    }
+}
+
+/// Something done with a concrete scene type (see ``SceneKind/visit(context:_:)``).
+protocol SceneVisitor {
+    associatedtype Output
+    func visit<S: Scene>(_ scene: S) throws -> Output
+}

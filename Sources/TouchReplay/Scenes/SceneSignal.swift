@@ -1,0 +1,12 @@
+import TouchGestures
+
+/// Something a scene decided during a frame that the screen alone does not show, reported
+/// as a typed value so that probes can time it (scenes carry no fields for probes).
+public enum SceneSignal: Sendable, Hashable {
+    /// A tap was committed `delay` nanoseconds after it was recognized: a single tap waits
+    /// for the double tap to fail; a double tap is committed at once (0).
+    case tapCommitted(delay: Int64)
+    /// A pause detector reported the current contact's first pause at the sample time
+    /// `time` (nanoseconds).
+    case pauseDetected(time: Int64, detector: PauseDetectorKind)
+}
