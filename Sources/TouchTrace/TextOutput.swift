@@ -19,6 +19,12 @@ public final class TextOutput {
         if buffer.count >= Self.flushThreshold { try flush() }
     }
 
+    /// Appends encoded text (callers include their own newlines).
+    public func write(bytes: [UInt8]) throws(TraceFileError) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.flushThreshold { try flush() }
+    }
+
     /// Hands everything buffered to the operating system.
     public func flush() throws(TraceFileError) {
         guard !buffer.isEmpty else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import TouchInput
+import TouchTrace
 
 /// The foreign formats TouchBench converts, with detection, reading and writing in one place
 /// so that `touchbench convert` stays thin.
@@ -20,7 +21,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
     /// Whether TouchBench reads this format.
     public var canImport: Bool { self != .chromeTrace }
     /// Whether TouchBench writes this format.
-    public var canExport: Bool { self == .evemu || self == .csv || self == .chromeTrace }
+    public var canExport: Bool { self != .pointerEvents }
 
     /// The format a file's name suggests, if any (`.events`, `.evemu`, `.desc`, `.yml`,
     /// `.yaml`, `.getevent`, `.csv`, `.json`: pointer events on import, a Chrome trace on export).
@@ -74,23 +75,48 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
     public static func export(_ format: TraceFormat, metadata: TraceMetadata, samples: [InputSample]) throws -> String {
         switch format {
         case .evemu: try EvemuExporter.export(metadata: metadata, samples: samples)
+        case .libinput: try LibinputRecordExporter.export(metadata: metadata, samples: samples)
+        case .getevent: try GeteventExporter.export(metadata: metadata, samples: samples)
         case .csv: CSVExporter.export(samples: samples)
         case .chromeTrace: try ChromeTraceExporter.export(metadata: metadata, samples: samples)
-        case .libinput, .getevent, .pointerEvents:
+        case .pointerEvents:
             throw TraceFormatError("\(format.rawValue) can be read but not written.", kind: .unsupported)
         }
     }
 
     /// Writes `samples` in `format` to `path`.
     public static func export(_ format: TraceFormat, metadata: TraceMetadata, samples: [InputSample], to path: String) throws {
-        let text: String
+        let evdevWriter: ((TraceMetadata, [InputSample], (inout TextBuffer) throws -> Void) throws -> Void)? = switch format {
+        case .evemu: EvemuExporter.write
+        case .libinput: LibinputRecordExporter.write
+        case .getevent: GeteventExporter.write
+        default: nil
+        }
+        guard let evdevWriter else {
+            let text: String
+            do {
+                text = try export(format, metadata: metadata, samples: samples)
+            } catch let error as TraceFormatError {
+                throw error.inFile(path)
+            }
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable)
+            }
+            return
+        }
+        // The evdev forms stream chunk by chunk: their text is ten times the samples' size.
+        let output: TextOutput
+        do { output = try TextOutput(path: path) } catch { throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable) }
         do {
-            text = try export(format, metadata: metadata, samples: samples)
+            try evdevWriter(metadata, samples) { buffer in
+                do { try output.write(bytes: buffer.bytes) } catch { throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable) }
+                buffer.removeAll()
+            }
+            try output.close()
         } catch let error as TraceFormatError {
             throw error.inFile(path)
-        }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable)
         }

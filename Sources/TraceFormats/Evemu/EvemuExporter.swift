@@ -1,80 +1,116 @@
 import Foundation
 import TouchInput
 
-/// Writes a trace as an evemu recording (description and events) that `evemu-play` can
-/// replay on a uinput device, and that ``EvemuImporter`` reads back to the same samples.
+/// Writes a trace as an evemu recording (description and events) that libevemu reads,
+/// `evemu-device` creates and `evemu-play` replays, and that ``EvemuImporter`` reads back to
+/// the same samples.
 ///
-/// A trace that came from evdev keeps its device description (from metadata `extra`);
-/// any other trace gets a plausible synthetic device: a multitouch screen (protocol B) for
-/// touches, a pen tablet for a trace of pencil samples only, with relative axes and
-/// buttons when it has a pointer or scrolling, and keys for its key samples. Positions are
-/// written in units of the trace's position quantum, forces in units of its force quantum.
-///
-/// Two comments carry what evdev cannot: `# TouchBench: {metadata}` and
-/// `# TouchBench-mapping: scaleX scaleY originX originY quantum`.
+/// The description declares the event type mask (`B: 00`), every code the events use (`B:`
+/// lines per type, `EV_ABS` included) and every axis with its range and resolution (`A:`);
+/// see ``EvdevExportPlan`` for the device. Comments carry what evdev cannot (see
+/// ``TouchBenchComments``); markers stay among the events.
 ///
 /// What evdev cannot express is approximated, and does not survive the round trip:
-/// `cancelled` becomes a lift, `stationary` a move; pencil contacts in a trace that also has
-/// touches become multitouch pen contacts (no tilt, no hover); times are written to the
-/// microsecond (markers keep their nanoseconds in `# TouchBench-marker:` comments); pencil ids are renumbered from 1 in order of
-/// appearance, as the importer numbers pens.
+/// `cancelled` becomes a lift, `stationary` a move; times are written to the microsecond
+/// (markers keep their nanoseconds); pencil ids are renumbered from 1 in order of appearance,
+/// as the importer numbers pens. ``TraceFormat/losses(_:samples:)`` counts each.
 public enum EvemuExporter {
     /// The evemu text for `samples` (in time order) described by `metadata`.
     public static func export(metadata: TraceMetadata, samples: [InputSample]) throws -> String {
-        let plan = DevicePlan(metadata: metadata, samples: samples)
-        var writer = FrameWriter(plan: plan, epoch: metadata.epochNanoseconds, screen: metadata.screen, samples: samples)
-        var out = plan.descriptionText(metadata: metadata)
-        out += "################################\n#      Waiting for events      #\n################################\n"
-        if let first = samples.first(where: { $0.kind != .marker }), first.time != 0 {
-            // The importer counts time from the first event: an empty frame marks zero.
-            writer.syn(at: 0)
-        }
-        var index = 0
-        while index < samples.count {
-            let time = samples[index].time
-            if samples[index].kind == .marker {
-                writer.marker(samples[index])
-                index += 1
-                continue
-            }
-            guard time >= (index > 0 ? samples[index - 1].time : 0) || index == 0 else {
-                throw TraceFormatError("sample \(index + 1) is earlier than the one before it.")
-            }
-            var frame: [(InputSample, Bool)] = []
-            var ids = Set<String>()
-            while index < samples.count, samples[index].time == time {
-                let sample = samples[index]
-                // A marker ends the frame, so that it keeps its place among the samples.
-                if sample.kind == .marker { break }
-                let key = "\(sample.kind.rawValue).\(sample.id)"
-                if sample.kind.isContact, ids.contains(key) { break }
-                if sample.kind.isContact { ids.insert(key) }
-                frame.append((sample, penLeaves(after: index, in: samples)))
-                index += 1
-            }
-            try writer.write(frame: frame, at: time)
-        }
-        return out + writer.text
+        var renderer = Renderer(epoch: metadata.epochNanoseconds ?? 0)
+        return try EvdevTextExport.string(&renderer, metadata: metadata, samples: samples)
     }
 
-    /// Whether the pen of pencil sample `index` leaves proximity after it: it lifts and is
-    /// not seen hovering or touching again under the same id.
-    static func penLeaves(after index: Int, in samples: [InputSample]) -> Bool {
-        let sample = samples[index]
-        guard sample.kind == .pencil else { return false }
-        if sample.phase == .hoverExited { return true }
-        guard sample.phase.isTerminal else { return false }
-        guard let next = samples[(index + 1)...].first(where: { $0.kind == .pencil }) else { return true }
-        return next.id != sample.id || ![.hoverEntered, .hoverMoved, .began].contains(next.phase)
+    /// Writes the evemu text to `output` chunk by chunk.
+    static func write(metadata: TraceMetadata, samples: [InputSample], flush: (inout TextBuffer) throws -> Void) throws {
+        var renderer = Renderer(epoch: metadata.epochNanoseconds ?? 0)
+        try EvdevTextExport.run(&renderer, metadata: metadata, samples: samples, flush: flush)
     }
 
-    /// Writes the evemu text to `path`.
-    public static func write(metadata: TraceMetadata, samples: [InputSample], to path: String) throws {
-        let text = try export(metadata: metadata, samples: samples)
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable)
+    struct Renderer: EvdevTextRenderer {
+        let epoch: Int64
+
+        func header(plan: EvdevExportPlan, metadata: TraceMetadata, comments: TouchBenchComments, into out: inout TextBuffer) {
+            let device = plan.device
+            out.append("# EVEMU 1.3\n")
+            if let line = comments.metadataLine { out.append(line); out.append(byte: 0x0a) }
+            if let line = comments.mappingLine { out.append(line); out.append(byte: 0x0a) }
+            out.append("# Input device name: \"\(device.name)\"\n")
+            out.append("N: \(device.name)\n")
+            out.append("I:")
+            for id in [device.bus, device.vendor, device.product, device.version] {
+                out.append(byte: 0x20)
+                out.append(hex: UInt32(id), width: 4)
+            }
+            out.append(byte: 0x0a)
+            line(tag: "P:", type: nil, bytes: Self.bitmask(device.properties, minimumBytes: 8), into: &out)
+            line(tag: "B:", type: 0, bytes: Self.bitmask(Set(plan.eventTypes), minimumBytes: 8), into: &out)
+            for type in UInt16(1)...EvdevCode.evMax {
+                guard let codes = device.codes[type], !codes.isEmpty else { continue }
+                line(tag: "B:", type: type, bytes: Self.bitmask(codes, minimumBytes: 8), into: &out)
+            }
+            for code in device.axes.keys.sorted() {
+                guard let axis = device.axes[code] else { continue }
+                out.append("A: ")
+                out.append(hex: UInt32(code), width: 2)
+                for number in [axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution] {
+                    out.append(byte: 0x20)
+                    out.append(decimal: number)
+                }
+                out.append(byte: 0x0a)
+            }
+            out.append("################################\n#      Waiting for events      #\n################################\n")
+        }
+
+        /// `P:` or `B: tt` lines of eight bytes each.
+        private func line(tag: StaticString, type: UInt16?, bytes: [UInt8], into out: inout TextBuffer) {
+            var offset = 0
+            while offset < bytes.count {
+                out.append(tag)
+                if let type { out.append(byte: 0x20); out.append(hex: UInt32(type), width: 2) }
+                for byte in bytes[offset..<Swift.min(offset + 8, bytes.count)] {
+                    out.append(byte: 0x20)
+                    out.append(hex: UInt32(byte), width: 2)
+                }
+                out.append(byte: 0x0a)
+                offset += 8
+            }
+        }
+
+        func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
+            for event in events {
+                out.append("E: ")
+                out.append(microsecondTime: epoch &+ event.time)
+                out.append(byte: 0x20)
+                out.append(hex: UInt32(event.type), width: 4)
+                out.append(byte: 0x20)
+                out.append(hex: UInt32(event.code), width: 4)
+                out.append(byte: 0x20)
+                // evemu's `%04d`: at least four characters, zero-padded after the sign.
+                out.append(decimal: event.value, width: 4, pad: 0x30)
+                out.append("\t# ")
+                out.append(EvdevNames.types[event.type] ?? "?")
+                out.append(" / ")
+                out.append(EvdevNames.codeName(type: event.type, code: event.code) ?? "?")
+                out.append(byte: 0x20)
+                out.append(decimal: event.value)
+                out.append(byte: 0x0a)
+            }
+        }
+
+        func marker(_ sample: InputSample, into out: inout TextBuffer) {
+            out.append(TouchBenchComments.markerLine(sample))
+            out.append(byte: 0x0a)
+        }
+
+        func footer(into out: inout TextBuffer) {}
+
+        static func bitmask(_ bits: Set<UInt16>, minimumBytes: Int) -> [UInt8] {
+            let largest = Int(bits.max() ?? 0)
+            let count = Swift.max(minimumBytes, (largest / 64 + 1) * 8)
+            var bytes = [UInt8](repeating: 0, count: count)
+            for bit in bits { bytes[Int(bit) / 8] |= 1 << (bit % 8) }
+            return bytes
         }
     }
 }

@@ -12,7 +12,8 @@ extension GeteventImporter {
 
         mutating func read(_ line: Substring) throws {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty { return }
+            // getevent prints no comments; TouchBench's exporter writes its own (read apart).
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
             if trimmed.hasPrefix("[") {
                 headerNode = nil
                 try event(trimmed)

@@ -42,7 +42,12 @@ public enum GeteventImporter {
         var extra = ["getevent.form": log.labelled ? "labelled (-lt)" : "raw (-t)"]
         if !node.isEmpty { extra["getevent.device"] = node }
         if !declared { extra["evdev.axisRanges"] = "observed (no -p axis information in the log)" }
-        return recording.makeTrace(source: "getevent", options: options, extra: extra)
+        let comments = try TouchBenchComments.scan(text, path: path)
+        var restoredOptions = options
+        if options.screen == nil, let restored = comments.metadata { restoredOptions.screen = restored.screen }
+        var trace = recording.makeTrace(source: "getevent", options: restoredOptions, explicitMapping: comments.mapping, extra: extra)
+        comments.restore(into: &trace)
+        return trace
     }
 
     /// The node of the device to import.

@@ -17,13 +17,18 @@ public enum LibinputRecordImporter {
     /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         do {
-            return try decode(try RecordYAML.parse(text), options: options)
+            let comments = try TouchBenchComments.scan(text, path: path)
+            var options = options
+            if options.screen == nil, let restored = comments.metadata { options.screen = restored.screen }
+            var trace = try decode(try RecordYAML.parse(text), options: options, mapping: comments.mapping)
+            comments.restore(into: &trace)
+            return trace
         } catch let error as TraceFormatError {
             throw error.inFile(path)
         }
     }
 
-    private static func decode(_ root: RecordYAML, options: ImportOptions) throws -> ImportedTrace {
+    private static func decode(_ root: RecordYAML, options: ImportOptions, mapping: EvdevMapping?) throws -> ImportedTrace {
         guard case .mapping = root else { throw TraceFormatError("a libinput recording is a mapping at the top level.", line: root.line) }
         guard let version = root["version"] else { throw TraceFormatError("the recording has no version.", line: root.line) }
         guard version.string == "1" else {
@@ -41,7 +46,7 @@ public enum LibinputRecordImporter {
         var extra: [String: String] = [:]
         if let libinput = root["libinput"]?["version"]?.string { extra["libinput.version"] = libinput }
         if let kernel = root["system"]?["kernel"]?.string { extra["system.kernel"] = kernel }
-        return chosen.makeTrace(source: "libinput", options: options, extra: extra)
+        return chosen.makeTrace(source: "libinput", options: options, explicitMapping: mapping, extra: extra)
     }
 
     private static func recording(_ item: RecordYAML) throws -> EvdevRecording {

@@ -1,0 +1,190 @@
+import TouchInput
+
+/// Turns each frame of samples into the kernel events that make ``EvdevDecoder`` emit them
+/// again, for the device of an ``EvdevExportPlan``: what the evemu, libinput record and
+/// getevent exporters share (each only renders the events as its text).
+struct EvdevEncoder {
+    let plan: EvdevExportPlan
+    /// The events of the frame being encoded; the exporter renders and clears them.
+    var events: [EvdevEvent] = []
+    // Multitouch.
+    var slotOfID: [UInt32: Int] = [:]
+    var slotIDs: [UInt32?]
+    var currentSlot = 0
+    var touchDown = false
+    var mirrored: (Int32, Int32)?
+    var slotUnits: [Int: (Int32, Int32)] = [:]
+    // Pen.
+    var penInProximity = false
+    var penButtons: UInt32 = 0
+    // Pointer.
+    var pointerX: Double
+    var pointerY: Double
+    var pointerButtons: UInt32 = 0
+    var highResolutionWheel: Bool
+
+    init(plan: EvdevExportPlan, screen: TraceMetadata.Screen?, samples: [InputSample]) {
+        self.plan = plan
+        let slots = plan.device.axes[EvdevCode.absMTSlot].map { Int(clamping: $0.span + 1) } ?? 1
+        slotIDs = Array(repeating: nil, count: Swift.max(1, Swift.min(slots, EvdevDecoder.contactLimit)))
+        pointerX = (screen?.width ?? 0) / 2
+        pointerY = (screen?.height ?? 0) / 2
+        highResolutionWheel = samples.contains { sample in
+            guard sample.kind == .scroll, let delta = sample.scrollDelta else { return false }
+            let detents = [delta.dx, delta.dy].map { $0 / EvdevDecoder.wheelDetentPoints }
+            return detents.contains { $0 != $0.rounded() }
+        }
+    }
+
+    mutating func syn(at time: Int64) {
+        event(time, EvdevCode.evSyn, EvdevCode.synReport, 0)
+    }
+
+    mutating func write(frame: [(InputSample, Bool)], at time: Int64) throws {
+        for (sample, leaves) in frame {
+            switch sample.kind {
+            case .key: key(sample, at: time)
+            case .touch: try contact(sample, at: time)
+            case .pencil: if plan.penTool { pen(sample, leaves: leaves, at: time) } else { try contact(sample, at: time) }
+            case .pointer: pointer(sample, at: time)
+            case .scroll: scroll(sample, at: time)
+            case .marker: break
+            }
+        }
+        if !plan.penTool { touchSummary(at: time) }
+        syn(at: time)
+    }
+
+    private mutating func key(_ sample: InputSample, at time: Int64) {
+        guard let usage = sample.key, let code = EvdevKeyUsage.keyCode(forUsage: usage) else { return }
+        event(time, EvdevCode.evKey, code, sample.phase == .ended || sample.phase == .cancelled ? 0 : 1)
+    }
+
+    private mutating func contact(_ sample: InputSample, at time: Int64) throws {
+        guard sample.phase.isInContact else { return }
+        var slot = slotOfID[sample.id]
+        if slot == nil || sample.phase == .began {
+            guard sample.phase == .began || slot == nil, let free = slot ?? slotIDs.firstIndex(where: { $0 == nil }) else { return }
+            guard sample.id <= UInt32(Int32.max) else {
+                throw TraceFormatError("contact id \(sample.id) is too large for an evdev tracking id.")
+            }
+            slot = free
+            selectSlot(free, at: time)
+            slotIDs[free] = sample.id
+            slotOfID[sample.id] = free
+            event(time, EvdevCode.evAbs, EvdevCode.absMTTrackingID, Int32(sample.id))
+            if plan.device.axes[EvdevCode.absMTToolType] != nil {
+                event(time, EvdevCode.evAbs, EvdevCode.absMTToolType, sample.kind == .pencil ? EvdevCode.mtToolPen : 0)
+            }
+        }
+        guard let slot else { return }
+        selectSlot(slot, at: time)
+        let units = (plan.mapping.unitsX(sample.x), plan.mapping.unitsY(sample.y))
+        event(time, EvdevCode.evAbs, EvdevCode.absMTPositionX, units.0)
+        event(time, EvdevCode.evAbs, EvdevCode.absMTPositionY, units.1)
+        slotUnits[slot] = units
+        if let axis = plan.device.axes[EvdevCode.absMTPressure], let force = sample.force {
+            event(time, EvdevCode.evAbs, EvdevCode.absMTPressure, Self.units(force, axis))
+        }
+        if plan.device.axes[EvdevCode.absMTTouchMajor] != nil, let radius = sample.majorRadius {
+            event(time, EvdevCode.evAbs, EvdevCode.absMTTouchMajor, EvdevMapping.clamp(2 * radius / plan.mapping.scaleX))
+        }
+        if sample.phase.isTerminal {
+            event(time, EvdevCode.evAbs, EvdevCode.absMTTrackingID, -1)
+            slotIDs[slot] = nil
+            slotOfID[sample.id] = nil
+            slotUnits[slot] = nil
+        }
+    }
+
+    private mutating func selectSlot(_ slot: Int, at time: Int64) {
+        guard slot != currentSlot else { return }
+        currentSlot = slot
+        event(time, EvdevCode.evAbs, EvdevCode.absMTSlot, Int32(slot))
+    }
+
+    /// BTN_TOUCH and the single-touch position of the oldest slot, for older clients.
+    private mutating func touchSummary(at time: Int64) {
+        let active = slotIDs.contains { $0 != nil }
+        if let first = slotIDs.indices.first(where: { slotIDs[$0] != nil }), let units = slotUnits[first],
+           mirrored.map({ $0 != units }) ?? true {
+            event(time, EvdevCode.evAbs, EvdevCode.absX, units.0)
+            event(time, EvdevCode.evAbs, EvdevCode.absY, units.1)
+            mirrored = units
+        }
+        if active != touchDown {
+            touchDown = active
+            event(time, EvdevCode.evKey, EvdevCode.btnTouch, active ? 1 : 0)
+        }
+    }
+
+    private mutating func pen(_ sample: InputSample, leaves: Bool, at time: Int64) {
+        if !penInProximity {
+            penInProximity = true
+            event(time, EvdevCode.evKey, EvdevCode.btnToolPen, 1)
+        }
+        let leaving = sample.phase == .hoverExited || (sample.phase.isTerminal && leaves)
+        if !leaving {
+            event(time, EvdevCode.evAbs, EvdevCode.absX, plan.mapping.unitsX(sample.x))
+            event(time, EvdevCode.evAbs, EvdevCode.absY, plan.mapping.unitsY(sample.y))
+            if let axis = plan.device.axes[EvdevCode.absPressure], sample.phase.isInContact, let force = sample.force {
+                event(time, EvdevCode.evAbs, EvdevCode.absPressure, Self.units(force, axis))
+            }
+            if plan.device.axes[EvdevCode.absTiltX] != nil, let altitude = sample.altitude {
+                let tilt = EvdevDecoder.tilt(altitude: altitude, azimuth: sample.azimuth ?? 0)
+                event(time, EvdevCode.evAbs, EvdevCode.absTiltX, tiltUnits(tilt.x))
+                event(time, EvdevCode.evAbs, EvdevCode.absTiltY, tiltUnits(tilt.y))
+            }
+            let buttons = sample.buttons ?? 0
+            for (bit, code) in [(UInt32(2), EvdevCode.btnStylus), (4, EvdevCode.btnStylus2)] where (buttons ^ penButtons) & bit != 0 {
+                event(time, EvdevCode.evKey, code, buttons & bit != 0 ? 1 : 0)
+            }
+            penButtons = buttons
+        }
+        if sample.phase == .began { event(time, EvdevCode.evKey, EvdevCode.btnTouch, 1) }
+        if sample.phase.isTerminal { event(time, EvdevCode.evKey, EvdevCode.btnTouch, 0) }
+        if leaving {
+            penInProximity = false
+            event(time, EvdevCode.evKey, EvdevCode.btnToolPen, 0)
+        }
+    }
+
+    private func tiltUnits(_ radians: Double) -> Int32 {
+        EvdevMapping.clamp(plan.tiltResolution > 0 ? radians * Double(plan.tiltResolution) : radians * 180 / .pi)
+    }
+
+    private mutating func pointer(_ sample: InputSample, at time: Int64) {
+        let dx = (sample.x - pointerX).rounded(), dy = (sample.y - pointerY).rounded()
+        let buttons = sample.buttons ?? 0
+        if dx != 0 || dy != 0 || buttons == pointerButtons {
+            event(time, EvdevCode.evRel, EvdevCode.relX, EvdevMapping.clamp(dx))
+            if dy != 0 { event(time, EvdevCode.evRel, EvdevCode.relY, EvdevMapping.clamp(dy)) }
+        }
+        pointerX += dx
+        pointerY += dy
+        for bit in 0..<3 where (buttons ^ pointerButtons) & (1 << bit) != 0 {
+            event(time, EvdevCode.evKey, EvdevCode.btnLeft + UInt16(bit), buttons & (1 << bit) != 0 ? 1 : 0)
+        }
+        pointerButtons = buttons
+    }
+
+    private mutating func scroll(_ sample: InputSample, at time: Int64) {
+        guard let delta = sample.scrollDelta else { return }
+        let detent = EvdevDecoder.wheelDetentPoints
+        if highResolutionWheel {
+            if delta.dy != 0 { event(time, EvdevCode.evRel, 0x0b, EvdevMapping.clamp(-delta.dy / detent * 120)) }
+            if delta.dx != 0 { event(time, EvdevCode.evRel, 0x0c, EvdevMapping.clamp(delta.dx / detent * 120)) }
+        } else {
+            if delta.dy != 0 { event(time, EvdevCode.evRel, EvdevCode.relWheel, EvdevMapping.clamp(-delta.dy / detent)) }
+            if delta.dx != 0 { event(time, EvdevCode.evRel, EvdevCode.relHWheel, EvdevMapping.clamp(delta.dx / detent)) }
+        }
+    }
+
+    static func units(_ normalised: Double, _ axis: EvdevDevice.Axis) -> Int32 {
+        EvdevMapping.clamp(normalised * Double(axis.span) + Double(axis.minimum))
+    }
+
+    private mutating func event(_ time: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) {
+        events.append(EvdevEvent(time: time, type: type, code: code, value: value))
+    }
+}

@@ -1,0 +1,148 @@
+import TouchInput
+
+/// The evdev device an exported trace is written for, complete enough for the programs that
+/// replay it: every event type in the type mask, every code it sends declared, every
+/// absolute axis with a range that holds every value written and a resolution.
+///
+/// A trace that came from evdev keeps its device description (from metadata `extra`), with
+/// what its samples need added; any other trace gets a plausible synthetic device (bus
+/// virtual, vendor 0x1d6b, `INPUT_PROP_DIRECT`): a multitouch screen (protocol B) for
+/// touches, a pen tool (pressure, tilt, hover) for pencils, both on one device when the trace
+/// has both, relative axes and buttons for a pointer or scrolling, and keys for key samples.
+/// Positions are written in units of the trace's position quantum, forces in units of its
+/// force quantum, and axes resolve positions in units per millimetre of typographic points
+/// (``EvdevMapping/pointsPerMillimetre``), as the importers read them.
+struct EvdevExportPlan {
+    var device: EvdevDevice
+    var mapping: EvdevMapping
+    /// Whether pencil samples are written as a pen tool (else as multitouch contacts).
+    var penTool: Bool
+    var pressureMaximum: Int32
+    var tiltResolution: Int32
+
+    init(metadata: TraceMetadata, samples: [InputSample]) {
+        let kinds = Set(samples.map(\.kind))
+        let hasTouch = kinds.contains(.touch)
+        penTool = kinds.contains(.pencil)
+        let forceUnits = 1 / metadata.quanta.force
+        pressureMaximum = forceUnits.isFinite && forceUnits >= 1 && forceUnits <= 16_777_216 ? Int32(forceUnits.rounded()) : 4096
+        tiltResolution = 4096
+        if var recorded = EvdevDevice(metadata: metadata.extra), let recordedMapping = EvdevMapping(metadata: metadata.extra) {
+            mapping = recordedMapping
+            penTool = penTool && recorded.hasPen
+            if let axis = recorded.axes[EvdevCode.absMTPressure] ?? recorded.axes[EvdevCode.absPressure] {
+                pressureMaximum = axis.maximum
+            }
+            tiltResolution = recorded.axes[EvdevCode.absTiltX]?.resolution ?? 0
+            Self.declareMissing(&recorded, kinds: kinds, samples: samples)
+            Self.complete(&recorded, mapping: recordedMapping)
+            device = recorded
+            return
+        }
+        let quantum = metadata.quanta.position > 0 && metadata.quanta.position.isFinite ? metadata.quanta.position : 1.0 / 256
+        var minX = 0.0, minY = 0.0, maxX = 1.0, maxY = 1.0
+        for sample in samples where sample.kind == .touch || sample.kind == .pencil {
+            minX = Swift.min(minX, sample.x); maxX = Swift.max(maxX, sample.x)
+            minY = Swift.min(minY, sample.y); maxY = Swift.max(maxY, sample.y)
+        }
+        if let screen = metadata.screen { maxX = Swift.max(maxX, screen.width); maxY = Swift.max(maxY, screen.height) }
+        mapping = EvdevMapping(method: .explicit, originX: EvdevMapping.clamp(minX / quantum), originY: EvdevMapping.clamp(minY / quantum),
+                               scaleX: quantum, scaleY: quantum, positionQuantum: quantum)
+        let resolution = Self.resolution(pointsPerUnit: quantum)
+        let x = EvdevDevice.Axis(minimum: mapping.originX, maximum: EvdevMapping.clamp(maxX / quantum), resolution: resolution)
+        let y = EvdevDevice.Axis(minimum: mapping.originY, maximum: EvdevMapping.clamp(maxY / quantum), resolution: resolution)
+        device = EvdevDevice(name: metadata.device ?? "TouchBench synthetic device", bus: 0x06, vendor: 0x1d6b,
+                             product: 0x7462, version: 1, properties: [EvdevDevice.propertyDirect])
+        device.declare(type: EvdevCode.evSyn, code: EvdevCode.synReport)
+        device.axes[EvdevCode.absX] = x
+        device.axes[EvdevCode.absY] = y
+        device.declare(type: EvdevCode.evKey, code: EvdevCode.btnTouch)
+        if hasTouch {
+            let concurrent = Self.maximumConcurrentContacts(samples)
+            let largestID = samples.filter { $0.kind == .touch }.map(\.id).max() ?? 0
+            device.axes[EvdevCode.absMTSlot] = .init(minimum: 0, maximum: Int32(Swift.max(0, concurrent - 1)))
+            device.axes[EvdevCode.absMTTrackingID] = .init(minimum: 0, maximum: Int32(clamping: Swift.max(65535, Int64(largestID))))
+            device.axes[EvdevCode.absMTPositionX] = x
+            device.axes[EvdevCode.absMTPositionY] = y
+            let contacts = samples.lazy.filter { $0.kind == .touch }
+            if contacts.contains(where: { $0.force != nil }) {
+                device.axes[EvdevCode.absMTPressure] = .init(minimum: 0, maximum: pressureMaximum)
+            }
+            if let largest = contacts.compactMap(\.majorRadius).max() {
+                device.axes[EvdevCode.absMTTouchMajor] = .init(minimum: 0, maximum: EvdevMapping.clamp(2 * largest / quantum) + 1,
+                                                               resolution: resolution)
+            }
+        }
+        if penTool {
+            device.declare(type: EvdevCode.evKey, code: EvdevCode.btnToolPen)
+            device.declare(type: EvdevCode.evKey, code: EvdevCode.btnStylus)
+            device.declare(type: EvdevCode.evKey, code: EvdevCode.btnStylus2)
+            if samples.contains(where: { $0.kind == .pencil && $0.force != nil }) {
+                device.axes[EvdevCode.absPressure] = .init(minimum: 0, maximum: pressureMaximum)
+            }
+            if samples.contains(where: { $0.kind == .pencil && $0.altitude != nil }) {
+                let range = Int32((Double.pi / 2 * Double(tiltResolution)).rounded(.up))
+                device.axes[EvdevCode.absTiltX] = .init(minimum: -range, maximum: range, resolution: tiltResolution)
+                device.axes[EvdevCode.absTiltY] = .init(minimum: -range, maximum: range, resolution: tiltResolution)
+            }
+        }
+        Self.declareMissing(&device, kinds: kinds, samples: samples)
+        Self.complete(&device, mapping: mapping)
+    }
+
+    /// Units per millimetre for a unit of `pointsPerUnit` points, at least 1.
+    static func resolution(pointsPerUnit: Double) -> Int32 {
+        let perMillimetre = EvdevMapping.pointsPerMillimetre / pointsPerUnit
+        guard perMillimetre.isFinite else { return 1 }
+        return Int32(Swift.max(1, Swift.min(Double(Int32.max), perMillimetre.rounded())))
+    }
+
+    /// Declares every axis as an `EV_ABS` code and gives position axes without a resolution
+    /// the one of the mapping, so that replaying programs know the surface's size. A recorded
+    /// device mapped one unit to one point declared no size, and none is invented for it.
+    private static func complete(_ device: inout EvdevDevice, mapping: EvdevMapping) {
+        for code in device.axes.keys { device.declare(type: EvdevCode.evAbs, code: code) }
+        device.declare(type: EvdevCode.evSyn, code: EvdevCode.synReport)
+        guard mapping.method != .identity else { return }
+        for (code, scale) in [(EvdevCode.absX, mapping.scaleX), (EvdevCode.absY, mapping.scaleY),
+                              (EvdevCode.absMTPositionX, mapping.scaleX), (EvdevCode.absMTPositionY, mapping.scaleY)] {
+            if var axis = device.axes[code], axis.resolution <= 0 {
+                axis.resolution = resolution(pointsPerUnit: scale)
+                device.axes[code] = axis
+            }
+        }
+    }
+
+    /// Declares the relative axes, buttons and keys the samples need.
+    private static func declareMissing(_ device: inout EvdevDevice, kinds: Set<SampleKind>, samples: [InputSample]) {
+        if kinds.contains(.pointer) || kinds.contains(.scroll) {
+            for code in [EvdevCode.relX, EvdevCode.relY, EvdevCode.relHWheel, EvdevCode.relWheel, 0x0b, 0x0c] {
+                device.declare(type: EvdevCode.evRel, code: code)
+            }
+            for code in EvdevCode.btnLeft...EvdevCode.btnMiddle { device.declare(type: EvdevCode.evKey, code: code) }
+        }
+        for sample in samples where sample.kind == .key {
+            if let usage = sample.key, let code = EvdevKeyUsage.keyCode(forUsage: usage) {
+                device.declare(type: EvdevCode.evKey, code: code)
+            }
+        }
+    }
+
+    private static func maximumConcurrentContacts(_ samples: [InputSample]) -> Int {
+        var live = Set<UInt32>(), most = 1
+        for sample in samples where sample.kind == .touch {
+            if sample.phase.isTerminal || sample.phase == .hoverExited { live.remove(sample.id) } else { live.insert(sample.id) }
+            most = Swift.max(most, live.count)
+        }
+        return Swift.min(most, EvdevDecoder.contactLimit)
+    }
+
+    /// Event types with at least one code, `EV_SYN` always: the type mask (`B: 00`, codes of
+    /// type 0 in libinput's list).
+    var eventTypes: [UInt16] {
+        var types: Set<UInt16> = [EvdevCode.evSyn]
+        for (type, codes) in device.codes where !codes.isEmpty { types.insert(type) }
+        if !device.axes.isEmpty { types.insert(EvdevCode.evAbs) }
+        return types.sorted()
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TouchInput
+
+/// What evdev text forms cannot say, kept in comment lines that the programs reading those
+/// forms skip: the trace's metadata (`# TouchBench: {json}`), the exact position mapping
+/// (`# TouchBench-mapping: scaleX scaleY originX originY quantum`) and markers
+/// (`# TouchBench-marker: nanoseconds label`). evemu keeps markers among its events; libinput
+/// record and getevent exports list them in the header, and the importers put each back after
+/// the samples of its time.
+struct TouchBenchComments {
+    static let metadataPrefix = "# TouchBench: "
+    static let mappingPrefix = "# TouchBench-mapping: "
+    static let markerPrefix = "# TouchBench-marker: "
+
+    var metadata: TraceMetadata?
+    var mapping: EvdevMapping?
+    var markers: [InputSample] = []
+
+    init(metadata: TraceMetadata, mapping: EvdevMapping, samples: [InputSample]) {
+        self.metadata = metadata
+        self.mapping = mapping
+        markers = samples.filter { $0.kind == .marker }
+    }
+
+    init() {}
+
+    /// The metadata line (without a newline); `nil` when the metadata cannot be encoded.
+    var metadataLine: String? {
+        guard let metadata else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let json = try? encoder.encode(metadata) else { return nil }
+        return Self.metadataPrefix + String(decoding: json, as: UTF8.self)
+    }
+
+    var mappingLine: String? { mapping.map { Self.mappingPrefix + $0.serialized } }
+
+    static func markerLine(_ sample: InputSample) -> String {
+        let label = (sample.label ?? "").unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined()
+        return markerPrefix + "\(sample.time) \(label)"
+    }
+
+    /// Reads one comment line (leading spaces and `#` included); other comments are ignored.
+    mutating func read(_ line: Substring) throws {
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        guard text.hasPrefix("# TouchBench") else { return }
+        if text.hasPrefix(Self.metadataPrefix) {
+            let json = text.dropFirst(Self.metadataPrefix.count)
+            do {
+                metadata = try JSONDecoder().decode(TraceMetadata.self, from: Data(json.utf8))
+            } catch {
+                throw TraceFormatError("the TouchBench metadata comment is not valid JSON metadata.")
+            }
+        } else if text.hasPrefix(Self.mappingPrefix) {
+            guard let parsed = EvdevMapping(serialized: text.dropFirst(Self.mappingPrefix.count)) else {
+                throw TraceFormatError("the TouchBench mapping comment is not: scaleX scaleY originX originY quantum.")
+            }
+            mapping = parsed
+        } else if text.hasPrefix(Self.markerPrefix) {
+            markers.append(try Self.marker(text.dropFirst(Self.markerPrefix.count)))
+        }
+    }
+
+    /// `nanoseconds label` of a marker comment.
+    static func marker(_ body: Substring) throws -> InputSample {
+        let time = body.prefix { $0 != " " }
+        guard let nanoseconds = TextInput.integer(time, as: Int64.self), nanoseconds >= 0 else {
+            throw TraceFormatError("the TouchBench marker comment is not: nanoseconds label.")
+        }
+        return .marker(String(body.dropFirst(time.count + 1)), at: nanoseconds)
+    }
+
+    /// Reads every TouchBench comment of `text` (only lines that start with `#`, after spaces).
+    static func scan(_ text: String, path: String?) throws -> TouchBenchComments {
+        var comments = TouchBenchComments()
+        guard text.contains("# TouchBench") else { return comments }
+        try TextInput.forEachLine(text) { number, line in
+            guard line.contains("# TouchBench") else { return }
+            do {
+                try comments.read(line)
+            } catch let error as TraceFormatError {
+                throw TraceFormatError(error.message, path: path, line: number)
+            }
+        }
+        return comments
+    }
+
+    /// `samples` with `markers` put back in time order, each after the samples of its time.
+    static func merge(_ markers: [InputSample], into samples: [InputSample]) -> [InputSample] {
+        guard !markers.isEmpty else { return samples }
+        var merged: [InputSample] = []
+        merged.reserveCapacity(samples.count + markers.count)
+        var next = 0
+        for sample in samples {
+            while next < markers.count, markers[next].time < sample.time {
+                merged.append(markers[next])
+                next += 1
+            }
+            merged.append(sample)
+        }
+        merged.append(contentsOf: markers[next...])
+        return merged
+    }
+
+    /// Applies restored metadata and markers to an imported trace.
+    func restore(into trace: inout ImportedTrace) {
+        trace.samples = Self.merge(markers, into: trace.samples)
+        if let metadata { trace.metadata = metadata }
+    }
+}

@@ -1,0 +1,116 @@
+import TouchInput
+
+/// Writes a trace as an Android `getevent -lp` device header followed by `getevent -lt` event
+/// lines (`[   seconds.micros] /dev/input/event0: EV_ABS ABS_MT_POSITION_X 0000a1b2`), the log
+/// ``GeteventImporter`` reads and the form sendevent-style replay tools on a phone take.
+///
+/// The device is the one the evemu export describes (``EvdevExportPlan``), its axes listed
+/// with ranges and resolutions as `getevent -p` prints them. TouchBench's metadata, mapping
+/// and markers travel in `#` comment lines (``TouchBenchComments``); getevent itself prints
+/// none, and tools that replay the event lines skip anything that is not one.
+public enum GeteventExporter {
+    /// The log text of `samples` (in time order) described by `metadata`.
+    public static func export(metadata: TraceMetadata, samples: [InputSample]) throws -> String {
+        var renderer = Renderer(epoch: metadata.epochNanoseconds ?? 0)
+        return try EvdevTextExport.string(&renderer, metadata: metadata, samples: samples)
+    }
+
+    static func write(metadata: TraceMetadata, samples: [InputSample], flush: (inout TextBuffer) throws -> Void) throws {
+        var renderer = Renderer(epoch: metadata.epochNanoseconds ?? 0)
+        try EvdevTextExport.run(&renderer, metadata: metadata, samples: samples, flush: flush)
+    }
+
+    struct Renderer: EvdevTextRenderer {
+        let epoch: Int64
+        var node = "/dev/input/event0"
+
+        init(epoch: Int64) { self.epoch = epoch }
+
+        mutating func header(plan: EvdevExportPlan, metadata: TraceMetadata, comments: TouchBenchComments, into out: inout TextBuffer) {
+            let device = plan.device
+            node = device.node ?? node
+            if let line = comments.metadataLine { out.append(line); out.append(byte: 0x0a) }
+            if let line = comments.mappingLine { out.append(line); out.append(byte: 0x0a) }
+            for marker in comments.markers { out.append(TouchBenchComments.markerLine(marker)); out.append(byte: 0x0a) }
+            out.append("add device 1: \(node)\n")
+            for (label, id) in [("  bus:      ", device.bus), ("  vendor    ", device.vendor), ("  product   ", device.product),
+                                ("  version   ", device.version)] {
+                out.append(label)
+                out.append(hex: UInt32(id), width: 4)
+                out.append(byte: 0x0a)
+            }
+            out.append("  name:     \"\(device.name)\"\n  events:\n")
+            for type in plan.eventTypes where type != EvdevCode.evSyn && type != EvdevCode.evAbs {
+                guard let codes = device.codes[type], !codes.isEmpty else { continue }
+                out.append("    ")
+                out.append(String(EvdevNames.types[type]?.dropFirst(3) ?? "?"))
+                out.append(" (")
+                out.append(hex: UInt32(type), width: 4)
+                out.append("):")
+                for code in codes.sorted() {
+                    out.append(byte: 0x20)
+                    out.append(Self.name(type: type, code: code))
+                }
+                out.append(byte: 0x0a)
+            }
+            for (index, code) in device.axes.keys.sorted().enumerated() {
+                guard let axis = device.axes[code] else { continue }
+                out.append(index == 0 ? "    ABS (0003): " : "                ")
+                let name = Self.name(type: EvdevCode.evAbs, code: code)
+                out.append(name)
+                out.append(spaces: 22 - name.utf8.count)
+                out.append(": value 0, min ")
+                out.append(decimal: axis.minimum)
+                out.append(", max ")
+                out.append(decimal: axis.maximum)
+                out.append(", fuzz ")
+                out.append(decimal: axis.fuzz)
+                out.append(", flat ")
+                out.append(decimal: axis.flat)
+                out.append(", resolution ")
+                out.append(decimal: axis.resolution)
+                out.append(byte: 0x0a)
+            }
+            out.append("  input props:\n")
+            if device.properties.isEmpty { out.append("    <none>\n") }
+            for property in device.properties.sorted() {
+                out.append(property == EvdevDevice.propertyDirect ? "    INPUT_PROP_DIRECT\n" : "    INPUT_PROP_\(property)\n")
+            }
+        }
+
+        func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
+            for event in events {
+                out.append(byte: 0x5b)
+                out.append(microsecondTime: epoch &+ event.time, secondsWidth: 8)
+                out.append("] ")
+                out.append(node)
+                out.append(": ")
+                let type = EvdevNames.types[event.type] ?? String(event.type, radix: 16)
+                out.append(type)
+                out.append(spaces: 12 - type.utf8.count)
+                out.append(byte: 0x20)
+                let code = Self.name(type: event.type, code: event.code)
+                out.append(code)
+                out.append(spaces: 20 - code.utf8.count)
+                out.append(byte: 0x20)
+                if event.type == EvdevCode.evKey, event.value == 0 || event.value == 1 {
+                    out.append(event.value == 1 ? "DOWN" : "UP")
+                } else {
+                    out.append(hex: UInt32(bitPattern: event.value), width: 8)
+                }
+                out.append(byte: 0x0a)
+            }
+        }
+
+        func marker(_ sample: InputSample, into out: inout TextBuffer) {}
+
+        func footer(into out: inout TextBuffer) {}
+
+        /// The code's name as getevent -l prints it, or its hexadecimal number.
+        static func name(type: UInt16, code: UInt16) -> String {
+            if let name = EvdevNames.codeName(type: type, code: code) { return name }
+            let digits = String(code, radix: 16)
+            return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import TouchInput
+
+/// Writes a trace as `libinput record` YAML (format version 1), the file `libinput replay`
+/// replays and ``LibinputRecordImporter`` reads: the header keys libinput's recorder writes
+/// (`version`, `ndevices`, `libinput`, `system`), one device with its `evdev` description
+/// (`name`, `id`, `codes` per type, `absinfo` as `[min, max, fuzz, flat, resolution]`,
+/// `properties`) and its `events`, one `- evdev:` list of `[sec, usec, type, code, value]`
+/// per frame, times from the first event.
+///
+/// The device is the one the evemu export describes (``EvdevExportPlan``). TouchBench's
+/// metadata, mapping and markers travel in comments (``TouchBenchComments``), which YAML
+/// readers skip.
+public enum LibinputRecordExporter {
+    /// The YAML text of `samples` (in time order) described by `metadata`.
+    public static func export(metadata: TraceMetadata, samples: [InputSample]) throws -> String {
+        var renderer = Renderer()
+        return try EvdevTextExport.string(&renderer, metadata: metadata, samples: samples)
+    }
+
+    static func write(metadata: TraceMetadata, samples: [InputSample], flush: (inout TextBuffer) throws -> Void) throws {
+        var renderer = Renderer()
+        try EvdevTextExport.run(&renderer, metadata: metadata, samples: samples, flush: flush)
+    }
+
+    struct Renderer: EvdevTextRenderer {
+        /// Times of the previous SYN_REPORT, for the `+Nms` note libinput writes beside it.
+        private var lastFrameMilliseconds: Int64 = 0
+
+        func header(plan: EvdevExportPlan, metadata: TraceMetadata, comments: TouchBenchComments, into out: inout TextBuffer) {
+            let device = plan.device
+            out.append("version: 1\nndevices: 1\n")
+            if let line = comments.metadataLine { out.append(line); out.append(byte: 0x0a) }
+            if let line = comments.mappingLine { out.append(line); out.append(byte: 0x0a) }
+            for marker in comments.markers { out.append(TouchBenchComments.markerLine(marker)); out.append(byte: 0x0a) }
+            out.append("libinput:\n  version: \"1.22.1\"\n  git: \"unknown\"\n")
+            out.append("system:\n  os: \"touchbench\"\n  kernel: \"unknown\"\n  dmi: \"unknown\"\n")
+            out.append("devices:\n- node: \(device.node ?? "/dev/input/event0")\n  evdev:\n")
+            out.append("    # Name: \(device.name)\n")
+            out.append("    name: \"\(Self.escaped(device.name))\"\n")
+            out.append("    id: [")
+            out.append(decimal: Int64(device.bus)); out.append(", ")
+            out.append(decimal: Int64(device.vendor)); out.append(", ")
+            out.append(decimal: Int64(device.product)); out.append(", ")
+            out.append(decimal: Int64(device.version)); out.append("]\n")
+            out.append("    codes:\n")
+            for type in plan.eventTypes {
+                let codes = type == EvdevCode.evAbs ? Set(device.axes.keys).union(device.codes[type] ?? []) : device.codes[type] ?? []
+                out.append("      ")
+                out.append(decimal: Int64(type))
+                out.append(": [")
+                for (index, code) in codes.sorted().enumerated() {
+                    if index > 0 { out.append(", ") }
+                    out.append(decimal: Int64(code))
+                }
+                out.append("] # ")
+                out.append(EvdevNames.types[type] ?? "?")
+                out.append(byte: 0x0a)
+            }
+            if !device.axes.isEmpty {
+                out.append("    absinfo:\n")
+                for code in device.axes.keys.sorted() {
+                    guard let axis = device.axes[code] else { continue }
+                    out.append("      ")
+                    out.append(decimal: Int64(code))
+                    out.append(": [")
+                    for (index, number) in [axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution].enumerated() {
+                        if index > 0 { out.append(", ") }
+                        out.append(decimal: number)
+                    }
+                    out.append("]\n")
+                }
+            }
+            out.append("    properties: [")
+            for (index, property) in device.properties.sorted().enumerated() {
+                if index > 0 { out.append(", ") }
+                out.append(decimal: Int64(property))
+            }
+            out.append("]\n  events:\n")
+        }
+
+        mutating func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
+            out.append("  - evdev:\n")
+            for event in events {
+                let micros = event.time >= 0 ? (event.time + 500) / 1000 : 0
+                out.append("    - [")
+                out.append(decimal: micros / 1_000_000, width: 3)
+                out.append(", ")
+                out.append(decimal: micros % 1_000_000, width: 6)
+                out.append(", ")
+                out.append(decimal: Int64(event.type), width: 3)
+                out.append(", ")
+                out.append(decimal: Int64(event.code), width: 3)
+                out.append(", ")
+                out.append(decimal: event.value, width: 7)
+                out.append("] # ")
+                if event.type == EvdevCode.evSyn {
+                    let milliseconds = micros / 1000
+                    out.append("------------ ")
+                    out.append(EvdevNames.codeName(type: event.type, code: event.code) ?? "?")
+                    out.append(" (0) ---------- +")
+                    out.append(decimal: milliseconds - lastFrameMilliseconds)
+                    out.append("ms\n")
+                    lastFrameMilliseconds = milliseconds
+                } else {
+                    out.append(EvdevNames.types[event.type] ?? "?")
+                    out.append(" / ")
+                    out.append(EvdevNames.codeName(type: event.type, code: event.code) ?? "?")
+                    out.append(byte: 0x20)
+                    out.append(decimal: event.value)
+                    out.append(byte: 0x0a)
+                }
+            }
+        }
+
+        func marker(_ sample: InputSample, into out: inout TextBuffer) {}
+
+        func footer(into out: inout TextBuffer) {}
+
+        /// A double-quoted YAML scalar's content.
+        static func escaped(_ text: String) -> String {
+            var result = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "\n", "\r", "\t": result += " "
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result
+        }
+    }
+}
