@@ -35,33 +35,6 @@ let package = Package(
             dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay",
                            "BenchReports"]
         ),
-        .executableTarget(
-            name: "CodecBenchmark",
-            dependencies: ["TouchInput", "TouchTrace"],
-            path: "Benchmarks/CodecBenchmark"
-        ),
-        // Shared by the benchmark executables: options, figures, thresholds, the JSON report.
-        .target(name: "BenchmarkKit", path: "Benchmarks/BenchmarkKit"),
-        .executableTarget(
-            name: "ReplayBenchmark",
-            dependencies: ["BenchmarkKit", "TouchInput", "TouchTrace", "TouchReplay", "TraceSynthesis"],
-            path: "Benchmarks/ReplayBenchmark"
-        ),
-        .executableTarget(
-            name: "PacingBenchmark",
-            dependencies: ["BenchmarkKit", "TouchInput", "TouchTrace", "TouchReplay", "TraceSynthesis"],
-            path: "Benchmarks/PacingBenchmark"
-        ),
-        .executableTarget(
-            name: "MemoryBenchmark",
-            dependencies: ["BenchmarkKit", "TouchInput", "TouchTrace", "TouchReplay", "TraceSynthesis"],
-            path: "Benchmarks/MemoryBenchmark"
-        ),
-        .executableTarget(
-            name: "ScalingBenchmark",
-            dependencies: ["BenchmarkKit", "TouchInput", "TouchTrace", "TouchReplay"],
-            path: "Benchmarks/ScalingBenchmark"
-        ),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput"]),
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),

@@ -3,7 +3,7 @@
 // process run so the ratios hold on a noisy machine. Release build: `scripts/bench`.
 import Foundation
 import TouchInput
-import TouchTrace
+@_spi(Benchmarks) import TouchTrace
 
 struct Options {
     var sampleCount = 1_000_000
@@ -174,24 +174,11 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
     }
 
     // zstd alone: decompress every chunk payload already in memory.
-    let reader = try TraceReader(path: tracePath)
-    let file = try SystemFile.openForReading(tracePath)
-    var payloads: [([UInt8], Int)] = []
-    var bytes: [UInt8] = []
-    for chunk in reader.chunks {
-        try file.read(chunk.length, at: chunk.offset, into: &bytes)
-        let header = try bytes.withBytes { (b) throws(ChunkHeader.Problem) in try ChunkHeader(decoding: b) }
-        payloads.append((Array(bytes[ContainerFormat.chunkHeaderSize...]), header.rawSize))
-    }
+    let chunks = try CompressedChunks(reader: TraceReader(path: tracePath))
     var zstdTimes: [Double] = []
     var scratch: [UInt8] = []
-    let decompressor = try ZstdDecompressor()
     for _ in 0..<repeats {
-        zstdTimes.append(try seconds {
-            for (payload, size) in payloads {
-                try payload.withBytes { (raw) throws(Zstd.Failure) in try decompressor.decompress(raw, expectedSize: size, into: &scratch) }
-            }
-        })
+        zstdTimes.append(try seconds { try chunks.decompressAll(into: &scratch) })
     }
 
     // JSON Lines: the same samples as text, compressed by zstd -19, and decoded by Foundation.

@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+// TouchBench's benchmark executables, a package of their own (as swift-collections keeps its
+// benchmarks) so that `swift test` at the root never builds them. `scripts/bench` builds and
+// runs them; docs/PERFORMANCE.md describes each one.
+import PackageDescription
+
+let package = Package(
+    name: "TouchBenchBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "TouchBench", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CodecBenchmark",
+            dependencies: [
+                .product(name: "TouchInput", package: "TouchBench"),
+                .product(name: "TouchTrace", package: "TouchBench"),
+            ],
+            path: "CodecBenchmark"
+        ),
+        // Shared by the benchmark executables: options, figures, thresholds, the JSON report.
+        .target(name: "BenchmarkKit", path: "BenchmarkKit"),
+        .executableTarget(
+            name: "ReplayBenchmark",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "TouchInput", package: "TouchBench"),
+                .product(name: "TouchTrace", package: "TouchBench"),
+                .product(name: "TouchReplay", package: "TouchBench"),
+                .product(name: "TraceSynthesis", package: "TouchBench"),
+            ],
+            path: "ReplayBenchmark"
+        ),
+        .executableTarget(
+            name: "PacingBenchmark",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "TouchInput", package: "TouchBench"),
+                .product(name: "TouchTrace", package: "TouchBench"),
+                .product(name: "TouchReplay", package: "TouchBench"),
+                .product(name: "TraceSynthesis", package: "TouchBench"),
+            ],
+            path: "PacingBenchmark"
+        ),
+        .executableTarget(
+            name: "MemoryBenchmark",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "TouchInput", package: "TouchBench"),
+                .product(name: "TouchTrace", package: "TouchBench"),
+                .product(name: "TouchReplay", package: "TouchBench"),
+                .product(name: "TraceSynthesis", package: "TouchBench"),
+            ],
+            path: "MemoryBenchmark"
+        ),
+        .executableTarget(
+            name: "ScalingBenchmark",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "TouchTrace", package: "TouchBench"),
+                .product(name: "TouchReplay", package: "TouchBench"),
+            ],
+            path: "ScalingBenchmark"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
