@@ -48,7 +48,7 @@ let package = Package(
             name: "TouchReplayTests",
             dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "TraceSynthesis"]
         ),
-        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports"]),
+        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "TouchReplay", "TouchTrace", "TouchInput"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,8 @@ public enum MetricCatalog {
 
     /// The report order of the known metrics; others follow by name.
     public static let order = [
+        "response_ms", "response_recognition_ms", "response_pipeline_ms", "feedback_ms", "unanswered_inputs",
+        "dead_travel_pt", "presented_gap_pt", "presented_lag_ms",
         "event_latency_ms", "frame_latency_ms", "latency_jitter_ms", "redirection_response_ms", unanswered,
         "pause_detection_ms", "pause_detection_timer_ms", "tap_delay_ms", "tracking_error_pt", "hitch_time_ratio_ms_per_s",
         "dropped_frames", "frame_interval_jitter_ms", "delivery_error_ms", "cpu_per_frame_us", throughput,
@@ -29,6 +31,7 @@ public enum MetricCatalog {
         if metric.hasSuffix("_pt") { return "pt" }
         if metric == "dropped_frames" { return "frames" }
         if metric == unanswered { return "events" }
+        if metric == "unanswered_inputs" { return "inputs" }
         return ""
     }
 
@@ -46,7 +49,7 @@ public enum MetricCatalog {
     public static func headline(of metric: String, kind: MetricStatistics.Kind) -> Statistic {
         if kind == .timing { return .p50 }
         switch metric {
-        case "latency_jitter_ms", "hitch_time_ratio_ms_per_s", "dropped_frames", unanswered: return .mean
+        case "latency_jitter_ms", "hitch_time_ratio_ms_per_s", "dropped_frames", unanswered, "unanswered_inputs": return .mean
         default: return .p95
         }
     }

@@ -83,7 +83,11 @@ public struct HTMLReport: Sendable {
         html += "</div></section>"
 
         html += "<section><h2>Per trace against the baseline</h2><div class=\"charts\">"
-        for (metric, statistic) in [("event_latency_ms", Statistic.p99), ("redirection_response_ms", .p50), ("cpu_per_frame_us", .p50)] {
+        let perTrace: [(String, Statistic)] = [
+            ("response_ms", .p99), ("presented_lag_ms", .p50), ("event_latency_ms", .p99), ("redirection_response_ms", .p50),
+            ("cpu_per_frame_us", .p50),
+        ]
+        for (metric, statistic) in perTrace {
             let items = result.entries.prefix(barLimit).compactMap { entry -> (label: String, current: Double?, baseline: Double?)? in
                 guard let current = entry.metrics[metric], !current.isEmpty else { return nil }
                 let base = baseline?[entry.key]?.metrics[metric]

@@ -10,18 +10,17 @@ struct ProbeSet: Sendable {
     private var deliveryError = MetricAccumulator.milliseconds()
     private var frameStartError = MetricAccumulator.milliseconds()
     private var cpu = MetricAccumulator(quantum: 10, unit: 1e-3)
-    private var tracking = MetricAccumulator(quantum: 1e-6)
     private var tapDelay = MetricAccumulator.milliseconds()
     private var hitch: Int64 = 0
     private var displayTime: Int64 = 0
     private var dropped: Int64 = 0
     private(set) var redirections = RedirectionProbe()
-    // The 1:1 tracking anchor: element and finger positions when tracking by `trackedID` began.
-    private var trackedID: UInt32?
-    private var elementX0 = 0.0, elementY0 = 0.0, fingerX0 = 0.0, fingerY0 = 0.0
-
-    init(virtual: Bool) {
+    private var response: ResponseProbe
+    private var gap = GapProbe()
+    /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`.
+    init(virtual: Bool, initial: SceneState) {
         self.virtual = virtual
+        response = ResponseProbe(initial: initial)
     }
 
     /// A sample as it arrives, before the frame that consumes it is rendered; `downBefore`
@@ -29,6 +28,8 @@ struct ProbeSet: Sendable {
     @inline(__always)
     mutating func observe(_ sample: InputSample, previousIsAnimating: Bool, downBefore: Int) {
         redirections.observe(sample, previousIsAnimating: previousIsAnimating, downBefore: downBefore)
+        response.observe(sample, downBefore: downBefore)
+        gap.observe(sample)
     }
 
     /// Wall-clock modes: a sample was delivered `lateness` real nanoseconds after its deadline.
@@ -50,26 +51,17 @@ struct ProbeSet: Sendable {
         hitch &+= record.hitch
         displayTime &+= record.displayTime
         dropped &+= record.lateFrames
-        measureTracking(state, contacts: frame.contacts)
+        response.frame(frame)
+        gap.frame(frame)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }
         redirections.frame(frame)
     }
 
-    private mutating func measureTracking(_ state: SceneState, contacts: ContactPositions) {
-        guard let id = state.tracking, let finger = contacts.position(of: id) else {
-            trackedID = nil
-            return
-        }
-        if trackedID != id {
-            trackedID = id
-            elementX0 = state.x; elementY0 = state.y
-            fingerX0 = finger.x; fingerY0 = finger.y
-        }
-        let ex = (state.x - elementX0) - (finger.x - fingerX0)
-        let ey = (state.y - elementY0) - (finger.y - fingerY0)
-        tracking.add((ex * ex + ey * ey).squareRoot())
+    /// Measures what waits for the rest of the trace (the finger after the last frames).
+    mutating func finish() {
+        gap.finish()
     }
 
     /// The metrics and events of the run.
@@ -84,7 +76,15 @@ struct ProbeSet: Sendable {
             ? .single(frameStartError.standardDeviation, kind: .timing) : MetricSummary(kind: .timing)
         metrics[.deliveryError] = deliveryError.summary(kind: .timing)
         metrics[.cpuPerFrame] = cpu.summary(kind: .timing)
-        metrics[.trackingError] = tracking.summary(kind: behaviour)
+        metrics[.trackingError] = gap.tracking.summary(kind: behaviour)
+        metrics[.presentedGap] = gap.gap.summary(kind: behaviour)
+        metrics[.presentedLag] = gap.lag.summary(kind: behaviour)
+        metrics[.response] = response.response.summary(kind: behaviour)
+        metrics[.responseRecognition] = response.recognition.summary(kind: behaviour)
+        metrics[.responsePipeline] = response.pipeline.summary(kind: behaviour)
+        metrics[.feedback] = response.feedback.summary(kind: behaviour)
+        metrics[.deadTravel] = response.deadTravel.summary(kind: behaviour)
+        metrics[.unansweredInputs] = .single(Double(response.finishedUnanswered()), kind: behaviour)
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9
         metrics[.hitchTimeRatio] = seconds > 0

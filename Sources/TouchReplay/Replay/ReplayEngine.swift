@@ -36,7 +36,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         self.display = display
         grid = VsyncGrid(display)
         self.timeline = timeline
-        probes = ProbeSet(virtual: clock.isVirtual)
+        probes = ProbeSet(virtual: clock.isVirtual, initial: scene.state)
         batch.reserveCapacity(64)
         previousX = scene.state.x
         previousY = scene.state.y
@@ -70,6 +70,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
             render(index)
         }
         pending = nil
+        probes.finish()
     }
 
     @inline(__always)

@@ -14,6 +14,17 @@ import TouchInput
 /// wait for a double tap to fail. That wait, the price of telling them apart, is reported
 /// as a ``SceneSignal/tapCommitted(delay:)`` signal.
 public struct ButtonScene: Scene {
+    /// The button's tunables.
+    public struct Parameters: Sendable, Hashable {
+        /// Whether the button highlights the moment the finger lands (as it should) or only
+        /// flashes when the tap is recognized at the lift.
+        public var highlightOnTouchDown: Bool
+
+        public init(highlightOnTouchDown: Bool = true) {
+            self.highlightOnTouchDown = highlightOnTouchDown
+        }
+    }
+
     static let size = (width: 120.0, height: 50.0)
     static let slop = 70.0
 
@@ -25,10 +36,12 @@ public struct ButtonScene: Scene {
     /// The lift of a single tap held back until the double tap decides.
     private var heldTap: Int64?
     private var signals: [SceneSignal] = []
+    private let parameters: Parameters
     public private(set) var state = SceneState()
 
     /// A button not yet placed: it appears under the first touch.
-    public init(context: SceneContext = SceneContext()) {
+    public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
+        self.parameters = parameters
         events.reserveCapacity(4)
     }
 
@@ -60,6 +73,10 @@ public struct ButtonScene: Scene {
             case (.doubleTap, .recognized):
                 commit(.doubleTap, delay: 0)
             case (.tap, .recognized):
+                if !parameters.highlightOnTouchDown {
+                    highlight.set(1)
+                    highlight.spring(to: 0, velocity: 0, at: time.seconds, with: Springs.quick)
+                }
                 if doubleTap.state == .began || doubleTap.state == .possible {
                     heldTap = event.time
                 } else if doubleTap.state != .recognized {
@@ -80,7 +97,7 @@ public struct ButtonScene: Scene {
     }
 
     private mutating func showHighlight(at time: Int64) {
-        guard tap.isHighlighted != wasHighlighted else { return }
+        guard parameters.highlightOnTouchDown, tap.isHighlighted != wasHighlighted else { return }
         wasHighlighted = tap.isHighlighted
         if wasHighlighted {
             // Pressed at once: feedback must not lag the finger.

@@ -151,6 +151,7 @@ public struct HomeScene: Scene {
         scale.update(at: seconds)
         state.show(x: cardX, y: cardY)
         state.isAnimating = state.isAnimating || scale.isAnimating
+        state.scale = scale.value
         // 1:1 only while the card is not rubber-banding below its resting place.
         state.tracking = swiping && cardY.value == holdY + pan.translation.dy ? pan.trackedContact : nil
         state.destination = committed

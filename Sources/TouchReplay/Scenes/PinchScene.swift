@@ -112,6 +112,8 @@ public struct PinchScene: Scene {
         scale.update(at: seconds); rotation.update(at: seconds)
         state.show(x: translationX, y: translationY)
         state.isAnimating = state.isAnimating || scale.isAnimating || rotation.isAnimating
+        state.scale = scale.value
+        state.rotation = rotation.value
         state.tracking = pan.trackedContact
         state.destination = pinch.state.isActive || turn.state.isActive ? .pinching : .none
     }

@@ -5,6 +5,10 @@ public struct SceneState: Sendable, Hashable {
     /// translation, …), in points. Redirection and tracking probes watch it.
     public var x: Double = 0
     public var y: Double = 0
+    /// The element's scale (1 as laid out) and rotation (radians) as shown, for scenes that
+    /// transform it (a pinched photo, a shrinking card).
+    public var scale: Double = 1
+    public var rotation: Double = 0
     /// The contact that drives the element 1:1 at this frame, if any: the tracking-error
     /// probe compares the element's displacement with this contact's while it is set.
     public var tracking: UInt32?

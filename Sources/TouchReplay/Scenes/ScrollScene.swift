@@ -11,17 +11,33 @@ import TouchInput
 /// The element is the content's translation: (0, 0) shows its top-left corner, and it
 /// starts centred.
 public struct ScrollScene: Scene {
+    /// The scroll view's tunables.
+    public struct Parameters: Sendable, Hashable {
+        /// How far the finger travels before the content follows it, points.
+        public var hysteresis: Double
+        /// The deceleration of released content (and of the pan's projection).
+        public var decelerationRate: DecelerationRate
+
+        public init(hysteresis: Double = 10, decelerationRate: DecelerationRate = .normal) {
+            self.hysteresis = hysteresis
+            self.decelerationRate = decelerationRate
+        }
+    }
+
+    private let parameters: Parameters
     private let bandX: RubberBand
     private let bandY: RubberBand
     private var contentX: AnimatedValue
     private var contentY: AnimatedValue
-    private var pan = ScenePan(PanRecognizer())
+    private var pan: ScenePan<PanRecognizer>
     // The unbanded content translation when the pan began: content = band(hold + translation).
     private var holdX = 0.0, holdY = 0.0
     public private(set) var state = SceneState()
 
     /// A scroll view filling the screen of `context`.
-    public init(context: SceneContext = SceneContext()) {
+    public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
+        self.parameters = parameters
+        pan = ScenePan(PanRecognizer(hysteresis: parameters.hysteresis, decelerationRate: parameters.decelerationRate))
         bandX = RubberBand(range: -2 * context.width...0, dimension: context.width)
         bandY = RubberBand(range: -2 * context.height...0, dimension: context.height)
         contentX = AnimatedValue(-context.width)
@@ -60,7 +76,8 @@ public struct ScrollScene: Scene {
         } else if value.value < band.range.lowerBound {
             value.spring(to: band.range.lowerBound, velocity: velocity, at: time, with: Springs.bounce)
         } else if velocity != 0 {
-            value.coast(velocity: velocity, at: time, range: band.range, bounce: Springs.bounce)
+            value.coast(velocity: velocity, at: time, range: band.range, bounce: Springs.bounce,
+                        rate: parameters.decelerationRate)
         }
     }
 

@@ -1,0 +1,136 @@
+import TouchInput
+
+/// How far the element shown lags the finger it tracks (docs/METRICS.md "Presented gap").
+///
+/// When a scene first names a contact as driving its element 1:1, the probe fixes the offset
+/// between them, k = element − finger (the finger's newest consumed position), for the rest
+/// of that contact's life: it never re-anchors, so an element that snaps, loses the touch
+/// offset or drifts while rubber-banding shows. For every frame that tracks the contact:
+/// - `tracking_error_pt`: ‖element − k − finger‖, finger the newest position consumed;
+/// - `presented_gap_pt`: the same against the finger interpolated at the frame's
+///   presentation time P (from the samples around P, so the frame is measured once the
+///   trace has reached P);
+/// - `presented_lag_ms`: P − the time at which the finger's path (sample to sample, at
+///   most 250 ms back) came nearest to element − k: how far behind the finger it is shown.
+struct GapProbe: Sendable {
+    static let lagHorizon: Int64 = 250_000_000
+    private static let capacity = 256
+
+    private struct Point: Sendable {
+        var time: Int64 = 0
+        var id: UInt32 = 0
+        var x = 0.0, y = 0.0
+    }
+
+    private struct Waiting: Sendable {
+        var presentation: Int64
+        var id: UInt32
+        var x: Double, y: Double
+    }
+
+    private(set) var tracking = MetricAccumulator(quantum: 1e-6)
+    private(set) var gap = MetricAccumulator(quantum: 1e-6)
+    private(set) var lag = MetricAccumulator.milliseconds()
+    private var history = [Point](repeating: Point(), count: capacity)
+    private var head = 0
+    private var stored = 0
+    private var anchorID: UInt32?
+    private var kx = 0.0, ky = 0.0
+    private var waiting: [Waiting] = []
+    /// The finger's path back from a frame's presentation, kept to reuse its capacity.
+    private var vertices: [Point] = []
+
+    init() {
+        waiting.reserveCapacity(8)
+        vertices.reserveCapacity(Self.capacity)
+    }
+
+    /// Takes a sample as it arrives.
+    @inline(__always)
+    mutating func observe(_ sample: InputSample) {
+        // A hovering pointer drives its scene as a finger does.
+        guard sample.kind.isContact else { return }
+        head = (head + 1) & (Self.capacity - 1)
+        history[head] = Point(time: sample.time, id: sample.id, x: sample.x, y: sample.y)
+        stored = Swift.min(stored + 1, Self.capacity)
+        let ending = sample.phase.isTerminal || sample.phase == .hoverExited
+        if !waiting.isEmpty { resolve(id: sample.id, reached: sample.time, ending: ending) }
+        if ending && anchorID == sample.id { anchorID = nil }
+    }
+
+    /// Takes a rendered frame.
+    mutating func frame(_ frame: FrameContext) {
+        let state = frame.state
+        guard let id = state.tracking, let finger = frame.contacts.position(of: id) else { return }
+        if anchorID != id {
+            anchorID = id
+            kx = state.x - finger.x
+            ky = state.y - finger.y
+        }
+        let x = state.x - kx, y = state.y - ky
+        tracking.add(((x - finger.x) * (x - finger.x) + (y - finger.y) * (y - finger.y)).squareRoot())
+        waiting.append(Waiting(presentation: frame.record.presentation, id: id, x: x, y: y))
+    }
+
+    /// Measures the frames that wait for finger `id` once the trace has reached `reached`
+    /// (or the contact ended: the finger stays where it lifted).
+    private mutating func resolve(id: UInt32, reached: Int64, ending: Bool) {
+        var index = 0
+        while index < waiting.count {
+            let entry = waiting[index]
+            guard entry.id == id, ending || entry.presentation <= reached else { index += 1; continue }
+            measure(entry)
+            waiting.remove(at: index)
+        }
+    }
+
+    /// The frames still waiting when the trace ends: the finger stays where it was last seen.
+    mutating func finish() {
+        for entry in waiting { measure(entry) }
+        waiting.removeAll()
+    }
+
+    private mutating func measure(_ entry: Waiting) {
+        // The finger's path back from P: the newest point at or before P is the first vertex,
+        // preceded by P itself (interpolated, or the newest point if none is after P).
+        var newer: Point?
+        vertices.removeAll(keepingCapacity: true)
+        var offset = 0
+        while offset < stored {
+            let point = history[(head - offset + Self.capacity) & (Self.capacity - 1)]
+            offset += 1
+            guard point.id == entry.id else { continue }
+            if point.time > entry.presentation { newer = point; continue }
+            if vertices.isEmpty {
+                vertices.append(Self.interpolate(from: point, to: newer, at: entry.presentation))
+            }
+            vertices.append(point)
+            if entry.presentation - point.time > Self.lagHorizon { break }
+        }
+        guard let atP = vertices.first else { return }
+        let gx = entry.x - atP.x, gy = entry.y - atP.y
+        gap.add((gx * gx + gy * gy).squareRoot())
+        var best = Double.infinity, bestTime = entry.presentation
+        for index in 0..<Swift.max(0, vertices.count - 1) {
+            let a = vertices[index], b = vertices[index + 1]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = dx * dx + dy * dy
+            var u = length > 0 ? ((entry.x - a.x) * dx + (entry.y - a.y) * dy) / length : 0
+            u = Swift.min(1, Swift.max(0, u))
+            let px = a.x + u * dx - entry.x, py = a.y + u * dy - entry.y
+            let distance = (px * px + py * py).squareRoot()
+            // Newest first: a later point of the path wins a tie (a finger at rest is not behind).
+            if distance < best - 1e-9 {
+                best = distance
+                bestTime = a.time - Int64((u * Double(a.time - b.time)).rounded())
+            }
+        }
+        lag.add(Double(entry.presentation - bestTime))
+    }
+
+    private static func interpolate(from older: Point, to newer: Point?, at time: Int64) -> Point {
+        guard let newer, newer.time > older.time else { return Point(time: time, id: older.id, x: older.x, y: older.y) }
+        let f = Double(time - older.time) / Double(newer.time - older.time)
+        return Point(time: time, id: older.id, x: older.x + f * (newer.x - older.x), y: older.y + f * (newer.y - older.y))
+    }
+}
