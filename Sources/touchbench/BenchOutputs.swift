@@ -18,7 +18,7 @@ enum BenchOutputs {
         if let path = arguments.value("markdown") {
             try emit(MarkdownReport(comparison: comparison, baselineName: baselineName).render(), to: path)
         }
-        if let path = arguments.value("junit") { try emit(JUnitReport(comparison: comparison).render(), to: path) }
+        if let path = arguments.value("junit") { try emit(JUnitReport(comparison: comparison, current: result).render(), to: path) }
         if let path = arguments.value("github-benchmark") { try emit(BenchmarkJSONReport(result: result).render(), to: path) }
         if let path = arguments.value("html") {
             try emit(HTMLReport(comparison: comparison, result: result, baseline: baseline, baselineName: baselineName,

@@ -1,16 +1,32 @@
-/// JUnit XML for CI test dashboards: `<testsuites>` with one `<testsuite>` per scene and one
-/// `<testcase>` per trace × scene × budget — plus, with a baseline, one per trace × scene
-/// saying whether it regressed. A failure carries a `<failure message=…>`; a budget whose
-/// metric the run does not measure is `<skipped>`.
+/// JUnit XML for CI test dashboards, valid against the Jenkins xUnit plugin's JUnit schema
+/// (`Tests/Consumers/jenkins-xunit-junit-10.xsd`): `<testsuites>` with one `<testsuite>` per
+/// scene and one `<testcase>` per trace × scene × budget — plus, with a baseline, one per
+/// trace × scene saying whether it regressed.
+///
+/// Test names are stable (`TRACE: budget NAME`): thresholds and values are in the messages,
+/// so changing a threshold keeps a dashboard's per-test history. A critical budget or a
+/// regression is a `<failure message=…>`; a budget in its warning band is a `<skipped
+/// message="warning: …">` (GitLab, GitHub check runs and Jenkins list skipped cases with their
+/// message, and drop `<system-out>` of passing ones); a budget whose metric the run does not
+/// measure is `<skipped message="not measured: …">`. `time` is the replayed duration of the
+/// trace × scene (frames ÷ refresh rate) in seconds, when the current result is given.
 public struct JUnitReport: Sendable {
     public var comparison: BenchComparison
+    /// Seconds replayed per trace × scene.
+    public var durations: [EntryKey: Double]
 
-    public init(comparison: BenchComparison) {
+    public init(comparison: BenchComparison, current: BenchResult? = nil) {
         self.comparison = comparison
+        var durations: [EntryKey: Double] = [:]
+        for entry in current?.entries ?? [] where entry.refreshHz > 0 {
+            durations[entry.key] = Double(entry.frames) / entry.refreshHz
+        }
+        self.durations = durations
     }
 
     private struct Case {
         var name: String
+        var time: Double?
         var failure: (type: String, message: String, detail: String)?
         var skipped: String?
         var output: String?
@@ -33,15 +49,16 @@ public struct JUnitReport: Sendable {
         }
         let total = suites.reduce(0) { $0 + $1.cases.count }
         let failures = suites.reduce(0) { $0 + $1.cases.filter { $0.failure != nil }.count }
-        let skipped = suites.reduce(0) { $0 + $1.cases.filter { $0.skipped != nil }.count }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"touchbench\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        let totalTime = suites.reduce(0) { $0 + Self.time(of: $1.cases) }
+        // The schema allows no `skipped` count on <testsuites>; each <testsuite> has its own.
+        xml += "<testsuites name=\"touchbench\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\" time=\"\(Self.seconds(totalTime))\">\n"
         for suite in suites {
             let suiteFailures = suite.cases.filter { $0.failure != nil }.count
             let suiteSkipped = suite.cases.filter { $0.skipped != nil }.count
-            xml += "  <testsuite name=\"touchbench.\(escape(suite.scene))\" tests=\"\(suite.cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"\(suiteSkipped)\">\n"
+            xml += "  <testsuite name=\"touchbench.\(escape(suite.scene))\" tests=\"\(suite.cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"\(suiteSkipped)\" time=\"\(Self.seconds(Self.time(of: suite.cases)))\">\n"
             for testCase in suite.cases {
-                xml += "    <testcase classname=\"touchbench.\(escape(suite.scene))\" name=\"\(escape(testCase.name))\" time=\"0\""
+                xml += "    <testcase classname=\"touchbench.\(escape(suite.scene))\" name=\"\(escape(testCase.name))\" time=\"\(Self.seconds(testCase.time ?? 0))\""
                 if testCase.failure == nil && testCase.skipped == nil && testCase.output == nil { xml += "/>\n"; continue }
                 xml += ">\n"
                 if let failure = testCase.failure {
@@ -60,24 +77,25 @@ public struct JUnitReport: Sendable {
     private func budgetCase(_ check: BenchComparison.BudgetCheck) -> Case {
         let budget = check.budget
         let unit = MetricCatalog.unit(of: budget.metric)
-        var testCase = Case(name: "\(check.key.traceName): budget \(budget.name) (\(budget.metric) \(budget.statistic.rawValue) ≤ \(Format.number(budget.critical)))")
+        var testCase = Case(name: "\(check.key.traceName): budget \(budget.name)", time: durations[check.key])
         let value = Format.value(check.value, unit: unit)
         switch check.grade {
         case .critical:
             testCase.failure = ("budget", "\(budget.name) = \(value): critical (over \(Format.number(budget.critical)))",
                                 "\(check.key): \(budget.metric) \(budget.statistic.rawValue) = \(value); good under \(Format.number(budget.warning)), critical over \(Format.number(budget.critical)).")
         case .warning:
-            testCase.output = "warning: \(budget.name) = \(value) (good under \(Format.number(budget.warning)))"
+            testCase.skipped = "warning: \(budget.name) (\(budget.metric) \(budget.statistic.rawValue)) = \(value): "
+                + "good under \(Format.number(budget.warning)), critical over \(Format.number(budget.critical))"
         case .good:
-            break
+            testCase.output = "\(budget.metric) \(budget.statistic.rawValue) = \(value): good (under \(Format.number(budget.warning)))"
         case .notMeasured:
-            testCase.skipped = "\(budget.metric) is not measured in this run"
+            testCase.skipped = "not measured: \(budget.metric) is not measured in this run"
         }
         return testCase
     }
 
     private func regressionCase(_ key: EntryKey, rows: [BenchComparison.Row]) -> Case {
-        var testCase = Case(name: "\(key.traceName): no regression against the baseline")
+        var testCase = Case(name: "\(key.traceName): no regression against the baseline", time: durations[key])
         let regressions = rows.filter { $0.status == .regression }
         if !regressions.isEmpty {
             let names = regressions.map { "\($0.metric) \($0.statistic.rawValue)" }.joined(separator: ", ")
@@ -87,6 +105,24 @@ public struct JUnitReport: Sendable {
             testCase.skipped = "not in the baseline"
         }
         return testCase
+    }
+
+    /// Seconds with millisecond decimals, in the schema's SUREFIRE_TIME form (no exponent).
+    private static func seconds(_ value: Double) -> String {
+        guard value.isFinite, value > 0 else { return "0" }
+        let millis = Int64((value * 1000).rounded())
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    private static func time(of cases: [Case]) -> Double {
+        // Budget cases of one trace × scene share its replay: count each once.
+        var seen = Set<String>(), total = 0.0
+        for testCase in cases {
+            let trace = String(testCase.name.prefix { $0 != ":" })
+            if let time = testCase.time, seen.insert(trace).inserted { total += time }
+        }
+        return total
     }
 
     private func escape(_ text: String) -> String {
