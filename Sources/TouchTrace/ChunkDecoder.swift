@@ -114,10 +114,13 @@ private struct ColumnCursors {
             let delta = try steps.next(&time, index: index)
             // A multiplication, not a division, per sample: division is the slowest integer op.
             let (step, overflow) = delta.multipliedReportingOverflow(by: unit)
-            guard index > 0 || delta == 0, !overflow, step <= UInt64(header.lastTime &- current) else {
+            // The distance left to the chunk's end, as the unsigned difference of two's
+            // complement bit patterns: exact for any current ≤ last, never a trap.
+            let room = UInt64(bitPattern: header.lastTime) &- UInt64(bitPattern: current)
+            guard index > 0 || delta == 0, !overflow, step <= room else {
                 throw ChunkDecodingProblem(reason: "sample \(index) lies outside the chunk's time range")
             }
-            current += Int64(step)
+            current = Int64(bitPattern: UInt64(bitPattern: current) &+ step)
             let kp = try kindPhaseRun.next(&kindPhase)
             guard kp < 64, let kind = SampleKind(rawValue: UInt8(kp >> 3)), let phase = SamplePhase(rawValue: UInt8(kp & 7)) else {
                 throw ChunkDecodingProblem(reason: "sample \(index) has an unknown kind \(kp >> 3)")

@@ -1,3 +1,5 @@
+import TouchInput
+
 /// The fixed 40-byte header in front of every chunk's compressed payload.
 package struct ChunkHeader: Sendable, Hashable {
     package var sampleCount: Int
@@ -56,6 +58,9 @@ package struct ChunkHeader: Sendable, Hashable {
                 throw Problem.implausible("the chunk header claims \(count) samples (1…\(ContainerFormat.maximumChunkSamples) allowed)")
             }
             guard first <= last else { throw Problem.implausible("the chunk's time range runs backwards") }
+            guard SampleTime.isValid(first), SampleTime.isValid(last) else {
+                throw Problem.implausible("the chunk's time range \(first)…\(last) ns leaves the accepted ±2^62 ns")
+            }
             guard raw <= ContainerFormat.maximumChunkRawSize, compressed > 0, compressed <= ContainerFormat.maximumChunkRawSize else {
                 throw Problem.implausible("the chunk header claims sizes of \(compressed) compressed and \(raw) raw bytes")
             }

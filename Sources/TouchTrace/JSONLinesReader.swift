@@ -17,6 +17,15 @@ public final class JSONLinesReader {
     private var line = 0
     private var previousTime = Int64.min
     private var pendingFirst: InputSample?
+    /// Whether the line last returned by `nextLine()` ended with a line feed.
+    private var lineWasTerminated = true
+    /// Whether the last `parse` failed on JSON syntax (what a cut line does), not on shape.
+    private var lastParseWasSyntaxError = false
+
+    /// The last line, when it was cut (no line feed, and not valid JSON): a writer that
+    /// died mid-line. Every complete line before it has been read; ``next()`` then ends
+    /// rather than failing, as the container's recovery does for a cut chunk.
+    public private(set) var damage: TraceFileError?
 
     /// Lines longer than this are refused rather than buffered.
     public static let maximumLineLength = 1 << 20
@@ -36,8 +45,14 @@ public final class JSONLinesReader {
             }
         }
         while var bytes = try nextLine() {
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let value = try parse(&bytes)
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let value: JSONValue
+            do throws(TraceFileError) {
+                value = try parse(&bytes)
+            } catch {
+                if try isCut(error) { break }
+                throw error
+            }
             if value["touchtrace"] != nil {
                 metadata = try decodeMetadata(value, bytes: bytes)
             } else {
@@ -54,12 +69,27 @@ public final class JSONLinesReader {
             return first
         }
         while var bytes = try nextLine() {
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let value = try parse(&bytes)
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let value: JSONValue
+            do throws(TraceFileError) {
+                value = try parse(&bytes)
+            } catch {
+                if try isCut(error) { return nil }
+                throw error
+            }
             if value["touchtrace"] != nil { throw error("has a metadata line after the first line") }
             return try sample(from: value)
         }
         return nil
+    }
+
+    /// Whether `error` belongs to a last line without its line feed: then it is kept as
+    /// ``damage`` (true), else it is the caller's to throw (false).
+    private func isCut(_ error: TraceFileError) throws(TraceFileError) -> Bool {
+        guard !lineWasTerminated, lastParseWasSyntaxError else { return false }
+        damage = TraceFileError(.malformed, path: path, line: line,
+                                reason: "ends with a cut line (no line feed; the writer may have died): every complete line before it was read")
+        return true
     }
 
     // MARK: Lines
@@ -67,9 +97,16 @@ public final class JSONLinesReader {
     private func nextLine() throws(TraceFileError) -> [UInt8]? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let bytes = Array(buffer[start..<newline])
+                var end = newline
+                // CR LF ends a line as LF does; any other CR, or a NUL, is bad data.
+                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                var lineStart = start
+                if line == 0, buffer[start..<end].starts(with: [0xEF, 0xBB, 0xBF]) { lineStart += 3 }
+                let bytes = Array(buffer[lineStart..<end])
                 start = newline + 1
                 line += 1
+                lineWasTerminated = true
+                try checkControlBytes(bytes)
                 return bytes
             }
             if buffer.count - start > Self.maximumLineLength {
@@ -78,9 +115,13 @@ public final class JSONLinesReader {
             }
             if offset >= fileSize {
                 guard start < buffer.count else { return nil }
-                let bytes = Array(buffer[start...])
+                var lineStart = start
+                if line == 0, buffer[start...].starts(with: [0xEF, 0xBB, 0xBF]) { lineStart += 3 }
+                let bytes = Array(buffer[lineStart...])
                 start = buffer.count
                 line += 1
+                lineWasTerminated = false
+                try checkControlBytes(bytes)
                 return bytes
             }
             buffer.removeFirst(start)
@@ -93,16 +134,23 @@ public final class JSONLinesReader {
         }
     }
 
+    private func checkControlBytes(_ bytes: [UInt8]) throws(TraceFileError) {
+        if bytes.contains(0x0D) { throw error("holds a carriage return that does not end the line") }
+        if bytes.contains(0) { throw error("holds a NUL byte") }
+    }
+
     private func error(_ reason: String) -> TraceFileError {
         TraceFileError(.malformed, path: path, line: line, reason: reason)
     }
 
     private func parse(_ bytes: inout [UInt8]) throws(TraceFileError) -> JSONValue {
+        lastParseWasSyntaxError = false
         do {
             let value = try JSONValue.parse(bytes: &bytes)
             guard case .object = value else { throw error("is not a JSON object") }
             return value
         } catch let syntax as JSONValue.SyntaxError {
+            lastParseWasSyntaxError = true
             throw error("is not valid JSON (\(syntax.reason) at column \(syntax.offset + 1))")
         } catch let problem as TraceFileError {
             throw problem
@@ -117,7 +165,7 @@ public final class JSONLinesReader {
         do {
             var decoded = try JSONDecoder().decode(Wrapper.self, from: Data(bytes)).metadata ?? TraceMetadata()
             if decoded.source == nil { decoded.source = "jsonl" }
-            guard decoded.quanta.isValid else { throw error("declares a quantum that is not a positive number") }
+            if let problem = decoded.problem { throw error(problem) }
             return decoded
         } catch let problem as TraceFileError {
             throw problem
@@ -140,6 +188,7 @@ extension JSONLinesReader {
         guard let kind = SampleKind(name: kindName) else { throw error("has an unknown kind \"\(kindName)\"") }
         guard let timeValue = fields["t"] else { throw error("needs a \"t\" time in nanoseconds") }
         guard case .integer(let time) = timeValue else { throw error("has a \"t\" that is not an integer number of nanoseconds") }
+        guard SampleTime.isValid(time) else { throw error(SampleTime.outOfRangeReason(time)) }
         guard time >= previousTime else { throw error("is out of order: t=\(time) comes before t=\(previousTime)") }
 
         var phase = SamplePhase.began

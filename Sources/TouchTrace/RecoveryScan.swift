@@ -9,20 +9,20 @@ struct RecoveryScan {
     /// The end of the last intact chunk.
     var end: Int
 
-    private static let windowSize = 1 << 16
-
     static func run(file: SystemFile, fileSize: Int, dataStart: Int) throws(TraceFileError) -> RecoveryScan {
         var scan = RecoveryScan(end: dataStart)
         var position = dataStart
         var header: [UInt8] = []
         var payload: [UInt8] = []
+        var finder = MagicFinder()
         while position < fileSize {
             switch try probe(file, at: position, fileSize: fileSize, header: &header, payload: &payload) {
             case .chunk(let info):
                 if info.firstTime < (scan.chunks.last?.lastTime ?? .min) {
                     scan.note(TraceFileError(.malformed, path: file.path, offset: position,
                                              reason: "has a chunk that starts before the previous chunk ends"))
-                    position = try nextCandidate(file, after: position, fileSize: fileSize)
+                    // Intact but out of order: skipped whole, as a damaged payload is.
+                    position += info.length
                     continue
                 }
                 scan.chunks.append(info)
@@ -30,9 +30,16 @@ struct RecoveryScan {
                 scan.end = position
             case .index:
                 return scan
-            case .problem(let problem):
-                scan.note(problem)
-                position = try nextCandidate(file, after: position, fileSize: fileSize)
+            case .problem(let damage, let resume):
+                if scan.stop == nil { scan.stop = damage.error(path: file.path, position: position) }
+                // A chunk whose header holds but whose payload does not is skipped whole:
+                // its header is genuine, so no chunk starts inside it, and each payload byte
+                // is checksummed once (a hostile file of such chunks stays linear).
+                if let resume {
+                    position = max(resume, position + 1)
+                } else {
+                    position = try finder.next(file, after: position, fileSize: fileSize)
+                }
             }
         }
         return scan
@@ -45,64 +52,90 @@ struct RecoveryScan {
     private enum Probe {
         case chunk(ChunkInfo)
         case index
-        case problem(TraceFileError)
+        /// Where the scan goes on, when it is known: past a chunk whose header was intact.
+        case problem(Damage, resume: Int? = nil)
+    }
+
+    /// What is wrong at a candidate, kept cheap: the sentence is only built for the first
+    /// problem, since a hostile file can hold a candidate every four bytes.
+    private enum Damage {
+        case shortHeader(available: Int)
+        case header(ChunkHeader.Problem)
+        case truncated(available: Int, length: Int)
+        case payload
+
+        func error(path: String, position: Int) -> TraceFileError {
+            switch self {
+            case .shortHeader(let available):
+                TraceFileError(.malformed, path: path, offset: position,
+                               reason: "ends inside a chunk header (\(available) of \(ContainerFormat.chunkHeaderSize) bytes present)")
+            case .header(let problem):
+                TraceFileError(.malformed, path: path, offset: position, reason: ChunkHeader.describe(problem))
+            case .truncated(let available, let length):
+                TraceFileError(.malformed, path: path, offset: position + available,
+                               reason: "ends inside the chunk that starts at byte \(position) (\(available) of its \(length) bytes present)")
+            case .payload:
+                TraceFileError(.malformed, path: path, offset: position, reason: "has a damaged chunk (payload checksum mismatch)")
+            }
+        }
     }
 
     /// Whether an intact chunk starts at `position`.
     private static func probe(
         _ file: SystemFile, at position: Int, fileSize: Int, header: inout [UInt8], payload: inout [UInt8]
     ) throws(TraceFileError) -> Probe {
-        let path = file.path
         let available = fileSize - position
-        if available < 4 {
-            return .problem(TraceFileError(.malformed, path: path, offset: position,
-                                           reason: "ends inside a chunk header (\(available) of \(ContainerFormat.chunkHeaderSize) bytes present)"))
-        }
+        if available < 4 { return .problem(.shortHeader(available: available)) }
         try file.read(min(available, ContainerFormat.chunkHeaderSize), at: position, into: &header)
         let magic = header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
         if magic == ContainerFormat.indexMagic { return .index }
-        guard available >= ContainerFormat.chunkHeaderSize else {
-            return .problem(TraceFileError(.malformed, path: path, offset: position,
-                                           reason: "ends inside a chunk header (\(available) of \(ContainerFormat.chunkHeaderSize) bytes present)"))
-        }
+        guard available >= ContainerFormat.chunkHeaderSize else { return .problem(.shortHeader(available: available)) }
         let decoded: ChunkHeader
         do {
             decoded = try header.withBytes { (bytes) throws(ChunkHeader.Problem) in try ChunkHeader(decoding: bytes) }
         } catch {
-            return .problem(TraceFileError(.malformed, path: path, offset: position, reason: ChunkHeader.describe(error)))
+            return .problem(.header(error))
         }
         let length = ContainerFormat.chunkHeaderSize + decoded.compressedSize
-        guard length <= available else {
-            return .problem(TraceFileError(.malformed, path: path, offset: position + available,
-                                           reason: "ends inside the chunk that starts at byte \(position) (\(available) of its \(length) bytes present)"))
-        }
+        guard length <= available else { return .problem(.truncated(available: available, length: length)) }
         try file.read(decoded.compressedSize, at: position + ContainerFormat.chunkHeaderSize, into: &payload)
         guard CRC32C.checksum(payload) == decoded.payloadChecksum else {
-            return .problem(TraceFileError(.malformed, path: path, offset: position,
-                                           reason: "has a damaged chunk (payload checksum mismatch)"))
+            return .problem(.payload, resume: position + length)
         }
         return .chunk(ChunkInfo(offset: position, length: length, sampleCount: decoded.sampleCount,
                                 firstTime: decoded.firstTime, lastTime: decoded.lastTime))
     }
+}
+
+/// Finds chunk magics in a window of the file that it keeps between searches, so a file
+/// packed with candidates is read once, not once per candidate (a linear scan).
+private struct MagicFinder {
+    private var window: [UInt8] = []
+    private var windowStart = 0
+    private static let windowSize = 1 << 16
+    private static let magic: [UInt8] = [0x54, 0x42, 0x43, 0x4B]
 
     /// The offset of the next chunk magic after `position`, or the file size when none.
-    private static func nextCandidate(_ file: SystemFile, after position: Int, fileSize: Int) throws(TraceFileError) -> Int {
-        var window: [UInt8] = []
+    mutating func next(_ file: SystemFile, after position: Int, fileSize: Int) throws(TraceFileError) -> Int {
         var start = position + 1
-        let magic: [UInt8] = [0x54, 0x42, 0x43, 0x4B]
-        while start + magic.count <= fileSize {
-            let count = min(windowSize, fileSize - start)
-            try file.read(count, at: start, into: &window)
-            if count >= magic.count {
-                for index in 0...(count - magic.count)
-                where window[index] == magic[0] && window[index + 1] == magic[1]
-                    && window[index + 2] == magic[2] && window[index + 3] == magic[3] {
-                    return start + index
+        while start + Self.magic.count <= fileSize {
+            let windowEnd = windowStart + window.count
+            if start < windowStart || start + Self.magic.count > windowEnd {
+                windowStart = start
+                try file.read(min(Self.windowSize, fileSize - start), at: start, into: &window)
+                continue
+            }
+            var index = start - windowStart
+            let last = window.count - Self.magic.count
+            while index <= last {
+                if window[index] == 0x54 && window[index + 1] == 0x42 && window[index + 2] == 0x43 && window[index + 3] == 0x4B {
+                    return windowStart + index
                 }
+                index += 1
             }
             // Overlap the windows so a magic split across two is still found.
-            start += max(1, count - (magic.count - 1))
-            if count < windowSize { break }
+            start = windowStart + last + 1
+            if windowEnd >= fileSize { break }
         }
         return fileSize
     }

@@ -7,6 +7,13 @@ public protocol SampleSource: AnyObject {
     var metadata: TraceMetadata { get }
     /// The next sample, or `nil` at the end.
     func nextSample() throws(TraceFileError) -> InputSample?
+    /// What was lost at the end of a damaged input (a cut last line, a chunk the writer
+    /// never finished), known once ``nextSample()`` has returned `nil`; `nil` when nothing was.
+    var damage: TraceFileError? { get }
+}
+
+extension SampleSource {
+    public var damage: TraceFileError? { nil }
 }
 
 /// Anything that takes samples in time order and writes them somewhere.
@@ -36,6 +43,7 @@ public final class TraceSampleSource: SampleSource {
 
     public var metadata: TraceMetadata { reader.metadata }
     public func nextSample() throws(TraceFileError) -> InputSample? { try cursor.next() }
+    public var damage: TraceFileError? { reader.damage }
 }
 
 /// Writes the JSON Lines form (metadata line first) to a file or standard output.

@@ -11,6 +11,13 @@ import Darwin
 package final class SystemFile {
     package let path: String
     private var descriptor: Int32
+    /// For an output written beside its target: the temporary file and the file it replaces.
+    private var replacement: Replacement?
+
+    private struct Replacement {
+        var temporary: String
+        var target: String
+    }
 
     private init(path: String, descriptor: Int32) {
         self.path = path
@@ -19,11 +26,15 @@ package final class SystemFile {
 
     deinit {
         if descriptor >= 0 { _ = close(descriptor) }
+        // Never finished: the partial output goes, the previous file stays.
+        if let replacement { _ = unlink(replacement.temporary) }
     }
 
-    /// Opens an existing regular file for reading.
+    /// Opens an existing regular file for reading. A FIFO, a device or a directory is
+    /// refused: the open itself never waits (`O_NONBLOCK`), so a named pipe with no writer
+    /// cannot block the reader forever.
     package static func openForReading(_ path: String) throws(TraceFileError) -> SystemFile {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw TraceFileError(.cannotOpen, path: path, reason: "cannot be opened (\(Self.errorText()))")
         }
@@ -33,18 +44,47 @@ package final class SystemFile {
             throw TraceFileError(.cannotOpen, path: path, reason: "cannot be examined (\(Self.errorText()))")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw TraceFileError(.cannotOpen, path: path, reason: "is not a regular file")
+            throw TraceFileError(.cannotOpen, path: path, reason: "is \(FileType(mode: info.st_mode).phrase), not a regular file; copy it to a file first")
         }
         return file
     }
 
-    /// Creates (or truncates) a file for writing.
+    /// Opens `path` for writing as an output: a regular file (or a new one) is written to a
+    /// temporary file beside it and renamed over it only by ``closeChecked()``, so a writer
+    /// that fails or is killed leaves the previous file intact (a killed writer leaves its
+    /// partial output as `PATH.PID.partial`). A device or FIFO is written directly, never
+    /// replaced; a directory is refused.
     package static func create(_ path: String) throws(TraceFileError) -> SystemFile {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var target = path
+        var info = stat()
+        var mode: mode_t = 0o644
+        if stat(path, &info) == 0 {
+            switch FileType(mode: info.st_mode) {
+            case .regular:
+                mode = info.st_mode & 0o7777
+                // Replace the file a symbolic link points at, not the link.
+                if let resolved = realpath(path, nil) {
+                    target = String(cString: resolved)
+                    free(resolved)
+                }
+            case .directory:
+                throw TraceFileError(.io, path: path, reason: "is a directory, not a file that can be written")
+            case let other:
+                let fd = open(path, O_WRONLY | O_CLOEXEC)
+                guard fd >= 0 else {
+                    throw TraceFileError(.io, path: path, reason: "cannot be opened for writing as \(other.phrase) (\(Self.errorText()))")
+                }
+                return SystemFile(path: path, descriptor: fd)
+            }
+        }
+        let temporary = "\(target).\(getpid()).partial"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else {
             throw TraceFileError(.io, path: path, reason: "cannot be created (\(Self.errorText()))")
         }
-        return SystemFile(path: path, descriptor: fd)
+        let file = SystemFile(path: path, descriptor: fd)
+        file.replacement = Replacement(temporary: temporary, target: target)
+        return file
     }
 
     /// Standard output, never closed by this object.
@@ -113,7 +153,8 @@ package final class SystemFile {
         }
     }
 
-    /// Closes the descriptor, reporting a failure that would otherwise lose written data.
+    /// Closes the descriptor, reporting a failure that would otherwise lose written data;
+    /// an output written beside its target then replaces it.
     package func closeChecked() throws(TraceFileError) {
         guard descriptor >= 0 else { return }
         let result = close(descriptor)
@@ -121,6 +162,28 @@ package final class SystemFile {
         guard result == 0 else {
             throw TraceFileError(.io, path: path, reason: "cannot be closed (\(Self.errorText()))")
         }
+        if let replacement {
+            guard rename(replacement.temporary, replacement.target) == 0 else {
+                throw TraceFileError(.io, path: path, reason: "cannot replace the previous file (\(Self.errorText()))")
+            }
+            self.replacement = nil
+        }
+    }
+
+    /// Writes `text` as the whole of the output `path` (`-`: standard output), with the
+    /// safety of ``create(_:)``: the previous file stays until the new one is complete.
+    package static func writeWhole(_ text: String, to path: String) throws(TraceFileError) {
+        let file = path == "-" ? standardOutput() : try create(path)
+        try file.write(Array(text.utf8))
+        try file.closeChecked()
+    }
+
+    /// Whether two paths name the same file (after symbolic links), so a command can refuse
+    /// to write over one of its own inputs before it writes anything.
+    package static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     package static func errorText() -> String { String(cString: strerror(errno)) }
@@ -129,4 +192,33 @@ package final class SystemFile {
 @inline(__always)
 private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, buffer, count)
+}
+
+/// The type of a file system object, for errors that say what a path is.
+enum FileType {
+    case regular, directory, fifo, characterDevice, blockDevice, socket, other
+
+    init(mode: mode_t) {
+        switch mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .directory
+        case S_IFIFO: self = .fifo
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFSOCK: self = .socket
+        default: self = .other
+        }
+    }
+
+    var phrase: String {
+        switch self {
+        case .regular: "a regular file"
+        case .directory: "a directory"
+        case .fifo: "a FIFO (named pipe)"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .socket: "a socket"
+        case .other: "a special file"
+        }
+    }
 }

@@ -54,9 +54,8 @@ package enum TraceLayout {
         guard let metadata = try? JSONDecoder().decode(TraceMetadata.self, from: json) else {
             throw TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize, reason: "has metadata that is not valid JSON")
         }
-        guard metadata.quanta.isValid else {
-            throw TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize,
-                                 reason: "declares a quantum that is not a positive number")
+        if let problem = metadata.problem {
+            throw TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize, reason: problem)
         }
         return (metadata, headerEnd)
     }
@@ -107,7 +106,8 @@ package enum TraceLayout {
         guard magic == ContainerFormat.trailerMagic else {
             throw TraceFileError(.malformed, path: path, offset: trailerOffset, reason: "has no index (the writer did not finish)")
         }
-        guard indexOffset >= dataStart, indexLength >= 12, indexOffset + indexLength == trailerOffset else {
+        // The offset is a hostile 64-bit number: the sum is checked, never trapped.
+        guard indexOffset >= dataStart, indexLength >= 12, Checked.sum(indexOffset, indexLength) == trailerOffset else {
             throw TraceFileError(.malformed, path: path, offset: trailerOffset, reason: "has a trailer pointing outside the file")
         }
         var index: [UInt8] = []
@@ -140,7 +140,8 @@ package enum TraceLayout {
                     let length = Int(try cursor.readLittleEndian(UInt32.self))
                     let previousLast = chunks.last?.lastTime ?? .min
                     guard offset == expectedOffset, length > ContainerFormat.chunkHeaderSize,
-                          offset + length <= indexOffset, first <= last, first >= previousLast,
+                          length <= indexOffset - offset, first <= last, first >= previousLast,
+                          SampleTime.isValid(first), SampleTime.isValid(last),
                           samples > 0, samples <= ContainerFormat.maximumChunkSamples else {
                         throw malformed("has an inconsistent index entry \(entry)", at: 8 + entry * ContainerFormat.indexEntrySize)
                     }

@@ -151,6 +151,9 @@ public final class TraceWriter {
             throw TraceFileError(.invalidSample, path: path,
                                  reason: "sample \(sampleCount + 1) at \(sample.time) ns comes before the previous one at \(lastTime) ns")
         }
+        guard SampleTime.isValid(sample.time) else {
+            throw TraceFileError(.invalidSample, path: path, reason: "sample \(sampleCount + 1) \(SampleTime.outOfRangeReason(sample.time))")
+        }
         try checkRepresentable(sample)
         lastTime = sample.time
         sampleCount += 1

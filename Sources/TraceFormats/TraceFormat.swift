@@ -60,15 +60,26 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
             let text = try TextInput.read(path)
             chosen = guess(fromContent: Substring(text))
         }
+        let trace: ImportedTrace
         switch chosen {
-        case .evemu: return try EvemuImporter.read(contentsOf: path, options: options)
-        case .libinput: return try LibinputRecordImporter.read(contentsOf: path, options: options)
-        case .getevent: return try GeteventImporter.read(contentsOf: path, options: options)
-        case .csv: return try CSVImporter.read(contentsOf: path, options: options)
-        case .pointerEvents: return try PointerEventsImporter.read(contentsOf: path, options: options)
+        case .evemu: trace = try EvemuImporter.read(contentsOf: path, options: options)
+        case .libinput: trace = try LibinputRecordImporter.read(contentsOf: path, options: options)
+        case .getevent: trace = try GeteventImporter.read(contentsOf: path, options: options)
+        case .csv: trace = try CSVImporter.read(contentsOf: path, options: options)
+        case .pointerEvents: trace = try PointerEventsImporter.read(contentsOf: path, options: options)
         case .chromeTrace: throw TraceFormatError("Chrome trace events can be written but not read.", path: path, kind: .unsupported)
         case nil: throw TraceFormatError("the format cannot be told from the name or the content; name it.", path: path, kind: .unsupported)
         }
+        // Silence would be data loss: a capture that yields nothing (a wrong device, a
+        // dialect read as another) must not convert to an empty trace with exit 0.
+        guard !trace.samples.isEmpty else {
+            throw TraceFormatError("the file holds no input samples that touchbench can read as \(chosen?.rawValue ?? "this form").", path: path)
+        }
+        if let problem = trace.metadata.problem { throw TraceFormatError("the capture \(problem).", path: path) }
+        if let outside = trace.samples.first(where: { !SampleTime.isValid($0.time) }) {
+            throw TraceFormatError("the capture \(SampleTime.outOfRangeReason(outside.time)).", path: path)
+        }
+        return trace
     }
 
     /// The text of `samples` in `format`.
@@ -99,11 +110,8 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
             } catch let error as TraceFormatError {
                 throw error.inFile(path)
             }
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable)
-            }
+            // Beside the target and renamed when complete; a device is written, never replaced.
+            try SystemFile.writeWhole(text, to: path)
             return
         }
         // The evdev forms stream chunk by chunk: their text is ten times the samples' size.

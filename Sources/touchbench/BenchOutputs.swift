@@ -31,11 +31,7 @@ enum BenchOutputs {
             print(text, terminator: "")
             return
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw TraceFileError(.io, path: path, reason: "cannot be written (\(error.localizedDescription))")
-        }
+        try SystemFile.writeWhole(text, to: path)
     }
 
     /// Warnings and failures on standard error; exit 1 when anything failed.

@@ -34,10 +34,14 @@ extension Command {
         guard let outputForm = to ?? TraceForm.byExtension(of: output, forOutput: true) else {
             throw UsageError(message: "cannot tell the form of '\(output)' from its extension; give --to")
         }
+        try OutputSafety.refuse(output: output, sameAs: [input] + [options.importOptions.descriptionPath].compactMap { $0 })
         let source = try TraceFiles.openSource(input, options: options)
         let sink = try TraceFiles.makeSink(output, form: outputForm, metadata: source.metadata)
         let count = try copySamples(from: source, to: sink) { Console.progress("converted \($0) samples") }
         Console.endProgress()
+        if let damage = source.damage, case .jsonl = try options.form ?? TraceFiles.form(of: input) {
+            Console.error("warning: \(damage.description)")
+        }
         if output != "-" { Console.error("\(input) → \(output): \(count) samples as \(outputForm.name).") }
         return ExitCode.success
     }

@@ -15,6 +15,7 @@ extension Command {
         positionals: 1...Int.max
     ) { arguments in
         let output = try arguments.required("output")
+        try OutputSafety.refuse(output: output, sameAs: arguments.positionals)
         var results: [BenchResult] = []
         for path in arguments.positionals { results.append(try BenchResult.load(from: path)) }
         let merge: BenchResult.Merge

@@ -26,6 +26,7 @@ extension Command {
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
+        for option in ["json", "trace-events"] { try OutputSafety.refuse(output: arguments.value(option), sameAs: [path]) }
         let sceneName = try arguments.required("scene")
         guard SceneKind.names.contains(sceneName) else {
             throw UsageError(message: "unknown scene '\(sceneName)'; the scenes are \(SceneKind.names.joined(separator: ", "))")

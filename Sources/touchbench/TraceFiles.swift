@@ -133,7 +133,8 @@ final class ExportingSink: SampleSink {
         } catch let error as TraceFileError {
             throw error
         } catch let error as TraceFormatError {
-            throw TraceFileError(error.kind == .unwritable ? .io : .malformed, path: path, reason: error.message)
+            let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+            throw TraceFileError(error.kind == .unwritable ? .io : .malformed, path: path, reason: reason)
         } catch {
             throw TraceFileError(.io, path: path, reason: "cannot be written (\(error))")
         }

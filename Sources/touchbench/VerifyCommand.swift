@@ -16,6 +16,7 @@ extension Command {
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
+        try OutputSafety.refuse(output: arguments.value("repair"), sameAs: [path])
         let reader = try TraceReader(path: path)
         if let output = arguments.value("repair") {
             let report = try reader.repair(to: output)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #elseif canImport(Darwin)
-import Darwin
+@preconcurrency import Darwin
 #endif
 import TouchTrace
 import TraceFormats
@@ -82,4 +82,12 @@ extension String {
     }
 }
 
-exit(run(Array(CommandLine.arguments.dropFirst())))
+/// Flushes standard output and reports a write that failed (a full disk, /dev/full, a closed
+/// pipe) as exit 74, which `print` alone would silently ignore.
+func finishStandardOutput(_ code: Int32) -> Int32 {
+    guard fflush(stdout) != 0 || ferror(stdout) != 0 else { return code }
+    Console.error("touchbench: standard output cannot be written (\(String(cString: strerror(errno)))).")
+    return code == ExitCode.success ? ExitCode.ioError : code
+}
+
+exit(finishStandardOutput(run(Array(CommandLine.arguments.dropFirst()))))

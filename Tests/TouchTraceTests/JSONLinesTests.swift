@@ -42,7 +42,8 @@ struct JSONLinesTests {
     }
 
     @Test("malformed lines are errors naming their line", arguments: [
-        ("{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2}\n{\"t\":1,\"kind\":\"touch\"", 2),
+        // Terminated, so not a cut line: a malformed line (a cut one is JSONLinesCutTests').
+        ("{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2}\n{\"t\":1,\"kind\":\"touch\"\n", 2),
         ("\n\n{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2,\"colour\":3}", 3),
         ("{\"t\":5,\"kind\":\"marker\",\"label\":\"a\"}\n{\"t\":4,\"kind\":\"marker\",\"label\":\"b\"}", 2),
         ("{\"t\":0.5,\"kind\":\"marker\",\"label\":\"a\"}", 1),

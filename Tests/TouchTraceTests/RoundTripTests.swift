@@ -156,15 +156,19 @@ struct TimeCodingTests {
                 "µs: \(microSummary.byteCount) B, ns: \(nanoSummary.byteCount) B")
     }
 
-    @Test("times at the ends of Int64 round-trip, each span in its own chunk")
+    @Test("times at the ends of the accepted ±2^62 ns round-trip; times beyond are refused by the writer")
     func extremeTimes() throws {
         let scratch = ScratchDirectory()
-        let samples = [Int64.min, Int64.min + 1, -1, 0, Int64.max - 1, Int64.max].map {
-            InputSample.marker("m", at: $0)
-        }
+        let limit = SampleTime.limit
+        let samples = [-limit, -limit + 1, -1, 0, limit - 1, limit].map { InputSample.marker("m", at: $0) }
         _ = try Samples.write(samples, to: scratch.path("extreme.touchtrace"))
         #expect(try Samples.readAll(scratch.path("extreme.touchtrace")) == samples)
         #expect(try TraceReader(path: scratch.path("extreme.touchtrace")).verify().sampleCount == 6)
+        for outside in [Int64.min, -limit - 1, limit + 1, Int64.max] {
+            let writer = try TraceWriter(path: scratch.path("outside.touchtrace"), metadata: TraceMetadata())
+            let error = try #require(throws: TraceFileError.self) { try writer.append(InputSample.marker("m", at: outside)) }
+            #expect(error.kind == .invalidSample)
+        }
     }
 }
 

@@ -117,10 +117,6 @@ extension BenchResult {
 /// Writing a report file, with an error that names it.
 package enum ReportFile {
     package static func write(_ text: String, to path: String) throws(TraceFileError) {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw TraceFileError(.io, path: path, reason: "cannot be written (\(error.localizedDescription))")
-        }
+        try SystemFile.writeWhole(text, to: path)
     }
 }

@@ -31,7 +31,7 @@ public enum CSVImporter {
     public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         var columns: [Column] = []
         var rows: [(line: Int, sample: InputSample, hasPhase: Bool)] = []
-        try TextInput.forEachLine(text) { number, line in
+        try TextInput.forEachLine(text, path: path) { number, line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
             let cells: [String]

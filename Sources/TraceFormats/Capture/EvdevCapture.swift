@@ -136,8 +136,9 @@ public final class EvdevCapture {
         mapping = EvdevMapping.choose(for: device, screen: options.screen)
         usesMonotonicClock = source.useMonotonicClock() || (source.kind != .device && options.timestampsAreMonotonic)
         wallClockOffset = SystemCall.wallClockNanoseconds() - SystemCall.monotonicNanoseconds()
-        // Fail now rather than at the first touch; the writer replaces this empty file.
-        try SystemFile.create(output).closeChecked()
+        // Fail now rather than at the first touch. The probe is a temporary file beside the
+        // output, removed unfinished, so an existing output stays untouched until the end.
+        _ = try SystemFile.create(output)
     }
 
     /// Reads, decodes and writes until `shouldStop` says so, the duration passes or the input

@@ -69,7 +69,7 @@ struct EvdevExportPlan {
                 device.axes[EvdevCode.absMTPressure] = .init(minimum: 0, maximum: pressureMaximum)
             }
             if let largest = contacts.compactMap(\.majorRadius).max() {
-                device.axes[EvdevCode.absMTTouchMajor] = .init(minimum: 0, maximum: EvdevMapping.clamp(2 * largest / quantum) + 1,
+                device.axes[EvdevCode.absMTTouchMajor] = .init(minimum: 0, maximum: EvdevMapping.clamp(2 * largest / quantum + 1),
                                                                resolution: resolution)
             }
         }

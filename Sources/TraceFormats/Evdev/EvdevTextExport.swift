@@ -23,6 +23,7 @@ enum EvdevTextExport {
         _ renderer: inout R, metadata: TraceMetadata, samples: [InputSample],
         flush: (inout TextBuffer) throws -> Void
     ) throws {
+        try checkTimes(metadata: metadata, samples: samples)
         let plan = EvdevExportPlan(metadata: metadata, samples: samples)
         var encoder = EvdevEncoder(plan: plan, screen: metadata.screen, samples: samples)
         var out = TextBuffer(capacity: chunkBytes + 4096)
@@ -93,5 +94,23 @@ enum EvdevTextExport {
             buffer.removeAll()
         }
         return String(decoding: all, as: UTF8.self)
+    }
+
+    /// evdev timestamps are unsigned seconds counted from the trace's zero (the importers take
+    /// the first event as zero), so a time before zero, or before 1970 once the epoch is added,
+    /// cannot be written; nor can an epoch plus a time that overflows.
+    private static func checkTimes(metadata: TraceMetadata, samples: [InputSample]) throws {
+        let epoch = metadata.epochNanoseconds ?? 0
+        guard epoch >= 0 else {
+            throw TraceFormatError("the trace's epoch (\(epoch) ns) lies before 1970, which evdev timestamps cannot express.")
+        }
+        for sample in samples {
+            guard sample.time >= 0 else {
+                throw TraceFormatError("the trace has a sample at \(sample.time) ns, before its zero, which evdev timestamps cannot express.")
+            }
+            guard Checked.sum(epoch, sample.time) != nil else {
+                throw TraceFormatError("the trace's epoch plus the sample time \(sample.time) ns overflows a timestamp.")
+            }
+        }
     }
 }

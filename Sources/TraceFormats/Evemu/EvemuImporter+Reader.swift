@@ -20,7 +20,7 @@ extension EvemuImporter {
         static let markerPrefix = "# TouchBench-marker: "
 
         mutating func read(_ text: String, path: String?, allowEvents: Bool) throws {
-            try TextInput.forEachLine(text) { number, line in
+            try TextInput.forEachLine(text, path: path) { number, line in
                 do {
                     try readLine(line, allowEvents: allowEvents)
                 } catch let error as TraceFormatError {

@@ -10,8 +10,9 @@ import TouchInput
 ///
 /// The description (`N:`, `I:`, `P:`, `B:`, `A:` lines) is either at the top of the file
 /// (`.evemu`) or in a separate `.desc`; for `NAME.gesture.events` the importer finds the
-/// `.desc` whose name is the longest prefix (`NAME.desc`), unless one is given. Without any
-/// description the device is built from the events observed and positions map 1:1 (or onto
+/// `.desc` whose name is the longest prefix (`NAME.desc`), unless one is given; a recording
+/// that holds its own description keeps it, and a description given beside it is ignored.
+/// Without any description the device is built from the events observed and positions map 1:1 (or onto
 /// the screen given).
 ///
 /// A comment `# TouchBench: {json}` (written by ``EvemuExporter``) restores the original
@@ -21,9 +22,11 @@ public enum EvemuImporter {
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         let text = try TextInput.read(path)
         var description: (text: String, path: String)?
-        if let explicit = options.descriptionPath {
+        if containsDescription(text) {
+            description = nil
+        } else if let explicit = options.descriptionPath {
             description = (try TextInput.read(explicit), explicit)
-        } else if !containsDescription(text), let found = findDescription(forEventsAt: path) {
+        } else if let found = findDescription(forEventsAt: path) {
             description = (try TextInput.read(found), found)
         }
         return try parse(text, path: path, description: description, options: options)
@@ -46,6 +49,10 @@ public enum EvemuImporter {
         options: ImportOptions = ImportOptions()
     ) throws -> ImportedTrace {
         var reader = Reader()
+        // A recording that carries its own description (an `.evemu` file) describes the
+        // device it was recorded on, so it wins over one given beside it: reading both would
+        // declare every property and axis twice.
+        let description = containsDescription(text) ? nil : description
         if let description {
             try reader.read(description.text, path: description.path, allowEvents: false)
         }
@@ -79,6 +86,13 @@ public enum EvemuImporter {
     }
 
     static func containsDescription(_ text: String) -> Bool {
-        text.hasPrefix("N:") || text.contains("\nN:")
+        // On bytes: a String sees CR LF as one Character, so "\nN:" would miss Windows text.
+        let bytes = text.utf8
+        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.index(bytes.startIndex, offsetBy: 3) : bytes.startIndex
+        while true {
+            if bytes[lineStart...].starts(with: [UInt8(ascii: "N"), UInt8(ascii: ":")]) { return true }
+            guard let newline = bytes[lineStart...].firstIndex(of: 0x0A) else { return false }
+            lineStart = bytes.index(after: newline)
+        }
     }
 }

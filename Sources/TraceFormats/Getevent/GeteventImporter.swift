@@ -20,7 +20,7 @@ public enum GeteventImporter {
     /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         var log = Log()
-        try TextInput.forEachLine(text) { number, line in
+        try TextInput.forEachLine(text, path: path) { number, line in
             do {
                 try log.read(line)
             } catch let error as TraceFormatError {

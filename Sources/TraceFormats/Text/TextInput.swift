@@ -1,38 +1,92 @@
 import Foundation
+import TouchTrace
 
 /// Reading text files and numbers with the checks every importer needs.
 enum TextInput {
-    /// The largest file an importer reads (the whole file is held in memory).
+    /// The largest file an importer reads (the whole text is held in memory).
     static let maximumFileSize = 1 << 30
+    /// The longest line an importer reads; a longer one is refused as soon as it is seen,
+    /// before the rest of the file is read (docs/FORMAT.md, "Limits").
+    static let maximumLineLength = 1 << 20
+    private static let blockSize = 1 << 16
 
-    /// The contents of `path` as UTF-8 text.
+    /// The contents of `path` as UTF-8 text, read in blocks through ``SystemFile`` (so a
+    /// FIFO is refused rather than waited on) with the size and line limits checked as the
+    /// bytes arrive.
     static func read(_ path: String) throws -> String {
-        let url = URL(fileURLWithPath: path)
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
-            throw TraceFormatError("the file cannot be opened.", path: path, kind: .unreadable)
-        }
-        if let size = attributes[.size] as? NSNumber, size.intValue > maximumFileSize {
-            throw TraceFormatError("the file is larger than the 1 GiB an importer reads.", path: path)
-        }
-        guard let data = try? Data(contentsOf: url) else {
-            throw TraceFormatError("the file cannot be read.", path: path, kind: .unreadable)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let bytes = try readBytes(path, checkingLines: true)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw TraceFormatError("the file is not UTF-8 text.", path: path)
         }
         return text
     }
 
-    /// Calls `body` with each line (without its terminator) and its 1-based number.
-    static func forEachLine(_ text: String, _ body: (Int, Substring) throws -> Void) rethrows {
+    /// The bytes of `path`, within ``maximumFileSize`` and, when `checkingLines`, with no
+    /// line longer than ``maximumLineLength``.
+    static func readBytes(_ path: String, checkingLines: Bool) throws -> [UInt8] {
+        let file: SystemFile
+        let size: Int
+        do {
+            file = try SystemFile.openForReading(path)
+            size = try file.size()
+        } catch {
+            throw TraceFormatError("the file \(error.reason).", path: path, kind: .unreadable)
+        }
+        guard size <= maximumFileSize else {
+            throw TraceFormatError("the file is larger than the 1 GiB an importer reads.", path: path)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        var block: [UInt8] = []
+        var line = 1, lineLength = 0
+        while bytes.count < size {
+            let count = min(blockSize, size - bytes.count)
+            do {
+                try file.read(count, at: bytes.count, into: &block)
+            } catch {
+                throw TraceFormatError("the file \(error.reason).", path: path, kind: error.kind == .io ? .unreadable : .malformed)
+            }
+            if checkingLines {
+                for byte in block {
+                    if byte == 0x0A {
+                        line += 1
+                        lineLength = 0
+                    } else {
+                        lineLength += 1
+                        if lineLength > maximumLineLength {
+                            throw TraceFormatError("the line is longer than \(maximumLineLength) bytes.", path: path, line: line)
+                        }
+                    }
+                }
+            }
+            bytes.append(contentsOf: block)
+        }
+        return bytes
+    }
+
+    /// Calls `body` with each line (without its LF or CRLF terminator) and its 1-based
+    /// number. A UTF-8 byte-order mark at the start is skipped; a carriage return anywhere
+    /// but before a line feed, or a NUL byte, is an error naming the line.
+    static func forEachLine(_ text: String, path: String? = nil, _ body: (Int, Substring) throws -> Void) throws {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { start = utf8.index(start, offsetBy: 3) }
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        while true {
+            // Lines are split on bytes: a String treats CR LF as one Character, so splitting
+            // on the Character "\n" would never see a Windows line end.
+            let newline = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
             number += 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            var end = newline
+            if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+            let line = text[start..<end]
+            if let bad = line.utf8.first(where: { $0 == 0x0D || $0 == 0 }) {
+                let what = bad == 0 ? "a NUL byte" : "a carriage return that does not end the line"
+                throw TraceFormatError("the line holds \(what).", path: path, line: number)
+            }
             try body(number, line)
+            guard newline < utf8.endIndex else { break }
+            start = utf8.index(after: newline)
         }
     }
 

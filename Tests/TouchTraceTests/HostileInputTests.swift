@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import TouchInput
+@testable import TouchTrace
+
+/// Issue 15: files built to attack the reader's arithmetic, scans and output handling.
+@Suite("Hostile inputs and safe outputs")
+struct HostileInputTests {
+    /// A valid trace of three chunks, its bytes and chunk table.
+    private static func fixture(_ scratch: ScratchDirectory) throws -> (bytes: [UInt8], chunks: [ChunkInfo], path: String) {
+        let path = scratch.path("whole.touchtrace")
+        _ = try Samples.write(Samples.mixed(count: 150, seed: 5), to: path, chunkSamples: 50)
+        let reader = try TraceReader(path: path)
+        return ([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), reader.chunks, path)
+    }
+
+    private static func put<T: FixedWidthInteger>(_ value: T, at offset: Int, in bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { for (i, byte) in $0.enumerated() { bytes[offset + i] = byte } }
+    }
+
+    @Test("a trailer with a huge index offset is a damaged index, not an overflow; the chunks are recovered")
+    func hugeIndexOffset() throws {
+        let scratch = ScratchDirectory()
+        var (bytes, chunks, _) = try Self.fixture(scratch)
+        Self.put(UInt64(0x7FFF_FFFF_FFFF_FFF0), at: bytes.count - 16, in: &bytes)
+        let path = scratch.path("huge.touchtrace")
+        try Data(bytes).written(to: path)
+        let reader = try TraceReader(path: path)
+        #expect(reader.damage?.offset == bytes.count - 16)
+        #expect(reader.chunks == chunks)
+    }
+
+    @Test("a chunk header whose times leave ±2^62 ns is refused by its header, never decoded")
+    func chunkTimeRange() throws {
+        let scratch = ScratchDirectory()
+        var (bytes, chunks, _) = try Self.fixture(scratch)
+        let offset = chunks[0].offset
+        Self.put(Int64.min, at: offset + 8, in: &bytes)
+        Self.put(Int64.max, at: offset + 16, in: &bytes)
+        Self.put(CRC32C.checksum(Array(bytes[offset..<(offset + 36)])), at: offset + 36, in: &bytes)
+        let snapshot = bytes
+        #expect(throws: ChunkHeader.Problem.self) {
+            try snapshot.withUnsafeBytes { (raw) throws(ChunkHeader.Problem) -> ChunkHeader in
+                try ChunkHeader(decoding: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + 40)]))
+            }
+        }
+        let path = scratch.path("wide.touchtrace")
+        try Data(bytes).written(to: path)
+        let reader = try TraceReader(path: path)
+        // The index still names the old times, so the header disagrees with it.
+        #expect(throws: TraceFileError.self) { try reader.verify() }
+    }
+
+    @Test("1 MiB of chunks whose headers hold and payloads do not: each payload is checked once, none kept")
+    func linearRecovery() throws {
+        let scratch = ScratchDirectory()
+        let (bytes, chunks, _) = try Self.fixture(scratch)
+        var damaged = Array(bytes[0..<chunks[0].offset])
+        let size = 1 << 20
+        while damaged.count + 64 <= size {
+            let claimed = UInt32(size - damaged.count - 40)
+            var header = ChunkHeader(sampleCount: 1, firstTime: 0, lastTime: 0, compressedSize: Int(claimed), rawSize: 16,
+                                     payloadChecksum: 0xDEAD_BEEF).encoded()
+            header += [UInt8](repeating: 0x54, count: 24)  // more "T"s: candidates everywhere
+            damaged += header
+        }
+        damaged += [UInt8](repeating: 0, count: size - damaged.count)
+        let path = scratch.path("damaged.touchtrace")
+        try Data(damaged).written(to: path)
+        let reader = try TraceReader(path: path)
+        #expect(reader.chunks.isEmpty)
+        #expect(reader.damage?.offset == chunks[0].offset)
+    }
+
+    @Test("a file packed with chunk magics recovers nothing and names the first candidate")
+    func magicFlood() throws {
+        // The scan's linearity is timed on the release binary by scripts/test-cli's table.
+        let scratch = ScratchDirectory()
+        let (bytes, chunks, _) = try Self.fixture(scratch)
+        var flooded = Array(bytes[0..<chunks[0].offset])
+        for _ in 0..<(1 << 14) { flooded += [0x54, 0x42, 0x43, 0x4B] }
+        let path = scratch.path("flood.touchtrace")
+        try Data(flooded).written(to: path)
+        let reader = try TraceReader(path: path)
+        #expect(reader.chunks.isEmpty)
+        #expect(reader.damage?.offset == chunks[0].offset)
+    }
+
+    @Test("an output replaces the previous file only when complete")
+    func atomicOutput() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("keep.touchtrace")
+        _ = try Samples.write(Samples.mixed(count: 40), to: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let writer = try TraceWriter(path: path, metadata: TraceMetadata())
+            try writer.append(contentsOf: Samples.mixed(count: 5000, seed: 9))
+            // Dropped unfinished, as a failed conversion drops it.
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
+        #expect(leftovers == ["keep.touchtrace"])
+        let writer = try TraceWriter(path: path, metadata: TraceMetadata())
+        try writer.append(contentsOf: Samples.mixed(count: 7, seed: 2))
+        try writer.finish()
+        #expect(try TraceReader(path: path).sampleCount == 7)
+    }
+
+    @Test("a directory as output is refused; a character device is written, never replaced")
+    func specialOutputs() throws {
+        let scratch = ScratchDirectory()
+        #expect(throws: TraceFileError.self) { try TextOutput(path: scratch.url.path) }
+        let output = try TextOutput(path: "/dev/null")
+        try output.write("hello\n")
+        try output.close()
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test("a FIFO input is refused at once rather than waited on")
+    func fifoInput() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("pipe")
+        #expect(mkfifo(path, 0o600) == 0)
+        let error = try #require(throws: TraceFileError.self) { try TraceReader(path: path) }
+        #expect(error.kind == .cannotOpen)
+        #expect(throws: TraceFileError.self) { try JSONLinesReader(path: path) }
+    }
+}
