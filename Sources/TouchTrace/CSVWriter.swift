@@ -1,20 +1,36 @@
 import Foundation
 import TouchInput
 
-/// Writes samples as CSV with a header row whose column names are the JSON Lines keys, so
-/// spreadsheets and scripts read it and the CSV importer reads it back. Absent fields are
-/// empty; modifiers and flags are `|`-separated names.
+/// Writes samples as CSV that Python's `csv` module, pandas (`read_csv` without options),
+/// spreadsheets and the CSV importer read: a header row whose names are the JSON Lines keys
+/// with their unit (`t_ns` integer nanoseconds, `_pt` points, `_rad` radians; `force` is
+/// 0…1), then one row per sample. Absent decimal fields are empty; the integer columns
+/// (`t_ns`, `id`, `buttons`, `key`) are always integers, with 0 for no buttons and no key,
+/// so that readers type them as integers; modifiers and flags are `|`-separated names.
+///
+/// The trace's metadata goes to a sidecar beside the file, `NAME.csv.metadata.json` (the
+/// JSON Lines metadata line), which the importer reads back: a comment line in the CSV would
+/// make pandas take it for the header.
 public final class CSVWriter: SampleSink {
     /// The columns, in order.
     public static let columns = [
-        "t", "kind", "phase", "id", "x", "y", "force", "majorRadius", "majorRadiusTolerance",
-        "altitude", "azimuth", "roll", "buttons", "modifiers", "flags", "dx", "dy", "key", "label",
+        "t_ns", "kind", "phase", "id", "x_pt", "y_pt", "force", "majorRadius_pt", "majorRadiusTolerance_pt",
+        "altitude_rad", "azimuth_rad", "roll_rad", "buttons", "modifiers", "flags", "dx_pt", "dy_pt", "key", "label",
     ]
+
+    /// The sidecar holding the metadata of the CSV file at `path`.
+    public static func metadataPath(forCSVAt path: String) -> String { path + ".metadata.json" }
 
     private let output: TextOutput
 
-    public init(output: TextOutput) throws(TraceFileError) {
+    /// Starts the CSV on `output`, and writes `metadata` to its sidecar when the output is a file.
+    public init(output: TextOutput, metadata: TraceMetadata? = nil) throws(TraceFileError) {
         self.output = output
+        if let metadata, output.path != "-", output.path != "(standard output)" {
+            let sidecar = try TextOutput(path: Self.metadataPath(forCSVAt: output.path))
+            try sidecar.write(JSONLines.metadataLine(metadata) + "\n")
+            try sidecar.close()
+        }
         try output.write(Self.columns.joined(separator: ",") + "\n")
     }
 
@@ -33,9 +49,9 @@ public final class CSVWriter: SampleSink {
             String(sample.time), sample.kind.name, sample.phase.name, String(sample.id),
             text(location?.x), text(location?.y), text(sample.force), text(sample.majorRadius),
             text(sample.majorRadiusTolerance), text(sample.altitude), text(sample.azimuth), text(sample.roll),
-            sample.buttons.map(String.init) ?? "", sample.modifiers.names.joined(separator: "|"),
+            String(sample.buttons ?? 0), sample.modifiers.names.joined(separator: "|"),
             sample.flags.names.joined(separator: "|"), text(delta?.dx), text(delta?.dy),
-            sample.key.map(String.init) ?? "", sample.label.map(quoted) ?? "",
+            String(sample.key ?? 0), sample.label.map(quoted) ?? "",
         ]
         return cells.joined(separator: ",")
     }

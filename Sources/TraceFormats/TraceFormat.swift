@@ -112,6 +112,9 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
             }
             // Beside the target and renamed when complete; a device is written, never replaced.
             try SystemFile.writeWhole(text, to: path)
+            if format == .csv, path != "-" {
+                try SystemFile.writeWhole(JSONLines.metadataLine(metadata) + "\n", to: CSVWriter.metadataPath(forCSVAt: path))
+            }
             return
         }
         // The evdev forms stream chunk by chunk: their text is ten times the samples' size.

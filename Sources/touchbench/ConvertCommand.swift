@@ -11,7 +11,8 @@ extension Command {
             Forms: touchtrace, jsonl, evemu, libinput, getevent, csv, pointer-events (read),
             chrome-trace (write). They are chosen by --from/--to, else by extension (.touchtrace,
             .jsonl, .events/.evemu, .yml, .getevent, .csv, .json), else (for the input) by its
-            first bytes. OUT may be '-' for standard output (text forms).
+            first bytes. OUT may be '-' for standard output (text forms). What the output form
+            cannot carry is counted and named on standard error (docs/FORMATS.md).
             """,
         options: [
             .value("output", short: "o", "OUT", "The file to write (required)."),
@@ -36,13 +37,17 @@ extension Command {
         }
         try OutputSafety.refuse(output: output, sameAs: [input] + [options.importOptions.descriptionPath].compactMap { $0 })
         let source = try TraceFiles.openSource(input, options: options)
-        let sink = try TraceFiles.makeSink(output, form: outputForm, metadata: source.metadata)
+        let format: TraceFormat? = if case .foreign(let format) = outputForm { format } else { nil }
+        let sink = LossCountingSink(try TraceFiles.makeSink(output, form: outputForm, metadata: source.metadata),
+                                    format: format, metadata: source.metadata)
         let count = try copySamples(from: source, to: sink) { Console.progress("converted \($0) samples") }
         Console.endProgress()
         if let damage = source.damage, case .jsonl = try options.form ?? TraceFiles.form(of: input) {
             Console.error("warning: \(damage.description)")
         }
         if output != "-" { Console.error("\(input) → \(output): \(count) samples as \(outputForm.name).") }
+        // Nothing is dropped in silence: what the form cannot carry is counted and named.
+        if let sentence = sink.losses.sentence(for: outputForm.name) { Console.error(sentence) }
         return ExitCode.success
     }
 

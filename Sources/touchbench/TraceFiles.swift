@@ -79,7 +79,7 @@ enum TraceFiles {
             guard path != "-" else { throw UsageError(message: "a .touchtrace file cannot be written to standard output") }
             return try TraceWriter(path: path, metadata: metadata, options: .archival)
         case .jsonl: return try JSONLinesWriter(output: try TextOutput(path: path), metadata: metadata)
-        case .foreign(.csv): return try CSVWriter(output: try TextOutput(path: path))
+        case .foreign(.csv): return try CSVWriter(output: try TextOutput(path: path), metadata: metadata)
         case .foreign(let format):
             guard format.canExport else { throw UsageError(message: "\(format.rawValue) can be read but not written") }
             return ExportingSink(format: format, metadata: metadata, path: path)

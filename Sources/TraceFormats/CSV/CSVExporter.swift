@@ -1,7 +1,8 @@
 import TouchInput
 import TouchTrace
 
-/// Writes samples as CSV in the columns ``CSVImporter`` reads (`t` in integer nanoseconds).
+/// Writes samples as CSV in the columns ``CSVImporter`` reads (`t_ns` in integer nanoseconds;
+/// see `TouchTrace.CSVWriter` for units, integer columns and the metadata sidecar).
 /// The row format is `TouchTrace.CSVWriter`'s (the streaming writer `cat --format csv` uses),
 /// so there is one definition of the CSV form.
 public enum CSVExporter {

@@ -1,4 +1,6 @@
+import Foundation
 import TouchInput
+import TouchTrace
 
 /// Reads samples from CSV with a header row naming its columns.
 ///
@@ -25,6 +27,18 @@ public enum CSVImporter {
     enum Column: String, CaseIterable {
         case t, time_ns, time_us, time_ms, time_s, kind, phase, id, x, y, force, pressure, majorRadius,
              majorRadiusTolerance, altitude, azimuth, roll, buttons, modifiers, flags, dx, dy, key, label
+
+        /// The column a header cell names: a JSON Lines key, or one with its unit as TouchBench
+        /// writes it (`t_ns`, `x_pt`, `altitude_rad`).
+        init?(header cell: String) {
+            let aliases: [String: Column] = [
+                "t_ns": .t, "x_pt": .x, "y_pt": .y, "majorRadius_pt": .majorRadius,
+                "majorRadiusTolerance_pt": .majorRadiusTolerance, "altitude_rad": .altitude, "azimuth_rad": .azimuth,
+                "roll_rad": .roll, "dx_pt": .dx, "dy_pt": .dy,
+            ]
+            guard let column = aliases[cell] ?? Column(rawValue: cell) else { return nil }
+            self = column
+        }
     }
 
     /// Parses the content of a file; `path` only names it in errors.
@@ -55,6 +69,7 @@ public enum CSVImporter {
         guard !columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }
         var samples = rows.map(\.sample)
         var metadata = TraceMetadata(screen: options.screen, source: "csv")
+        if let path, let restored = try sidecarMetadata(forCSVAt: path) { metadata = restored }
         if let first = samples.first, first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
             metadata.epochNanoseconds = first.time
             for index in samples.indices { samples[index].time -= first.time }
@@ -69,7 +84,7 @@ public enum CSVImporter {
     private static func header(_ cells: [String], path: String?, line: Int) throws -> [Column] {
         var columns: [Column] = []
         for cell in cells {
-            guard let column = Column(rawValue: cell) else {
+            guard let column = Column(header: cell) else {
                 throw TraceFormatError("unknown column \(quoted(cell)); known: \(Column.allCases.map(\.rawValue).joined(separator: ", ")).", path: path, line: line)
             }
             guard !columns.contains(column) else { throw TraceFormatError("the column \(cell) appears twice.", path: path, line: line) }
@@ -134,10 +149,25 @@ public enum CSVImporter {
                 sample.flags = flags
             }
         }
+        // TouchBench writes 0 for no key and for no buttons (so readers type the columns as
+        // integers); only a pointer's button mask is meaningful at 0.
+        if sample.key == 0 { sample.key = nil }
+        if sample.buttons == 0, sample.kind != .pointer { sample.buttons = nil }
         if x != nil || y != nil { sample.location = (x ?? 0, y ?? 0) }
         if dx != nil || dy != nil { sample.scrollDelta = (dx ?? 0, dy ?? 0) }
         if sample.kind.isContact && sample.location == nil { throw TraceFormatError("a \(sample.kind.name) row needs x and y.") }
         return sample
+    }
+
+    /// The metadata of the sidecar `PATH.metadata.json` TouchBench writes beside a CSV file, if there is one.
+    static func sidecarMetadata(forCSVAt path: String) throws -> TraceMetadata? {
+        let sidecar = CSVWriter.metadataPath(forCSVAt: path)
+        guard FileManager.default.fileExists(atPath: sidecar) else { return nil }
+        do {
+            return try JSONLinesReader(path: sidecar).metadata
+        } catch {
+            throw TraceFormatError("the metadata sidecar is not a JSON Lines metadata line (\(error)).", path: sidecar)
+        }
     }
 
     private static func names(_ cell: String) -> [String] {

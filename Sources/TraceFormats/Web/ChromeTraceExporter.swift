@@ -4,7 +4,7 @@ import TouchTrace
 /// Writes a trace as Chrome trace-event JSON through ``TraceEventWriter``, for Perfetto UI,
 /// chrome://tracing and speedscope: one named track (thread) per contact life, with a complete
 /// event (`ph: "X"`) spanning the contact from its first to its last sample and an instant
-/// event (`ph: "i"`) per sample carrying its phase, position and force; keys, scrolls and
+/// event (`ph: "i"`) per sample carrying its phase and every field it has; keys, scrolls and
 /// markers each on their own named track (`keys`, `scroll`, `markers`), made when first used.
 /// Times (`ts`, `dur`) are microseconds.
 public enum ChromeTraceExporter {
@@ -19,6 +19,13 @@ public enum ChromeTraceExporter {
             var args: [(String, TraceEventWriter.Argument)] = [("phase", .string(sample.phase.name))]
             if let location = sample.location { args += [("x", .number(location.x)), ("y", .number(location.y))] }
             if let force = sample.force { args.append(("force", .number(force))) }
+            if let radius = sample.majorRadius { args.append(("majorRadius", .number(radius))) }
+            if let tolerance = sample.majorRadiusTolerance { args.append(("majorRadiusTolerance", .number(tolerance))) }
+            if let altitude = sample.altitude { args.append(("altitude", .number(altitude))) }
+            if let azimuth = sample.azimuth { args.append(("azimuth", .number(azimuth))) }
+            if let roll = sample.roll { args.append(("roll", .number(roll))) }
+            if let buttons = sample.buttons { args.append(("buttons", .integer(Int64(buttons)))) }
+            if !sample.modifiers.isEmpty { args.append(("modifiers", .strings(sample.modifiers.names))) }
             if let delta = sample.scrollDelta { args += [("dx", .number(delta.dx)), ("dy", .number(delta.dy))] }
             if let key = sample.key { args.append(("key", .integer(Int64(key)))) }
             if !sample.flags.isEmpty { args.append(("flags", .strings(sample.flags.names))) }
