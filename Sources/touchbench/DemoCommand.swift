@@ -27,7 +27,7 @@ extension Command {
         if let hz = try arguments.number("refresh", in: 1...1000) { settings.display.refresh = .fixed(hz) }
         if let delay = try arguments.integer("present-delay", in: 0...16) { settings.display.presentationDelay = delay }
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
-                                        "pipeline p99", "redirect p50", "max", "unanswered", "hitch ms/s"])
+                                        "settle", "over %", "pipeline p99", "redirect p50", "max", "unanswered", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         let started = DispatchTime.now().uptimeNanoseconds
         for (index, entry) in suite.traces.enumerated() {
@@ -51,7 +51,8 @@ extension Command {
                     result[name].isEmpty ? nil : value(result[name])
                 }
                 table.add([name, scene, "\(result.samples)", "\(result.frames)", ms(stat(.response, \.p50)), ms(stat(.response, \.p99)),
-                           ms(stat(.deadTravel, \.max)), ms(stat(.presentedLag, \.p50)), ms(result.latencyP99Ms),
+                           ms(stat(.deadTravel, \.max)), ms(stat(.presentedLag, \.p50)),
+                           ms(stat(.settle, \.max)), ms(stat(.overshoot, \.max)), ms(result.latencyP99Ms),
                            ms(result.redirectionP50Ms), ms(result.redirectionMaxMs),
                            result.events.isEmpty ? "—" : "\(result.unansweredEvents)/\(result.events.count)",
                            String(format: "%.1f", result.hitchRatio)])
@@ -65,7 +66,8 @@ extension Command {
         print("\n\(runs) runs over \(totalSamples) samples (\(totalBytes) bytes of trace, "
               + String(format: "%.1f B/sample) in %.2f s. Times in ms; response = from a touch-down "
                 + "(or pointer, scroll start) to the first frame that shows a change; dead = finger travel before the element "
-                + "moved; lag = how far behind the finger the element is shown; pipeline = event latency, sample to glass; "
+                + "moved; lag = how far behind the finger the element is shown; settle = from a lift until the element rests, "
+                + "over = its overshoot in % of the throw; pipeline = event latency, sample to glass; "
                 + "redirect = from the hand's change of intent to the first frame that answers it.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
         return ExitCode.success
     }

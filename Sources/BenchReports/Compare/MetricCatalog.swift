@@ -17,6 +17,7 @@ public enum MetricCatalog {
     public static let order = [
         "response_ms", "response_recognition_ms", "response_pipeline_ms", "feedback_ms", "unanswered_inputs",
         "dead_travel_pt", "presented_gap_pt", "presented_lag_ms",
+        "projection_error_pt", "throw_distance_pt", "settle_ms", "overshoot_pct", "oscillations", "velocity_jump_pt_per_s",
         "event_latency_ms", "frame_latency_ms", "latency_jitter_ms", "redirection_response_ms", unanswered,
         "pause_detection_ms", "pause_detection_timer_ms", "tap_delay_ms", "tracking_error_pt", "hitch_time_ratio_ms_per_s",
         "dropped_frames", "frame_interval_jitter_ms", "delivery_error_ms", "cpu_per_frame_us", throughput,
@@ -25,6 +26,9 @@ public enum MetricCatalog {
     /// The unit, from the name's suffix.
     public static func unit(of metric: String) -> String {
         if metric.hasSuffix("_ms_per_s") { return "ms/s" }
+        if metric.hasSuffix("_pt_per_s") { return "pt/s" }
+        if metric.hasSuffix("_pct") { return "%" }
+        if metric == "oscillations" { return "crossings" }
         if metric.hasSuffix("_samples_per_s") { return "samples/s" }
         if metric.hasSuffix("_ms") { return "ms" }
         if metric.hasSuffix("_us") { return "µs" }

@@ -10,7 +10,8 @@ public struct BenchmarkJSONReport: Sendable {
     /// The metrics a dashboard tracks, with the statistic that stands for each.
     public static let headlines: [(metric: String, statistic: Statistic)] = [
         ("response_ms", .p50), ("response_ms", .p99), ("feedback_ms", .p95), ("dead_travel_pt", .max),
-        ("presented_gap_pt", .p95), ("presented_lag_ms", .p50),
+        ("presented_gap_pt", .p95), ("presented_lag_ms", .p50), ("projection_error_pt", .max), ("settle_ms", .max),
+        ("overshoot_pct", .max), ("velocity_jump_pt_per_s", .max),
         ("event_latency_ms", .p50), ("event_latency_ms", .p99), ("frame_latency_ms", .p50),
         ("latency_jitter_ms", .mean), ("redirection_response_ms", .p50), ("pause_detection_ms", .p50),
         ("tracking_error_pt", .p95), ("hitch_time_ratio_ms_per_s", .mean), ("dropped_frames", .mean),

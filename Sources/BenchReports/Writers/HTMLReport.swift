@@ -84,7 +84,7 @@ public struct HTMLReport: Sendable {
 
         html += "<section><h2>Per trace against the baseline</h2><div class=\"charts\">"
         let perTrace: [(String, Statistic)] = [
-            ("response_ms", .p99), ("presented_lag_ms", .p50), ("event_latency_ms", .p99), ("redirection_response_ms", .p50),
+            ("response_ms", .p99), ("presented_lag_ms", .p50), ("settle_ms", .max), ("event_latency_ms", .p99), ("redirection_response_ms", .p50),
             ("cpu_per_frame_us", .p50),
         ]
         for (metric, statistic) in perTrace {

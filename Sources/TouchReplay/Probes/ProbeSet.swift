@@ -17,6 +17,7 @@ struct ProbeSet: Sendable {
     private(set) var redirections = RedirectionProbe()
     private var response: ResponseProbe
     private var gap = GapProbe()
+    private var release = ReleaseProbe()
     /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`.
     init(virtual: Bool, initial: SceneState) {
         self.virtual = virtual
@@ -24,12 +25,13 @@ struct ProbeSet: Sendable {
     }
 
     /// A sample as it arrives, before the frame that consumes it is rendered; `downBefore`
-    /// counts the contacts that were down before it.
+    /// and `downAfter` count the contacts down before and after it.
     @inline(__always)
-    mutating func observe(_ sample: InputSample, previousIsAnimating: Bool, downBefore: Int) {
+    mutating func observe(_ sample: InputSample, previousIsAnimating: Bool, downBefore: Int, downAfter: Int) {
         redirections.observe(sample, previousIsAnimating: previousIsAnimating, downBefore: downBefore)
         response.observe(sample, downBefore: downBefore)
         gap.observe(sample)
+        release.observe(sample, downAfter: downAfter)
     }
 
     /// Wall-clock modes: a sample was delivered `lateness` real nanoseconds after its deadline.
@@ -53,6 +55,7 @@ struct ProbeSet: Sendable {
         dropped &+= record.lateFrames
         response.frame(frame)
         gap.frame(frame)
+        release.frame(frame)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }
@@ -84,6 +87,12 @@ struct ProbeSet: Sendable {
         metrics[.responsePipeline] = response.pipeline.summary(kind: behaviour)
         metrics[.feedback] = response.feedback.summary(kind: behaviour)
         metrics[.deadTravel] = response.deadTravel.summary(kind: behaviour)
+        metrics[.projectionError] = release.projectionError.summary(kind: behaviour)
+        metrics[.throwDistance] = release.throwDistance.summary(kind: behaviour)
+        metrics[.settle] = release.settle.summary(kind: behaviour)
+        metrics[.overshoot] = release.overshoot.summary(kind: behaviour)
+        metrics[.oscillations] = release.oscillations.summary(kind: behaviour)
+        metrics[.velocityJump] = release.velocityJump.summary(kind: behaviour)
         metrics[.unansweredInputs] = .single(Double(response.finishedUnanswered()), kind: behaviour)
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9

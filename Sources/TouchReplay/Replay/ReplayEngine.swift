@@ -53,7 +53,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         renderFrames(before: sample.time)
         let downBefore = contacts.down
         contacts.update(sample)
-        probes.observe(sample, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore)
+        probes.observe(sample, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore, downAfter: contacts.down)
         timeline?.sample(sample)
         guard sample.kind != .marker else { return }
         samples += 1

@@ -33,6 +33,18 @@ public enum MetricName: String, Sendable, Hashable, CaseIterable, Codable {
     case presentedGap = "presented_gap_pt"
     /// How far behind the finger the element is shown, in time.
     case presentedLag = "presented_lag_ms"
+    /// A release's committed target against the documented projection of its velocity.
+    case projectionError = "projection_error_pt"
+    /// How far the element travels from a lift until it rests.
+    case throwDistance = "throw_distance_pt"
+    /// From a lift until the animation it started comes to rest.
+    case settle = "settle_ms"
+    /// How far past its resting place the element swings, in % of its travel.
+    case overshoot = "overshoot_pct"
+    /// How often the element crosses its resting place before it rests.
+    case oscillations = "oscillations"
+    /// The change in the element's velocity across a release (momentum handed over or lost).
+    case velocityJump = "velocity_jump_pt_per_s"
 
     /// Whether the metric is measured (noisy) even under the virtual clock.
     public var isAlwaysTiming: Bool {

@@ -7,6 +7,32 @@ import TouchInput
 /// pan's projection of its resting point, sprung there with the release velocity, and
 /// caught in flight: a touch-down stops it at once under the finger.
 public struct PipScene: Scene {
+    /// The window's tunables.
+    public struct Parameters: Sendable, Hashable {
+        /// The spring that takes the window to its corner: damping ratio and response (s).
+        public var dampingRatio: Double
+        public var response: Double
+        /// How the corner is chosen at the lift.
+        public var cornerPolicy: CornerPolicy
+
+        public init(dampingRatio: Double = 0.85, response: Double = 0.5, cornerPolicy: CornerPolicy = .projection) {
+            self.dampingRatio = dampingRatio
+            self.response = response
+            self.cornerPolicy = cornerPolicy
+        }
+    }
+
+    /// How a thrown window picks its corner.
+    public enum CornerPolicy: String, Sendable, Hashable, CaseIterable {
+        /// The corner nearest to where the window's momentum would carry it (the fluid way).
+        case projection
+        /// The corner nearest to where the window is when the finger lifts, momentum ignored.
+        case nearestCorner
+    }
+
+    private let parameters: Parameters
+    /// The corner spring (`nil` for invalid parameters: the window then jumps).
+    private let spring: Spring?
     static let size = (width: 160.0, height: 90.0)
     static let margin = 16.0
 
@@ -20,7 +46,9 @@ public struct PipScene: Scene {
     public private(set) var state = SceneState()
 
     /// A window resting in the bottom-right corner of the screen of `context`.
-    public init(context: SceneContext = SceneContext()) {
+    public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
+        self.parameters = parameters
+        spring = Springs.make(dampingRatio: parameters.dampingRatio, response: parameters.response)
         let left = Self.margin, right = context.width - Self.margin - Self.size.width
         let top = Self.margin + 44, bottom = context.height - Self.margin - 34 - Self.size.height
         corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
@@ -45,10 +73,11 @@ public struct PipScene: Scene {
         case .ended, .cancelled, .lifted:
             let velocity = pan.velocity
             let travel = pan.releaseDistance
-            corner = nearestCorner(to: windowX.value + travel.dx, windowY.value + travel.dy)
+            let momentum = parameters.cornerPolicy == .projection ? 1.0 : 0.0
+            corner = nearestCorner(to: windowX.value + momentum * travel.dx, windowY.value + momentum * travel.dy)
             let time = sample.time.seconds
-            windowX.spring(to: corners[corner].x, velocity: velocity.x, at: time, with: Springs.snap)
-            windowY.spring(to: corners[corner].y, velocity: velocity.y, at: time, with: Springs.snap)
+            windowX.spring(to: corners[corner].x, velocity: velocity.x, at: time, with: spring)
+            windowY.spring(to: corners[corner].y, velocity: velocity.y, at: time, with: spring)
         case .none:
             return
         }

@@ -8,6 +8,26 @@ import TouchInput
 /// dismissed with a flick down on a spring of damping 0.8, or back open. A touch on the
 /// moving sheet catches it.
 public struct SheetScene: Scene {
+    /// The sheet's tunables.
+    public struct Parameters: Sendable, Hashable {
+        /// The spring that opens the sheet (critically damped) and the one that dismisses it:
+        /// damping ratios and responses (s).
+        public var openDampingRatio: Double
+        public var openResponse: Double
+        public var dismissDampingRatio: Double
+        public var dismissResponse: Double
+
+        public init(openDampingRatio: Double = 1, openResponse: Double = 0.35,
+                    dismissDampingRatio: Double = 0.8, dismissResponse: Double = 0.4) {
+            self.openDampingRatio = openDampingRatio
+            self.openResponse = openResponse
+            self.dismissDampingRatio = dismissDampingRatio
+            self.dismissResponse = dismissResponse
+        }
+    }
+
+    private let openSpring: Spring?
+    private let dismissSpring: Spring?
     private let openY: Double
     private let closedY: Double
     private let band: RubberBand
@@ -21,7 +41,9 @@ public struct SheetScene: Scene {
     public private(set) var state = SceneState()
 
     /// A closed sheet below the screen of `context`; open, its top is 12 % down the screen.
-    public init(context: SceneContext = SceneContext()) {
+    public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
+        openSpring = Springs.make(dampingRatio: parameters.openDampingRatio, response: parameters.openResponse)
+        dismissSpring = Springs.make(dampingRatio: parameters.dismissDampingRatio, response: parameters.dismissResponse)
         openY = 0.12 * context.height
         closedY = context.height
         band = RubberBand(range: openY...closedY, dimension: context.height)
@@ -46,14 +68,14 @@ public struct SheetScene: Scene {
                 let projected = sheetY.value + pan.releaseDistance.dy
                 isOpen = projected < openY + 0.5 * (closedY - openY)
                 sheetY.spring(to: isOpen ? openY : closedY, velocity: velocity, at: time,
-                              with: isOpen ? Springs.open : Springs.dismiss)
+                              with: isOpen ? openSpring : dismissSpring)
             }
             holding = false
         case .lifted:
             // A tap on a closed screen opens the sheet, one on the backdrop above an open
             // sheet closes it; a tap that caught the moving sheet lets it go on its way.
             if !holding { isOpen.toggle() }
-            sheetY.spring(to: isOpen ? openY : closedY, at: time, with: isOpen ? Springs.open : Springs.dismiss)
+            sheetY.spring(to: isOpen ? openY : closedY, at: time, with: isOpen ? openSpring : dismissSpring)
             holding = false
         case .none:
             return

@@ -1,0 +1,138 @@
+import TouchDynamics
+import TouchInput
+
+/// What happens after the hand lets go (docs/METRICS.md "Release outcome"): for each lift of
+/// the last contact that the scene follows with an animation, the time until the element
+/// rests, how far past its resting place it swings and how often it crosses it, and the
+/// distance thrown; for each release with momentum (a lift at 100 pt/s or more, after the
+/// element tracked the finger 1:1), how far the scene's committed target lies from the
+/// documented projection of the release velocity, and the jump in the element's velocity
+/// across the hand-off.
+struct ReleaseProbe: Sendable {
+    /// A lift slower than this (pt/s, lsq2 at the lift) is a put-down, not a throw.
+    static let releaseSpeed = 100.0
+    /// Crossings of the resting place closer than this (points) are not counted.
+    static let crossingFloor = 0.01
+
+    private struct Episode: Sendable {
+        var lift: Int64
+        var startX: Double, startY: Double
+        /// The documented projection of the release, when the lift was a release with momentum.
+        var expected: (x: Double, y: Double)?
+        var velocityBefore: (x: Double, y: Double)?
+        var consumed = false
+        var animating = false
+        /// Frames since the lift: (vsync, x, y); the first is the frame that consumed it.
+        var path: [(vsync: Int64, x: Double, y: Double)] = []
+    }
+
+    private(set) var projectionError = MetricAccumulator(quantum: 1e-6)
+    private(set) var throwDistance = MetricAccumulator(quantum: 1e-6)
+    private(set) var settle = MetricAccumulator.milliseconds()
+    private(set) var overshoot = MetricAccumulator(quantum: 1e-6)
+    private(set) var oscillations = MetricAccumulator(quantum: 1)
+    private(set) var velocityJump = MetricAccumulator(quantum: 1e-6)
+
+    private var primary: UInt32?
+    private var tracker = VelocityTracker(strategy: .lsq2)
+    private var lastMoveX = 0.0, lastMoveY = 0.0
+    /// element − finger when the scene first tracked the primary contact.
+    private var offset: (x: Double, y: Double)?
+    private var trackedAtLastFrame = false
+    private var episode: Episode?
+    /// The two newest frames: (vsync, x, y).
+    private var newest: (vsync: Int64, x: Double, y: Double)?
+    private var older: (vsync: Int64, x: Double, y: Double)?
+
+    /// Takes a sample as it arrives; `downAfter` counts the contacts down after it.
+    @inline(__always)
+    mutating func observe(_ sample: InputSample, downAfter: Int) {
+        guard sample.kind == .touch || sample.kind == .pencil, sample.phase.isInContact else { return }
+        if sample.phase == .began {
+            // A new touch interrupts whatever the last release started.
+            episode = nil
+            if primary == nil {
+                primary = sample.id
+                tracker.reset()
+                offset = nil
+            }
+        }
+        guard sample.id == primary else { return }
+        _ = tracker.add(time: sample.time, x: sample.x, y: sample.y)
+        guard sample.phase.isTerminal else {
+            lastMoveX = sample.x; lastMoveY = sample.y
+            return
+        }
+        primary = nil
+        guard downAfter == 0 else { return }
+        var next = Episode(lift: sample.time, startX: newest?.x ?? 0, startY: newest?.y ?? 0)
+        let velocity = tracker.velocity()
+        if (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() >= Self.releaseSpeed,
+           trackedAtLastFrame, let offset {
+            next.expected = (lastMoveX + offset.x + project(0, velocity: velocity.x, decelerationRate: .normal),
+                             lastMoveY + offset.y + project(0, velocity: velocity.y, decelerationRate: .normal))
+            if let newest, let older, newest.vsync > older.vsync {
+                let span = Double(newest.vsync - older.vsync) / 1e9
+                next.velocityBefore = ((newest.x - older.x) / span, (newest.y - older.y) / span)
+            }
+        }
+        episode = next
+    }
+
+    /// Takes a rendered frame.
+    mutating func frame(_ frame: FrameContext) {
+        let state = frame.state, vsync = frame.record.vsync
+        if let id = primary, state.tracking == id, offset == nil, let finger = frame.contacts.position(of: id) {
+            offset = (state.x - finger.x, state.y - finger.y)
+        }
+        trackedAtLastFrame = primary != nil && state.tracking == primary
+        older = newest
+        newest = (vsync, state.x, state.y)
+        guard var current = episode else { return }
+        if !current.consumed {
+            current.consumed = true
+            if let expected = current.expected {
+                let dx = state.targetX - expected.x, dy = state.targetY - expected.y
+                projectionError.add((dx * dx + dy * dy).squareRoot())
+            }
+        }
+        current.path.append((vsync, state.x, state.y))
+        if state.isAnimating {
+            current.animating = true
+            episode = current
+            return
+        }
+        episode = nil
+        guard current.animating else { return }
+        finish(current, restAt: frame.record.presentation)
+    }
+
+    private mutating func finish(_ episode: Episode, restAt presentation: Int64) {
+        guard let rest = episode.path.last else { return }
+        settle.add(Double(presentation - episode.lift))
+        let tx = rest.x - episode.startX, ty = rest.y - episode.startY
+        let travel = (tx * tx + ty * ty).squareRoot()
+        throwDistance.add(travel)
+        if let before = episode.velocityBefore, episode.path.count >= 3 {
+            let a = episode.path[1], b = episode.path[2]
+            let span = Double(b.vsync - a.vsync) / 1e9
+            if span > 0 {
+                let jx = (b.x - a.x) / span - before.x, jy = (b.y - a.y) / span - before.y
+                velocityJump.add((jx * jx + jy * jy).squareRoot())
+            }
+        }
+        guard travel >= 0.5 else { return }
+        let ux = tx / travel, uy = ty / travel
+        var peak = 0.0, crossings = 0, side = 0
+        for point in episode.path {
+            let along = (point.x - rest.x) * ux + (point.y - rest.y) * uy
+            peak = Swift.max(peak, along)
+            guard abs(along) > Self.crossingFloor else { continue }
+            let now = along > 0 ? 1 : -1
+            if side != 0 && now != side { crossings += 1 }
+            side = now
+        }
+        overshoot.add(peak / travel * 100)
+        oscillations.add(Double(crossings))
+    }
+}
