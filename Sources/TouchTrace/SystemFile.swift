@@ -178,6 +178,22 @@ package final class SystemFile {
         try file.closeChecked()
     }
 
+    /// The whole of a regular file of at most `limit` bytes, read without blocking on a FIFO
+    /// and refused before any allocation when larger: for the small JSON documents (results,
+    /// thresholds, manifests, pointer-event captures) that are parsed whole.
+    package static func readWhole(_ path: String, limit: Int = 256 << 20) throws(TraceFileError) -> [UInt8] {
+        let file = try openForReading(path)
+        let size = try file.size()
+        guard size <= limit else {
+            throw TraceFileError(.malformed, path: path, reason: "is \(size) bytes, more than the \(limit) bytes such a file may hold")
+        }
+        var bytes: [UInt8] = []
+        try file.read(size, at: 0, into: &bytes)
+        // A UTF-8 byte-order mark (editors on Windows) is not part of the document.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return bytes
+    }
+
     /// Whether two paths name the same file (after symbolic links), so a command can refuse
     /// to write over one of its own inputs before it writes anything.
     package static func isSameFile(_ first: String, _ second: String) -> Bool {

@@ -39,9 +39,7 @@ public struct TraceSuite: Sendable, Hashable, Codable {
 
     /// Reads a manifest file; trace paths are then resolved against its folder.
     public static func load(from path: String) throws(TraceFileError) -> TraceSuite {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceFileError(.cannotOpen, path: path, reason: "cannot be opened")
-        }
+        let data = Data(try SystemFile.readWhole(path))
         let suite: TraceSuite
         do {
             suite = try JSONDecoder().decode(TraceSuite.self, from: data)

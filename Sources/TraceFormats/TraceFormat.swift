@@ -38,8 +38,9 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The format `text` looks like (its first meaningful lines), if any.
     public static func guess(fromContent text: Substring) -> TraceFormat? {
-        let head = text.prefix(64 * 1024)
-        let lines = head.split(separator: "\n").map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }
+        // A byte-order mark is not content; CR LF is one Character to a String, so split on both.
+        let head = text.prefix(64 * 1024).drop { $0 == "\u{FEFF}" }
+        let lines = head.split { $0 == "\n" || $0 == "\r\n" }.map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }
         guard let first = lines.first else { return nil }
         if first.hasPrefix("{") {
             return head.contains("\"traceEvents\"") ? .chromeTrace : .pointerEvents
@@ -57,8 +58,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
     public static func importTrace(from path: String, format: TraceFormat? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         var chosen = format ?? guess(fromPath: path)
         if chosen == nil {
-            let text = try TextInput.read(path)
-            chosen = guess(fromContent: Substring(text))
+            chosen = guess(fromContent: Substring(try TextInput.head(path)))
         }
         let trace: ImportedTrace
         switch chosen {

@@ -93,8 +93,9 @@ enum TraceFiles {
         var head: [UInt8] = []
         try file.read(min(64 * 1024, try file.size()), at: 0, into: &head)
         if head.starts(with: ContainerFormat.fileMagic) { return .touchtrace }
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
         let text = String(decoding: head, as: UTF8.self)
-        let firstLine = text.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        let firstLine = text.split { $0 == "\n" || $0 == "\r\n" }.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
         if firstLine.hasPrefix("{\"touchtrace\"") || (firstLine.hasPrefix("{") && firstLine.contains("\"kind\"")) { return .jsonl }
         if let format = TraceFormat.guess(fromContent: Substring(text)) { return .foreign(format) }
         throw TraceFileError(.malformed, path: path, offset: 0,

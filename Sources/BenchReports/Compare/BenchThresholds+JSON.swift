@@ -7,10 +7,8 @@ extension BenchThresholds {
 
     /// Reads a thresholds file; members it lacks keep the ``standard`` values.
     public static func load(from path: String) throws(TraceFileError) -> BenchThresholds {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceFileError(.cannotOpen, path: path, reason: "cannot be opened")
-        }
-        do { return try decode(String(decoding: data, as: UTF8.self)) } catch {
+        let bytes = try SystemFile.readWhole(path)
+        do { return try decode(String(decoding: bytes, as: UTF8.self)) } catch {
             throw TraceFileError(.malformed, path: path, reason: error.description)
         }
     }

@@ -97,10 +97,7 @@ extension BenchResult {
     /// Reads a result file; errors name the file (exit 66 when it cannot be opened, 65 when
     /// it is not a result).
     public static func load(from path: String) throws(TraceFileError) -> BenchResult {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceFileError(.cannotOpen, path: path, reason: "cannot be opened")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: try SystemFile.readWhole(path), as: UTF8.self) else {
             throw TraceFileError(.malformed, path: path, reason: "is not UTF-8 text")
         }
         do { return try decode(text) } catch {

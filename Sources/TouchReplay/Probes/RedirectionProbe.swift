@@ -60,6 +60,10 @@ struct RedirectionProbe: Sendable {
     // The first report of each pause detector since the first finger landed.
     private var decelerationPause: Int64?
     private var timerPause: Int64?
+    /// A `redirect` marker not yet classified: until every sample at its time has arrived
+    /// (a later sample or the next frame), a touch-down at the same time may still make it a
+    /// catch. So the order of samples sharing a timestamp never changes its meaning.
+    private var deferredRedirect: Int64?
 
     // MARK: Stream time
 
@@ -68,6 +72,7 @@ struct RedirectionProbe: Sendable {
     /// is read, so the engine need not copy the whole state per sample) and `downBefore`
     /// counts the contacts down before it.
     mutating func observe(_ sample: InputSample, previousIsAnimating: Bool, downBefore: Int) {
+        if let deferred = deferredRedirect, sample.time > deferred { resolveDeferredRedirect() }
         if sample.kind == .marker {
             marker(sample)
             return
@@ -75,6 +80,10 @@ struct RedirectionProbe: Sendable {
         guard (sample.kind == .touch || sample.kind == .pencil), sample.phase.isInContact else { return }
         if sample.phase == .began {
             lastBegan = (sample.time, sample.id, sample.x, sample.y)
+            if deferredRedirect == sample.time {
+                deferredRedirect = nil
+                addCatch(time: sample.time, source: .marker, id: sample.id, x: sample.x, y: sample.y)
+            }
             if downBefore == 0 { decelerationPause = nil; timerPause = nil }
             if downBefore == 0 && previousIsAnimating && elementMoving {
                 addCatch(time: sample.time, source: .detected, id: sample.id, x: sample.x, y: sample.y)
@@ -106,10 +115,8 @@ struct RedirectionProbe: Sendable {
                 addCatch(time: sample.time, source: .marker, id: began.id, x: began.x, y: began.y)
                 return
             }
-            let (ux, uy) = directionBefore(sample.time)
-            events.append(ReplayEvent(kind: .redirect, time: sample.time, source: .marker, cause: .reversal))
-            pending.append(Pending(event: events.count - 1, ux: ux, uy: uy))
-            replayRing(into: pending.count - 1)
+            if deferredRedirect != nil { resolveDeferredRedirect() }
+            deferredRedirect = sample.time
         case "pause":
             sawMarkers = true
             events.append(ReplayEvent(kind: .pause, time: sample.time, source: .marker, cause: .pause))
@@ -125,6 +132,17 @@ struct RedirectionProbe: Sendable {
         default:
             return
         }
+    }
+
+    /// Classifies a deferred `redirect` marker that no touch-down at its time made a catch:
+    /// a reversal of the moving finger.
+    private mutating func resolveDeferredRedirect() {
+        guard let time = deferredRedirect else { return }
+        deferredRedirect = nil
+        let (ux, uy) = directionBefore(time)
+        events.append(ReplayEvent(kind: .redirect, time: time, source: .marker, cause: .reversal))
+        pending.append(Pending(event: events.count - 1, ux: ux, uy: uy))
+        replayRing(into: pending.count - 1)
     }
 
     private mutating func addCatch(time: Int64, source: ReplayEvent.Source, id: UInt32, x: Double, y: Double) {
@@ -160,6 +178,7 @@ struct RedirectionProbe: Sendable {
 
     /// Takes a rendered frame.
     mutating func frame(_ context: FrameContext) {
+        if deferredRedirect != nil { resolveDeferredRedirect() }
         let vsync = context.record.vsync, presentation = context.record.presentation
         let state = context.state, contacts = context.contacts
         for case .pauseDetected(let time, let detector) in context.signals {
@@ -262,6 +281,11 @@ struct RedirectionProbe: Sendable {
     /// The events of the run: marker events when the trace had any markers, otherwise the
     /// detected ones; in time order.
     func finished() -> [ReplayEvent] {
+        if deferredRedirect != nil {
+            var resolved = self
+            resolved.resolveDeferredRedirect()
+            return resolved.finished()
+        }
         let chosen = events.filter { sawMarkers ? $0.source == .marker : $0.source == .detected }
         return chosen.enumerated().sorted { a, b in
             a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset

@@ -21,7 +21,7 @@ import TouchTrace
 public enum CSVImporter {
     /// Reads the file at `path`; errors name the file and, for malformed content, the line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
-        try parse(try TextInput.read(path), path: path, options: options)
+        try parse(lines: .file(path), path: path, options: options)
     }
 
     enum Column: String, CaseIterable {
@@ -43,9 +43,13 @@ public enum CSVImporter {
 
     /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        try parse(lines: .text(text), path: path, options: options)
+    }
+
+    static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
         var columns: [Column] = []
         var rows: [(line: Int, sample: InputSample, hasPhase: Bool)] = []
-        try TextInput.forEachLine(text, path: path) { number, line in
+        try lines.forEach(path: path) { number, line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
             let cells: [String]

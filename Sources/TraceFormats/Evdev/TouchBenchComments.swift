@@ -72,9 +72,14 @@ struct TouchBenchComments {
 
     /// Reads every TouchBench comment of `text` (only lines that start with `#`, after spaces).
     static func scan(_ text: String, path: String?) throws -> TouchBenchComments {
+        guard text.contains("# TouchBench") else { return TouchBenchComments() }
+        return try scan(lines: .text(text), path: path)
+    }
+
+    /// The comments of `lines`, streamed (a file is read block by block).
+    static func scan(lines: TextLines, path: String?) throws -> TouchBenchComments {
         var comments = TouchBenchComments()
-        guard text.contains("# TouchBench") else { return comments }
-        try TextInput.forEachLine(text) { number, line in
+        try lines.forEach(path: path) { number, line in
             guard line.contains("# TouchBench") else { return }
             do {
                 try comments.read(line)

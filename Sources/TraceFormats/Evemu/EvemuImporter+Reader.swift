@@ -19,8 +19,8 @@ extension EvemuImporter {
         static let mappingPrefix = "# TouchBench-mapping: "
         static let markerPrefix = "# TouchBench-marker: "
 
-        mutating func read(_ text: String, path: String?, allowEvents: Bool) throws {
-            try TextInput.forEachLine(text, path: path) { number, line in
+        mutating func read(lines: TextLines, path: String?, allowEvents: Bool) throws {
+            try lines.forEach(path: path) { number, line in
                 do {
                     try readLine(line, allowEvents: allowEvents)
                 } catch let error as TraceFormatError {

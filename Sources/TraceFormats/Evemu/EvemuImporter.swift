@@ -20,23 +20,24 @@ import TouchInput
 public enum EvemuImporter {
     /// Reads the events at `path` with the description beside them (or the one in options).
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
-        let text = try TextInput.read(path)
-        var description: (text: String, path: String)?
-        if containsDescription(text) {
+        // Streamed twice (is there a description? then the lines), never held whole.
+        let lines = TextLines.file(path)
+        var description: (lines: TextLines, path: String)?
+        if try containsDescription(lines, path: path) {
             description = nil
         } else if let explicit = options.descriptionPath {
-            description = (try TextInput.read(explicit), explicit)
+            description = (.file(explicit), explicit)
         } else if let found = findDescription(forEventsAt: path) {
-            description = (try TextInput.read(found), found)
+            description = (.file(found), found)
         }
-        return try parse(text, path: path, description: description, options: options)
+        return try parse(lines: lines, path: path, description: description, options: options)
     }
 
     /// The device an evemu description declares (`N:`, `I:`, `P:`, `B:`, `A:` lines): how a
     /// capture from a file of kernel records, which has no ioctls to ask, learns its device.
     public static func readDescription(contentsOf path: String) throws -> EvdevDevice {
         var reader = Reader()
-        try reader.read(try TextInput.read(path), path: path, allowEvents: false)
+        try reader.read(lines: .file(path), path: path, allowEvents: false)
         guard reader.sawDescription else {
             throw TraceFormatError("holds no evemu device description (N:, I:, P:, B:, A: lines).", path: path)
         }
@@ -48,15 +49,21 @@ public enum EvemuImporter {
         _ text: String, path: String? = nil, description: (text: String, path: String)? = nil,
         options: ImportOptions = ImportOptions()
     ) throws -> ImportedTrace {
+        try parse(lines: .text(text), path: path, description: description.map { (.text($0.text), $0.path) }, options: options)
+    }
+
+    static func parse(
+        lines: TextLines, path: String?, description: (lines: TextLines, path: String)?, options: ImportOptions
+    ) throws -> ImportedTrace {
         var reader = Reader()
         // A recording that carries its own description (an `.evemu` file) describes the
         // device it was recorded on, so it wins over one given beside it: reading both would
         // declare every property and axis twice.
-        let description = containsDescription(text) ? nil : description
+        let description = try containsDescription(lines, path: path) ? nil : description
         if let description {
-            try reader.read(description.text, path: description.path, allowEvents: false)
+            try reader.read(lines: description.lines, path: description.path, allowEvents: false)
         }
-        try reader.read(text, path: path, allowEvents: true)
+        try reader.read(lines: lines, path: path, allowEvents: true)
         var recording = EvdevRecording(device: reader.device, events: reader.events)
         if !reader.sawDescription { recording.declareObservedCodes() }
         var extra: [String: String] = [:]
@@ -85,14 +92,21 @@ public enum EvemuImporter {
         return best.map { directory.appendingPathComponent($0).path }
     }
 
+    /// Whether `text` holds a description (an `N:` line).
     static func containsDescription(_ text: String) -> Bool {
-        // On bytes: a String sees CR LF as one Character, so "\nN:" would miss Windows text.
-        let bytes = text.utf8
-        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.index(bytes.startIndex, offsetBy: 3) : bytes.startIndex
-        while true {
-            if bytes[lineStart...].starts(with: [UInt8(ascii: "N"), UInt8(ascii: ":")]) { return true }
-            guard let newline = bytes[lineStart...].firstIndex(of: 0x0A) else { return false }
-            lineStart = bytes.index(after: newline)
+        (try? containsDescription(.text(text), path: nil)) ?? false
+    }
+
+    /// Whether the lines hold an `N:` line (a description), reading only as far as it.
+    static func containsDescription(_ lines: TextLines, path: String?) throws -> Bool {
+        struct Found: Error {}
+        do {
+            try lines.forEach(path: path) { _, line in
+                if line.hasPrefix("N:") { throw Found() }
+            }
+        } catch is Found {
+            return true
         }
+        return false
     }
 }

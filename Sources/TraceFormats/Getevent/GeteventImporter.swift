@@ -14,13 +14,17 @@ import TouchInput
 public enum GeteventImporter {
     /// Reads the file at `path`; errors name the file and, for malformed content, the line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
-        try parse(try TextInput.read(path), path: path, options: options)
+        try parse(lines: .file(path), path: path, options: options)
     }
 
     /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        try parse(lines: .text(text), path: path, options: options)
+    }
+
+    static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
         var log = Log()
-        try TextInput.forEachLine(text, path: path) { number, line in
+        try lines.forEach(path: path) { number, line in
             do {
                 try log.read(line)
             } catch let error as TraceFormatError {
@@ -42,7 +46,7 @@ public enum GeteventImporter {
         var extra = ["getevent.form": log.labelled ? "labelled (-lt)" : "raw (-t)"]
         if !node.isEmpty { extra["getevent.device"] = node }
         if !declared { extra["evdev.axisRanges"] = "observed (no -p axis information in the log)" }
-        let comments = try TouchBenchComments.scan(text, path: path)
+        let comments = try TouchBenchComments.scan(lines: lines, path: path)
         var restoredOptions = options
         if options.screen == nil, let restored = comments.metadata { restoredOptions.screen = restored.screen }
         var trace = recording.makeTrace(source: "getevent", options: restoredOptions, explicitMapping: comments.mapping, extra: extra)

@@ -1,6 +1,21 @@
 import Foundation
 import TouchTrace
 
+/// Where an importer's lines come from: text already in memory, or a file read block by
+/// block (what `read(contentsOf:)` uses, so memory does not grow with the file).
+enum TextLines {
+    case text(String)
+    case file(String)
+
+    /// Calls `body` with each line and its 1-based number (see ``TextInput``).
+    func forEach(path: String?, _ body: (Int, Substring) throws -> Void) throws {
+        switch self {
+        case .text(let text): try TextInput.forEachLine(text, path: path, body)
+        case .file(let file): try TextInput.forEachLine(inFile: file, body)
+        }
+    }
+}
+
 /// Reading text files and numbers with the checks every importer needs.
 enum TextInput {
     /// The largest file an importer reads (the whole text is held in memory).
@@ -19,6 +34,18 @@ enum TextInput {
             throw TraceFormatError("the file is not UTF-8 text.", path: path)
         }
         return text
+    }
+
+    /// The first 64 KiB of `path` as text (for guessing a form; invalid UTF-8 repaired).
+    static func head(_ path: String) throws -> String {
+        do {
+            let file = try SystemFile.openForReading(path)
+            var bytes: [UInt8] = []
+            try file.read(min(blockSize, try file.size()), at: 0, into: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        } catch {
+            throw TraceFormatError("the file \(error.reason).", path: path, kind: .unreadable)
+        }
     }
 
     /// The bytes of `path`, within ``maximumFileSize`` and, when `checkingLines`, with no
@@ -88,6 +115,67 @@ enum TextInput {
             guard newline < utf8.endIndex else { break }
             start = utf8.index(after: newline)
         }
+    }
+
+    /// Calls `body` with each line of the file at `path`, read in blocks: memory stays
+    /// bounded by a block and the longest line (``maximumLineLength``), not the file. The
+    /// same rules as ``forEachLine(_:path:_:)``: LF or CR LF, a byte-order mark skipped, a
+    /// stray CR or a NUL an error naming the line, and the text must be UTF-8.
+    static func forEachLine(inFile path: String, _ body: (Int, Substring) throws -> Void) throws {
+        let file: SystemFile
+        let size: Int
+        do {
+            file = try SystemFile.openForReading(path)
+            size = try file.size()
+        } catch {
+            throw TraceFormatError("the file \(error.reason).", path: path, kind: .unreadable)
+        }
+        var pending: [UInt8] = []
+        var block: [UInt8] = []
+        var offset = 0
+        var number = 0
+        func emit(_ bytes: ArraySlice<UInt8>) throws {
+            number += 1
+            guard bytes.count <= maximumLineLength else {
+                throw TraceFormatError("the line is longer than \(maximumLineLength) bytes.", path: path, line: number)
+            }
+            var line = bytes
+            if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+            if line.last == 0x0D { line = line.dropLast() }
+            if let bad = line.first(where: { $0 == 0x0D || $0 == 0 }) {
+                let what = bad == 0 ? "a NUL byte" : "a carriage return that does not end the line"
+                throw TraceFormatError("the line holds \(what).", path: path, line: number)
+            }
+            guard let text = String(validating: line, as: UTF8.self) else {
+                throw TraceFormatError("the line is not UTF-8 text.", path: path, line: number)
+            }
+            try body(number, Substring(text))
+        }
+        while offset < size {
+            let count = min(blockSize, size - offset)
+            do { try file.read(count, at: offset, into: &block) } catch {
+                throw TraceFormatError("the file \(error.reason).", path: path, kind: error.kind == .io ? .unreadable : .malformed)
+            }
+            offset += count
+            var start = 0
+            while let newline = block[start...].firstIndex(of: 0x0A) {
+                if pending.isEmpty {
+                    try emit(block[start..<newline])
+                } else {
+                    pending.append(contentsOf: block[start..<newline])
+                    try emit(pending[...])
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = newline + 1
+            }
+            pending.append(contentsOf: block[start...])
+            if pending.count > maximumLineLength {
+                throw TraceFormatError("the line is longer than \(maximumLineLength) bytes.", path: path, line: number + 1)
+            }
+        }
+        // The last line, with or without its line feed (an empty one after a final LF too,
+        // as splitting the whole text gives).
+        try emit(pending[...])
     }
 
     /// Splits on runs of spaces and tabs.

@@ -1,5 +1,6 @@
 import Foundation
 import TouchInput
+import TouchTrace
 
 /// Reads W3C Pointer Events captured by a web page (the shape is ``PointerEventsDocument``).
 ///
@@ -16,10 +17,13 @@ import TouchInput
 public enum PointerEventsImporter {
     /// Reads the file at `path`; errors name the file and, for malformed content, the line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceFormatError("the file cannot be opened.", path: path, kind: .unreadable)
+        // Through SystemFile: a FIFO is refused rather than waited on, the size is checked
+        // before the read, and a byte-order mark is dropped.
+        let bytes: [UInt8]
+        do { bytes = try SystemFile.readWhole(path, limit: TextInput.maximumFileSize) } catch {
+            throw TraceFormatError("the file \(error.reason).", path: path, kind: error.kind == .malformed ? .malformed : .unreadable)
         }
-        return try parse(data, path: path, options: options)
+        return try parse(Data(bytes), path: path, options: options)
     }
 
     /// Parses the content of a file; `path` only names it in errors.
