@@ -1,6 +1,7 @@
 import BenchReports
 import Testing
 import TouchDynamics
+import TouchInput
 import TouchReplay
 
 /// The regressions of issue 13's table, each applied to the interaction code through a
@@ -105,5 +106,59 @@ struct InteractionRegressionTests {
         // From 0 to the closed-form 16.3 % of a ζ 0.5 spring started at rest.
         #expect(try change("overshoot_pct", \.max, in: key, base, new) > 16)
         #expect(try change("settle_ms", \.max, in: key, base, new) > 500)
+    }
+
+    @Test func doubleTapTimeout300To500MakesASingleTapWait200MsLonger() throws {
+        let base = try RegressionHarness.result([Run("tap", .button)])
+        let new = try RegressionHarness.result([Run("tap", .button) { ButtonScene(context: $0, parameters: .init(doubleTapTimeout: 500_000_000)) }])
+        let key = EntryKey(trace: "tap.touchtrace", scene: "button")
+        expectFlagged(try RegressionHarness.compare(new, against: base), "tap_delay_ms", key)
+        // 200 ms more, give or take the frame at which the failure is noticed.
+        let wait = try change("tap_delay_ms", \.max, in: key, base, new)
+        #expect(abs(wait - 200) <= 1000 / 120, "\(wait) ms")
+    }
+
+    @Test func aTimerPauseDetectorAnswersThePauseLater() throws {
+        let base = try RegressionHarness.result([Run("pause", .home)])
+        let new = try RegressionHarness.result([Run("pause", .home) { HomeScene(context: $0, parameters: .init(pauseDetector: .timer)) }])
+        let key = EntryKey(trace: "pause.touchtrace", scene: "home")
+        expectFlagged(try RegressionHarness.compare(new, against: base), "redirection_response_ms", key)
+        let later = try change("redirection_response_ms", \.max, in: key, base, new)
+        #expect(later > 50, "the app switcher is committed \(later) ms later")
+    }
+
+    @Test func removingTheCatchAnswersItHalfASecondLate() throws {
+        let base = try RegressionHarness.result([Run("catch", .scroll)])
+        let new = try RegressionHarness.result([Run("catch", .scroll) { ScrollScene(context: $0, parameters: .init(catchesMovingContent: false)) }])
+        let key = EntryKey(trace: "catch.touchtrace", scene: "scroll")
+        let comparison = try RegressionHarness.compare(new, against: base)
+        expectFlagged(comparison, "redirection_response_ms", key)
+        // Caught at once (two frames of pipeline) before; now the content coasts on under the
+        // finger until the pan begins and drags it, 500 ms later.
+        #expect(abs(try change("redirection_response_ms", \.max, in: key, base, new) - 500) < 1)
+        expectFlagged(comparison, "settle_ms", key)
+    }
+
+    /// A scene that spends `cost` of real CPU time in every frame on top of `base`'s work.
+    struct Costly<Base: Scene>: Scene {
+        var base: Base
+        var cost: Duration
+        var state: SceneState { base.state }
+        mutating func handle(_ sample: InputSample) { base.handle(sample) }
+        mutating func advance(to time: Int64) {
+            base.advance(to: time)
+            let clock = ContinuousClock(), start = clock.now
+            while clock.now - start < cost {}
+        }
+        mutating func takeSignals(into signals: inout [SceneSignal]) { base.takeSignals(into: &signals) }
+    }
+
+    @Test func fourMillisecondsOfCPUPerFrameIsATimingRegression() throws {
+        let base = try RegressionHarness.timedResult(Run("tap", .button))
+        let new = try RegressionHarness.timedResult(Run("tap", .button) { Costly(base: ButtonScene(context: $0), cost: .milliseconds(4)) })
+        let key = EntryKey(trace: "tap.touchtrace", scene: "button")
+        expectFlagged(try RegressionHarness.compare(new, against: base), "cpu_per_frame_us", key)
+        // Every timed frame now spins 4 ms (4 000 µs), whatever the machine's load.
+        #expect(try change("cpu_per_frame_us", \.p50, in: key, base, new) > 3_500)
     }
 }

@@ -45,6 +45,27 @@ enum RegressionHarness {
         return BenchResult(entries: entries, environment: Fixtures.environment)
     }
 
+    /// `run` replayed `repeats` times, as `bench --repeat` does: deterministic metrics from the
+    /// first run, `cpu_per_frame_us` as the mean of each run (compared with Mann–Whitney).
+    static func timedResult(_ run: Run, repeats: Int = 5) throws -> BenchResult {
+        var first: RunEntry?
+        var means: [Double] = []
+        for _ in 0..<repeats {
+            let path = traces.appendingPathComponent(run.trace + ".touchtrace").path
+            let reader = try TraceReader(path: path)
+            let hz = reader.metadata.displayHz ?? 120
+            let settings = ReplaySettings(mode: .virtual, display: DisplayModel(refresh: .fixed(hz), presentationDelay: run.presentationDelay))
+            let result = try Replayer.replay(reader: reader, scene: run.make(SceneContext(metadata: reader.metadata, refreshHz: hz)),
+                                             sceneName: run.scene.name, settings: settings, traceName: run.trace + ".touchtrace")
+            means.append(result[.cpuPerFrame].mean)
+            if first == nil { first = try RunEntry.decode(result.json(includingTiming: false)) }
+        }
+        guard var entry = first else { return BenchResult(entries: [], environment: Fixtures.environment) }
+        entry.metrics = entry.metrics.filter { $0.value.kind == .deterministic }
+        entry.metrics["cpu_per_frame_us"] = .overRepeats(means)
+        return BenchResult(entries: [entry], environment: Fixtures.environment)
+    }
+
     static func compare(_ current: BenchResult, against baseline: BenchResult) throws -> BenchComparison {
         let thresholds = try BenchThresholds.load(from: GoldenBenchTests.root.appendingPathComponent("Benchmarks/thresholds.json").path)
         return BenchComparison(current: current, baseline: baseline, thresholds: thresholds)

@@ -19,9 +19,12 @@ public struct ButtonScene: Scene {
         /// Whether the button highlights the moment the finger lands (as it should) or only
         /// flashes when the tap is recognized at the lift.
         public var highlightOnTouchDown: Bool
+        /// How long the double tap waits after a lift for the next touch, nanoseconds.
+        public var doubleTapTimeout: Int64
 
-        public init(highlightOnTouchDown: Bool = true) {
+        public init(highlightOnTouchDown: Bool = true, doubleTapTimeout: Int64 = 300_000_000) {
             self.highlightOnTouchDown = highlightOnTouchDown
+            self.doubleTapTimeout = doubleTapTimeout
         }
     }
 
@@ -29,7 +32,7 @@ public struct ButtonScene: Scene {
     static let slop = 70.0
 
     private var tap = TapRecognizer(hitSlop: ButtonScene.slop)
-    private var doubleTap = MultiTapRecognizer()
+    private var doubleTap: MultiTapRecognizer
     private var events: [GestureEvent] = []
     private var highlight = AnimatedValue(0)
     private var wasHighlighted = false
@@ -42,6 +45,7 @@ public struct ButtonScene: Scene {
     /// A button not yet placed: it appears under the first touch.
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
         self.parameters = parameters
+        doubleTap = MultiTapRecognizer(maximumGap: parameters.doubleTapTimeout)
         events.reserveCapacity(4)
     }
 

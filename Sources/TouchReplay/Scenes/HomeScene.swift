@@ -12,6 +12,18 @@ import TouchInput
 /// The pause comes from TouchGestures' `DecelerationPauseDetector`; its `TimerPauseDetector`
 /// runs alongside so that the two can be compared (`pause_detection_timer_ms`).
 public struct HomeScene: Scene {
+    /// The home gesture's tunables.
+    public struct Parameters: Sendable, Hashable {
+        /// Which pause detector commits the app switcher: the finger's deceleration (as the
+        /// fluid-interface literature has it) or the timer-based baseline.
+        public var pauseDetector: PauseDetectorKind
+
+        public init(pauseDetector: PauseDetectorKind = .deceleration) {
+            self.pauseDetector = pauseDetector
+        }
+    }
+
+    private let parameters: Parameters
     static let edge = 44.0
     static let pauseProgress = 0.1
 
@@ -34,7 +46,8 @@ public struct HomeScene: Scene {
     private var committed = Destination.app
     public private(set) var state = SceneState()
 
-    public init(context: SceneContext = SceneContext()) {
+    public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
+        self.parameters = parameters
         width = context.width
         height = context.height
         let screen = Rect(x: 0, y: 0, width: context.width, height: context.height)
@@ -115,8 +128,8 @@ public struct HomeScene: Scene {
     /// Reads what the pause detectors reported; a finger speeding up again ends the pause.
     private mutating func takePauses() {
         for event in gestureEvents where event.gesture == .pause {
+            if event.detector == parameters.pauseDetector { isPaused = true }
             if event.detector == .deceleration {
-                isPaused = true
                 if !pauseReported {
                     pauseReported = true
                     signals.append(.pauseDetected(time: event.time, detector: .deceleration))

@@ -17,10 +17,13 @@ public struct ScrollScene: Scene {
         public var hysteresis: Double
         /// The deceleration of released content (and of the pan's projection).
         public var decelerationRate: DecelerationRate
+        /// Whether a touch on moving content stops it under the finger (a catch).
+        public var catchesMovingContent: Bool
 
-        public init(hysteresis: Double = 10, decelerationRate: DecelerationRate = .normal) {
+        public init(hysteresis: Double = 10, decelerationRate: DecelerationRate = .normal, catchesMovingContent: Bool = true) {
             self.hysteresis = hysteresis
             self.decelerationRate = decelerationRate
+            self.catchesMovingContent = catchesMovingContent
         }
     }
 
@@ -50,6 +53,7 @@ public struct ScrollScene: Scene {
         switch pan.handle(sample) {
         case .down:
             // A catch: whatever was moving stops where it is shown, under the finger.
+            guard parameters.catchesMovingContent else { return }
             contentX.set(contentX.value)
             contentY.set(contentY.value)
         case .began:
