@@ -18,7 +18,7 @@ extension Command {
             .value("output", short: "o", "OUT", "The file to write (required)."),
             .value("from", "FORM", "The input form."),
             .value("to", "FORM", "The output form."),
-            .value("desc", "FILE", "The evemu device description of an .events file (found automatically beside it)."),
+            .value("desc", "FILE", "The evemu device description of an .events file (found automatically beside it; a recording that holds its own description keeps it)."),
             .value("device", "NAME", "The device to take from a multi-device getevent log (name or /dev/input path)."),
             .value("screen", "WxH", "Map device units without a resolution onto a screen of W×H points."),
         ],
