@@ -56,7 +56,9 @@ extension BenchComparison {
             let kind = current?.kind ?? base?.kind ?? .deterministic
             let tolerance = thresholds.tolerance(for: name, kind: kind)
             let direction = thresholds.direction(of: name, kind: kind)
-            var row = Row(key: entry.key, metric: name, kind: kind, statistic: MetricCatalog.headline(of: name, kind: kind),
+            // A metric a budget judges is shown by the budget's statistic (p99 of event latency, not p95).
+            let judged = thresholds.budgets.first { $0.metric == name && $0.applies(to: entry.scene) }?.statistic
+            var row = Row(key: entry.key, metric: name, kind: kind, statistic: judged ?? MetricCatalog.headline(of: name, kind: kind),
                           current: nil, baseline: nil, status: .noBaseline, reason: "no baseline", pValue: nil)
             if !hasBaseline || baseline == nil {
                 if hasBaseline { row.reason = "new in this run" }

@@ -8,6 +8,10 @@ extension HTMLReport {
         <title>\(SVGChart.attribute(title))</title>
         <style>
         body { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 24px; color: #1d1d1f; }
+        /* A phone is 390 px wide: charts shrink to the width, wide tables scroll inside their section. */
+        @media (max-width: 600px) { body { margin: 12px; } }
+        section { max-width: 100%; overflow-x: auto; } header p { overflow-wrap: anywhere; }
+        svg.chart { max-width: 100%; height: auto; } td { overflow-wrap: anywhere; }
         h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin-top: 28px; }
         .verdict { padding: 12px 16px; border-radius: 8px; }
         .verdict.pass { background: #e3f6e5; } .verdict.warn { background: #fff4d6; } .verdict.fail { background: #fde2e1; }
@@ -40,6 +44,10 @@ extension HTMLReport {
             if (!(box.width > 0 && box.height > 0) || charts[i].childElementCount < 2) broken.push(charts[i].getAttribute("data-chart"));
           }
           var external = document.querySelectorAll("script[src], link[href], img[src], iframe");
+          // The page must fit its window (a phone's 390 px too): nothing may scroll sideways.
+          var overflow = document.documentElement.scrollWidth - window.innerWidth;
+          status.setAttribute("data-overflow", String(overflow));
+          status.setAttribute("data-viewport", String(window.innerWidth));
           if (broken.length === 0 && external.length === 0) {
             status.setAttribute("data-status", "ok");
             status.textContent = "rendered " + charts.length + " charts";

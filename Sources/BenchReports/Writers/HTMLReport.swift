@@ -82,7 +82,8 @@ public struct HTMLReport: Sendable {
         }
         html += "</div></section>"
 
-        html += "<section><h2>Per trace against the baseline</h2><div class=\"charts\">"
+        // Without a baseline there is nothing to be against: no such wording, no such legend.
+        html += "<section><h2>\(baseline == nil ? "Per trace" : "Per trace against the baseline")</h2><div class=\"charts\">"
         let perTrace: [(String, Statistic)] = [
             ("response_ms", .p99), ("presented_lag_ms", .p50), ("settle_ms", .max), ("event_latency_ms", .p99), ("redirection_response_ms", .p50),
             ("cpu_per_frame_us", .p50),
@@ -94,8 +95,11 @@ public struct HTMLReport: Sendable {
                 return ("\(entry.key.traceName) · \(entry.scene)", current.value(statistic), base.flatMap { $0.isEmpty ? nil : $0.value(statistic) })
             }
             guard !items.isEmpty else { continue }
+            let signed = items.contains { ($0.current ?? 0) < 0 || ($0.baseline ?? 0) < 0 }
+            let caption = "\(h(metric)) \(statistic.rawValue)\(result.entries.count > barLimit ? " (first \(barLimit) runs)" : "")"
+                + (signed ? ". Bars left of the zero line are negative: the scene answered before the reference instant (a deceleration detector can see a pause before the finger fully stops)." : "")
             html += "<figure>" + SVGChart.bars(name: "bars-\(metric)", title: "\(metric) \(statistic.rawValue) per trace", items: items, unit: MetricCatalog.unit(of: metric))
-                + "<figcaption>\(h(metric)) \(statistic.rawValue)\(result.entries.count > barLimit ? " (first \(barLimit) runs)" : "")</figcaption></figure>"
+                + "<figcaption>\(caption)</figcaption></figure>"
         }
         html += "</div></section>"
 

@@ -29,27 +29,43 @@ enum SVGChart {
     }
 
     /// Horizontal bars: each item's current value, with its baseline as a thin bar beneath.
+    /// Horizontal bars per item, signed: a zero line where values of both signs occur, negative
+    /// bars drawn left of it. The baseline's thin bar and its legend only when there is one.
     static func bars(name: String, title: String, items: [(label: String, current: Double?, baseline: Double?)], unit: String) -> String {
         guard !items.isEmpty else { return empty(name: name, title: title) }
         let rowHeight = 18.0
         let chartHeight = top + Double(items.count) * rowHeight + bottom
-        let peak = items.flatMap { [$0.current ?? 0, $0.baseline ?? 0] }.max() ?? 1
-        let scale = peak > 0 ? peak : 1
+        let values = items.flatMap { [$0.current, $0.baseline].compactMap { $0 } }
+        let high = Swift.max(0, values.max() ?? 0), low = Swift.min(0, values.min() ?? 0)
+        let scale = high - low > 0 ? high - low : 1
         let labelWidth = 170.0
         let plotWidth = width - labelWidth - right - 60
+        let zero = labelWidth + (-low / scale) * plotWidth
+        func bar(_ value: Double) -> (x: Double, width: Double) {
+            let length = Swift.max(1, abs(value) / scale * plotWidth)
+            return value < 0 ? (zero - length, length) : (zero, length)
+        }
+        let hasBaseline = items.contains { $0.baseline != nil }
         var svg = "<svg class=\"chart\" data-chart=\"\(attribute(name))\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(chartHeight))\" width=\"\(n(width))\" height=\"\(n(chartHeight))\" role=\"img\"><title>\(text(title))</title>"
+        if low < 0 {
+            svg += "<line class=\"axis-line\" x1=\"\(n(zero))\" x2=\"\(n(zero))\" y1=\"\(n(top))\" y2=\"\(n(chartHeight - bottom))\"/>"
+        }
         for (index, item) in items.enumerated() {
             let y = top + Double(index) * rowHeight
             svg += "<text class=\"label\" x=\"\(n(labelWidth - 6))\" y=\"\(n(y + 11))\" text-anchor=\"end\">\(text(item.label))</text>"
             if let current = item.current {
-                svg += "<rect class=\"current\" x=\"\(n(labelWidth))\" y=\"\(n(y + 2))\" width=\"\(n(max(1, current / scale * plotWidth)))\" height=\"9\"><title>\(Format.value(current, unit: unit))</title></rect>"
-                svg += "<text class=\"value\" x=\"\(n(labelWidth + max(1, current / scale * plotWidth) + 4))\" y=\"\(n(y + 10))\">\(text(Format.number(current)))</text>"
+                let (x, length) = bar(current)
+                svg += "<rect class=\"current\" x=\"\(n(x))\" y=\"\(n(y + 2))\" width=\"\(n(length))\" height=\"9\"><title>\(Format.value(current, unit: unit))</title></rect>"
+                let labelX = current < 0 ? zero + 4 : x + length + 4
+                svg += "<text class=\"value\" x=\"\(n(labelX))\" y=\"\(n(y + 10))\">\(text(Format.number(current)))</text>"
             }
             if let baseline = item.baseline {
-                svg += "<rect class=\"baseline\" x=\"\(n(labelWidth))\" y=\"\(n(y + 12))\" width=\"\(n(max(1, baseline / scale * plotWidth)))\" height=\"4\"><title>baseline \(Format.value(baseline, unit: unit))</title></rect>"
+                let (x, length) = bar(baseline)
+                svg += "<rect class=\"baseline\" x=\"\(n(x))\" y=\"\(n(y + 12))\" width=\"\(n(length))\" height=\"4\"><title>baseline \(Format.value(baseline, unit: unit))</title></rect>"
             }
         }
-        svg += "<text class=\"axis\" x=\"\(n(labelWidth))\" y=\"\(n(chartHeight - 10))\">0 … \(text(Format.value(peak, unit: unit))) — dark: this run, light: baseline</text>"
+        let range = low < 0 ? "\(Format.value(low, unit: unit)) … 0 … \(Format.value(high, unit: unit))" : "0 … \(Format.value(high, unit: unit))"
+        svg += "<text class=\"axis\" x=\"\(n(labelWidth))\" y=\"\(n(chartHeight - 10))\">\(text(range))\(hasBaseline ? " — dark: this run, light: baseline" : "")</text>"
         return svg + "</svg>"
     }
 
