@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        .library(name: "RunRecord", targets: ["RunRecord"]),
         .library(name: "TouchReplay", targets: ["TouchReplay"]),
         .library(name: "BenchReports", targets: ["BenchReports"]),
     ],
@@ -22,23 +23,29 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
+        // Internal, shared by every module: JSON reader and canonical writer, statistics,
+        // geometry, elementary functions and the platform's C library (docs/ARCHITECTURE.md).
+        .target(name: "TouchBenchSupport"),
         .target(name: "TouchInput"),
-        .target(name: "TouchTrace", dependencies: ["TouchInput", "CZstd"]),
-        .target(name: "TouchDynamics"),
-        .target(name: "TraceSynthesis", dependencies: ["TouchInput", "TouchTrace"]),
-        .target(name: "TraceFormats", dependencies: ["TouchInput", "TouchTrace"]),
-        .target(name: "TouchGestures", dependencies: ["TouchInput", "TouchDynamics"]),
-        .target(name: "TouchReplay", dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures"]),
-        .target(name: "BenchReports", dependencies: ["TouchTrace", "TouchReplay"]),
+        .target(name: "TouchTrace", dependencies: ["TouchBenchSupport", "TouchInput", "CZstd"]),
+        .target(name: "TouchDynamics", dependencies: ["TouchBenchSupport"]),
+        .target(name: "TraceSynthesis", dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace"]),
+        .target(name: "TraceFormats", dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace"]),
+        .target(name: "TouchGestures", dependencies: ["TouchBenchSupport", "TouchInput", "TouchDynamics"]),
+        .target(name: "RunRecord", dependencies: ["TouchBenchSupport"]),
+        .target(name: "TouchReplay",
+                dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "RunRecord"]),
+        .target(name: "BenchReports", dependencies: ["TouchBenchSupport", "TouchTrace", "RunRecord", "TouchReplay"]),
         .executableTarget(
             name: "touchbench",
-            dependencies: ["TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay",
-                           "BenchReports"]
+            dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay",
+                           "RunRecord", "BenchReports"]
         ),
+        .testTarget(name: "TouchBenchSupportTests", dependencies: ["TouchBenchSupport"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput", "TouchBenchSupport"]),
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
-        .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput"]),
+        .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput", "TouchBenchSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput"]),
         .testTarget(
             name: "TouchGesturesTests",
@@ -46,9 +53,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TouchReplayTests",
-            dependencies: ["TouchReplay", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "TraceSynthesis"]
+            dependencies: ["TouchReplay", "RunRecord", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "TraceSynthesis"]
         ),
-        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "TouchReplay", "TouchTrace", "TouchInput"]),
+        .testTarget(name: "RunRecordTests", dependencies: ["RunRecord", "TouchBenchSupport"]),
+        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "RunRecord", "TouchReplay", "TouchTrace", "TouchInput"]),
     ],
     swiftLanguageModes: [.v6]
 )

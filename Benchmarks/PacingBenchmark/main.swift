@@ -102,10 +102,10 @@ if options.extra["no-pipeline"] == nil {
         let settings = ReplaySettings(mode: .wallClock(rate: 1), tail: 0)
         let result = try Replayer.replay(reader: TraceReader(path: path), sceneNamed: "scroll", settings: settings, traceName: "pacing")
         let delivery = result[.deliveryError]
-        report.add(Figure("replay pipeline delivery error p50", unit: "ms", value: delivery.p50, biggerIsBetter: false,
+        report.add(Figure("replay pipeline delivery error p50", unit: "ms", value: delivery.p50 ?? 0, biggerIsBetter: false,
                           note: "Replayer, wall clock at rate 1, scroll"))
-        report.add(Figure("replay pipeline delivery error p99", unit: "ms", value: delivery.p99, biggerIsBetter: false))
-        report.add(Figure("replay pipeline delivery error max", unit: "ms", value: delivery.max, biggerIsBetter: false))
+        report.add(Figure("replay pipeline delivery error p99", unit: "ms", value: delivery.p99 ?? 0, biggerIsBetter: false))
+        report.add(Figure("replay pipeline delivery error max", unit: "ms", value: delivery.max ?? 0, biggerIsBetter: false))
     } catch { BenchmarkOptions.fail("replay at rate 1 failed: \(error)") }
 }
 do { try report.finish(options: options) } catch { BenchmarkOptions.fail("cannot write the report: \(error)") }

@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// The motion of a value released with a velocity and slowed by scroll-view deceleration:
 /// v(t) = v₀·e^(−t/τ), x(t) = x₀ + v₀·τ·(1 − e^(−t/τ)), with τ the rate's
 /// ``DecelerationRate/timeConstant``.

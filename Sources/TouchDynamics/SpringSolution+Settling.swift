@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 extension SpringSolution {
     /// The first time after which |x(t)| stays at or under `tolerance`, exact to the last
     /// bit of the time: zero if it never exceeds it, infinite if it never settles.

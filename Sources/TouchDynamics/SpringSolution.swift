@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// The closed-form motion of a unit-mass damped spring about its rest position:
 /// x″ + 2σx′ + ω₀²x = 0 with x(0) = x₀, x′(0) = v₀, where σ = ζω₀.
 ///

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// The two contacts a pinch or a rotation follows, and the geometry between them.
@@ -39,7 +40,7 @@ struct ContactPair: Sendable, Hashable {
     /// The direction from the first contact to the second, in radians (−π…π).
     var angle: Double {
         guard locations.count == 2 else { return 0 }
-        return Trigonometry.atan2(locations[1].y - locations[0].y, locations[1].x - locations[0].x)
+        return Elementary.atan2(locations[1].y - locations[0].y, locations[1].x - locations[0].x)
     }
 
     /// How far the midpoint has moved since the second contact landed, in points.

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchDynamics
 
 /// One change of a recognizer's state, with what the recognizer knew at that moment.

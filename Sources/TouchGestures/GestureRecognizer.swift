@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// A state machine that follows contacts one sample at a time and says what it sees as

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchDynamics
 import TouchInput
 

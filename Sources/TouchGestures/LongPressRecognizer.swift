@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// A finger held still: begins once it has stayed within ``allowableMovement`` of its

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// Two (or more) taps in quick succession at about the same place: a double tap.

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// A single tap on a target: highlighted the moment the finger lands, unhighlighted while

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// The JSON Lines text form of a trace (DESIGN.md, "The JSON Lines text form"): an optional
@@ -62,5 +63,5 @@ public enum JSONLines {
     }
 
     /// A string as a JSON string literal.
-    static func quoted(_ text: String) -> String { JSONFormatting.quoted(text) }
+    static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchBenchSupport
 import TouchInput
 
 /// Reads the JSON Lines form one line at a time, so memory stays bounded by a line.

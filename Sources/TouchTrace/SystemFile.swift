@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TouchBenchSupport
 
 /// An open file descriptor: the thin boundary between the trace container and POSIX I/O.
 /// Every call's result is checked here and turned into a ``TraceFileError`` naming the file.

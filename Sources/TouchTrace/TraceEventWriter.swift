@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// The one writer of Chrome trace-event JSON (`{"traceEvents": [...]}`), which Perfetto UI,
 /// chrome://tracing and speedscope open: `convert --to chrome-trace` and `replay
 /// --trace-events` both write through it.
@@ -29,14 +31,14 @@ public final class TraceEventWriter {
     public init(process name: String, output: TextOutput? = nil) {
         self.output = output
         buffer = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n"
-        event("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":\(processID),\"args\":{\"name\":\(JSONFormatting.quoted(name))}}")
+        event("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":\(processID),\"args\":{\"name\":\(JSONWriter.quoted(name))}}")
     }
 
     /// A new named thread (track), listed after the ones before it; returns its id (from 1).
     public func thread(named name: String) -> Int {
         threads += 1
         let tid = threads
-        event("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":\(processID),\"tid\":\(tid),\"args\":{\"name\":\(JSONFormatting.quoted(name))}}")
+        event("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":\(processID),\"tid\":\(tid),\"args\":{\"name\":\(JSONWriter.quoted(name))}}")
         event("{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":\(processID),\"tid\":\(tid),\"args\":{\"sort_index\":\(tid)}}")
         return tid
     }
@@ -44,7 +46,7 @@ public final class TraceEventWriter {
     /// An instant event on `thread` at `time` nanoseconds.
     public func instant(_ name: String, category: String? = nil, thread: Int, time: Int64, args: [(String, Argument)] = []) {
         precondition(thread >= 1 && thread <= threads, "instants go on a thread made by thread(named:)")
-        event("{\"name\":\(JSONFormatting.quoted(name))\(Self.category(category)),\"ph\":\"i\",\"s\":\"t\",\"ts\":\(Self.micro(time)),\"pid\":\(processID),\"tid\":\(thread)\(Self.arguments(args))}")
+        event("{\"name\":\(JSONWriter.quoted(name))\(Self.category(category)),\"ph\":\"i\",\"s\":\"t\",\"ts\":\(Self.micro(time)),\"pid\":\(processID),\"tid\":\(thread)\(Self.arguments(args))}")
     }
 
     /// A complete event (`ph: "X"`) on `thread` from `start` for `duration` nanoseconds.
@@ -52,13 +54,13 @@ public final class TraceEventWriter {
                          args: [(String, Argument)] = []) {
         precondition(thread >= 1 && thread <= threads, "complete events go on a thread made by thread(named:)")
         precondition(duration >= 0, "a complete event cannot end before it starts")
-        event("{\"name\":\(JSONFormatting.quoted(name))\(Self.category(category)),\"ph\":\"X\",\"ts\":\(Self.micro(start)),\"dur\":\(Self.micro(duration)),\"pid\":\(processID),\"tid\":\(thread)\(Self.arguments(args))}")
+        event("{\"name\":\(JSONWriter.quoted(name))\(Self.category(category)),\"ph\":\"X\",\"ts\":\(Self.micro(start)),\"dur\":\(Self.micro(duration)),\"pid\":\(processID),\"tid\":\(thread)\(Self.arguments(args))}")
     }
 
     /// A counter event (process-scoped): one series per value name.
     public func counter(_ name: String, time: Int64, values: [(name: String, value: Double)]) {
-        let series = values.map { "\(JSONFormatting.quoted($0.name)):\(JSONFormatting.format($0.value))" }.joined(separator: ",")
-        event("{\"name\":\(JSONFormatting.quoted(name)),\"ph\":\"C\",\"ts\":\(Self.micro(time)),\"pid\":\(processID),\"args\":{\(series)}}")
+        let series = values.map { "\(JSONWriter.quoted($0.name)):\(JSONWriter.format($0.value))" }.joined(separator: ",")
+        event("{\"name\":\(JSONWriter.quoted(name)),\"ph\":\"C\",\"ts\":\(Self.micro(time)),\"pid\":\(processID),\"args\":{\(series)}}")
     }
 
     /// Ends the document written to the output, flushes and closes it (the first write
@@ -92,11 +94,11 @@ public final class TraceEventWriter {
     }
 
     private static func micro(_ nanoseconds: Int64) -> String {
-        JSONFormatting.format(Double(nanoseconds) / 1000, decimals: 3)
+        JSONWriter.format(Double(nanoseconds) / 1000, decimals: 3)
     }
 
     private static func category(_ category: String?) -> String {
-        category.map { ",\"cat\":\(JSONFormatting.quoted($0))" } ?? ""
+        category.map { ",\"cat\":\(JSONWriter.quoted($0))" } ?? ""
     }
 
     private static func arguments(_ args: [(String, Argument)]) -> String {
@@ -104,11 +106,11 @@ public final class TraceEventWriter {
         let fields = args.map { (key, value) -> String in
             let text: String = switch value {
             case .integer(let number): String(number)
-            case .number(let number): JSONFormatting.format(number)
-            case .string(let string): JSONFormatting.quoted(string)
-            case .strings(let strings): "[" + strings.map(JSONFormatting.quoted).joined(separator: ",") + "]"
+            case .number(let number): JSONWriter.format(number)
+            case .string(let string): JSONWriter.quoted(string)
+            case .strings(let strings): "[" + strings.map(JSONWriter.quoted).joined(separator: ",") + "]"
             }
-            return "\(JSONFormatting.quoted(key)):\(text)"
+            return "\(JSONWriter.quoted(key)):\(text)"
         }
         return ",\"args\":{" + fields.joined(separator: ",") + "}"
     }

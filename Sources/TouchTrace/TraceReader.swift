@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// Reads a `.touchtrace` file chunk by chunk.

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// Writes a `.touchtrace` file as samples arrive.

@@ -1,3 +1,4 @@
+import RunRecord
 import BenchReports
 import Foundation
 import TouchReplay
@@ -44,20 +45,20 @@ enum BenchOutputs {
         if messages.count > 200 { Console.error("… and \(messages.count - 200) more failures") }
         let names = Set(comparison.regressions.map(\.metric) + comparison.budgetFailures.map(\.budget.metric)).sorted()
         throw CommandFailure(code: ExitCode.failure,
-                             message: "touchbench: \(comparison.headline) (\(names.joined(separator: ", ")))")
+                             message: "touchbench: \(comparison.headline) (\(names.map(\.rawValue).joined(separator: ", ")))")
     }
 
     /// One row per run with the headline figures.
     static func summaryTable(_ result: BenchResult) -> String {
         var table = TextTable(columns: ["trace", "scene", "latency p50", "p99", "redirect p50", "hitch ms/s", "cpu µs/frame", "samples/s"])
-        func value(_ entry: RunEntry, _ metric: String, _ statistic: Statistic) -> String {
+        func value(_ entry: RunRecord, _ metric: MetricName, _ statistic: Statistic) -> String {
             guard let summary = entry.metrics[metric], !summary.isEmpty, let number = summary.value(statistic) else { return "—" }
             return String(format: number >= 1000 ? "%.0f" : "%.2f", number)
         }
         for entry in result.entries {
-            table.add([entry.key.traceName, entry.scene, value(entry, "event_latency_ms", .p50), value(entry, "event_latency_ms", .p99),
-                       value(entry, "redirection_response_ms", .p50), value(entry, "hitch_time_ratio_ms_per_s", .mean),
-                       value(entry, "cpu_per_frame_us", .p50), value(entry, MetricCatalog.throughput, .p50)])
+            table.add([entry.key.traceName, entry.scene, value(entry, .eventLatency, .p50), value(entry, .eventLatency, .p99),
+                       value(entry, .redirectionResponse, .p50), value(entry, .hitchTimeRatio, .mean),
+                       value(entry, .cpuPerFrame, .p50), value(entry, .replayThroughput, .p50)])
         }
         return table.rendered
     }

@@ -39,7 +39,7 @@ extension Command {
             totalBytes += reader.fileSize
             let name = entry.file.replacingOccurrences(of: ".touchtrace", with: "")
             for scene in entry.scenes {
-                let result: RunResult
+                let result: RunRecord
                 do {
                     result = try Replayer.replay(reader: reader, sceneNamed: scene, settings: settings, traceName: name)
                 } catch let error as ReplayError {
@@ -47,7 +47,7 @@ extension Command {
                 }
                 runs += 1
                 func ms(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "—" }
-                func stat(_ name: MetricName, _ value: (MetricSummary) -> Double) -> Double? {
+                func stat(_ name: MetricName, _ value: (MetricSummary) -> Double?) -> Double? {
                     result[name].isEmpty ? nil : value(result[name])
                 }
                 table.add([name, scene, "\(result.samples)", "\(result.frames)", ms(stat(.response, \.p50)), ms(stat(.response, \.p99)),

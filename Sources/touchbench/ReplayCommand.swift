@@ -58,7 +58,7 @@ extension Command {
         if case .wallClock(let rate) = mode, let reader, let start = reader.startTime, let end = reader.endTime {
             Console.progress(String(format: "replaying %.1f s of input at %g× …", Double(end - start) / 1e9, rate))
         }
-        let result: RunResult
+        let result: RunRecord
         do {
             if let reader {
                 result = try Replayer.replay(reader: reader, sceneNamed: sceneName, settings: settings, traceName: path, timeline: timeline)
@@ -74,7 +74,7 @@ extension Command {
         try timeline?.close()
         if let output = arguments.value("json") {
             let file = try TextOutput(path: output)
-            try file.write(result.json())
+            try file.write(result.jsonText)
             try file.close()
         }
         if arguments.value("json") != "-" { print(ReplaySummary.text(result, refresh: refresh)) }
@@ -84,12 +84,12 @@ extension Command {
 
 /// The readable summary `touchbench replay` prints.
 enum ReplaySummary {
-    static func text(_ result: RunResult, refresh: RefreshRate) -> String {
+    static func text(_ result: RunRecord, refresh: RefreshRate) -> String {
         var lines = [
             "trace     \(result.trace)",
             "scene     \(result.scene)",
-            "clock     \(result.mode)",
-            "display   \(refresh), presentation delay \(result.presentationDelay) frames",
+            "clock     \(result.replayMode.map(String.init(describing:)) ?? result.mode)",
+            "display   \(refresh), presentation delay \(result.presentationDelayFrames ?? 0) frames",
             "replayed  \(result.samples) samples, \(result.frames) frames",
             "",
             "metric".padding(toLength: 27) + "kind".padding(toLength: 14) + "count".padding(toLength: 9)
@@ -101,9 +101,9 @@ enum ReplaySummary {
                 lines.append(name.rawValue.padding(toLength: 27) + summary.kind.rawValue.padding(toLength: 14) + "0")
                 continue
             }
-            let values = [summary.p50, summary.p95, summary.p99].map { format($0).padding(toLength: 11) }.joined()
+            let values = [summary.p50, summary.p95, summary.p99].map { format($0 ?? 0).padding(toLength: 11) }.joined()
             lines.append(name.rawValue.padding(toLength: 27) + summary.kind.rawValue.padding(toLength: 14)
-                + String(summary.count).padding(toLength: 9) + values + format(summary.max))
+                + String(summary.count).padding(toLength: 9) + values + format(summary.max ?? 0))
         }
         if !result.events.isEmpty {
             lines.append("")
@@ -111,7 +111,7 @@ enum ReplaySummary {
             for event in result.events.prefix(20) {
                 let response = event.responseMs.map { format($0) + " ms" } ?? "never answered"
                 lines.append(String(format: "  %9.3f s  ", Double(event.time) / 1e9)
-                    + "\(event.kind.rawValue) (\(event.cause.rawValue), \(event.source.rawValue))".padding(toLength: 30) + response)
+                    + "\(event.kind.rawValue) (\(event.cause?.rawValue ?? "—"), \(event.source.rawValue))".padding(toLength: 30) + response)
             }
             if result.events.count > 20 { lines.append("  … \(result.events.count - 20) more in --json") }
         }

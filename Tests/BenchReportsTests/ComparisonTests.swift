@@ -1,4 +1,5 @@
 import BenchReports
+import RunRecord
 import Testing
 
 @Suite struct ComparisonTests {
@@ -127,10 +128,10 @@ import Testing
         var current = baseline
         var entry = try #require(current.entries.first)
         entry.events[0].responseMs = nil
-        entry.metrics["redirection_response_ms"] = MetricStatistics(kind: .deterministic, count: 0)
+        entry.metrics["redirection_response_ms"] = MetricSummary(kind: .deterministic, count: 0)
         current.insert(entry)
         let comparison = BenchComparison(current: current, baseline: baseline)
-        #expect(comparison.regressions.map(\.metric) == [MetricCatalog.unanswered])
+        #expect(comparison.regressions.map(\.metric) == [MetricName.unansweredEvents])
     }
 
     @Test func mannWhitneyMatchesKnownValues() throws {

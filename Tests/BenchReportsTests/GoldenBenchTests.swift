@@ -1,4 +1,5 @@
 import BenchReports
+import RunRecord
 import Foundation
 import Testing
 import TouchTrace

@@ -1,4 +1,5 @@
 import BenchReports
+import RunRecord
 import Testing
 import TouchDynamics
 import TouchInput
@@ -13,20 +14,20 @@ struct InteractionRegressionTests {
     typealias Run = RegressionHarness.Run
 
     /// The change of `metric`'s `statistic` in `trace` × `scene` between two results.
-    func change(_ metric: String, _ statistic: KeyPath<MetricStatistics, Double?>, in key: EntryKey,
+    func change(_ metric: MetricName, _ statistic: KeyPath<MetricSummary, Double?>, in key: EntryKey,
                 _ base: BenchResult, _ new: BenchResult) throws -> Double {
         let before = try #require(base[key]?.metrics[metric]?[keyPath: statistic])
         let after = try #require(new[key]?.metrics[metric]?[keyPath: statistic])
         return after - before
     }
 
-    func expectFlagged(_ comparison: BenchComparison, _ metric: String, _ key: EntryKey,
+    func expectFlagged(_ comparison: BenchComparison, _ metric: MetricName, _ key: EntryKey,
                        sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(comparison.verdict == .fail, sourceLocation: sourceLocation)
         #expect(comparison.regressions.contains { $0.metric == metric && $0.key == key },
                 "\(metric) in \(key) is not flagged: \(comparison.regressions.map { "\($0.key) \($0.metric)" })",
                 sourceLocation: sourceLocation)
-        #expect(comparison.failureMessages.contains { $0.contains(metric) }, sourceLocation: sourceLocation)
+        #expect(comparison.failureMessages.contains { $0.contains(metric.rawValue) }, sourceLocation: sourceLocation)
     }
 
     @Test func unchangedCodeComparesEqualToItself() throws {

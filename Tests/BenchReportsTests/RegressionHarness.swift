@@ -1,4 +1,5 @@
 import BenchReports
+import RunRecord
 import Foundation
 import TouchInput
 import TouchReplay
@@ -28,7 +29,7 @@ enum RegressionHarness {
     }
 
     static func result(_ runs: [Run]) throws -> BenchResult {
-        var entries: [RunEntry] = []
+        var entries: [RunRecord] = []
         for run in runs {
             let path = traces.appendingPathComponent(run.trace + ".touchtrace").path
             let reader = try TraceReader(path: path)
@@ -38,9 +39,7 @@ enum RegressionHarness {
             let result = try Replayer.replay(reader: reader, scene: scene, sceneName: run.scene.name, settings: settings,
                                              traceName: run.trace + ".touchtrace")
             // Only what `compare` compares exactly: the timing metrics are noise here.
-            var entry = try RunEntry.decode(result.json(includingTiming: false))
-            entry.metrics = entry.metrics.filter { $0.value.kind == .deterministic }
-            entries.append(entry)
+            entries.append(result.withoutTiming.atWrittenPrecision)
         }
         return BenchResult(entries: entries, environment: Fixtures.environment)
     }

@@ -1,4 +1,5 @@
 import BenchReports
+import RunRecord
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
                           "p99": null, "max": null, "min": null, "stddev": null}},
              "events": [{"cause": "reversal", "kind": "redirect", "responseMs": null, "source": "marker", "t": 5000000}]}
             """
-        let entry = try RunEntry.decode(text)
+        let entry = try RunRecord.decode(text)
         #expect(entry.metrics["event_latency_ms"]?.p99 == 18)
         #expect(entry.metrics["pause_detection_ms"]?.isEmpty == true)
         #expect(entry.unansweredEvents == 1)
@@ -21,7 +22,7 @@ import Testing
         let written = entry.jsonText
         #expect(written.contains("\"presentationDelayFrames\": 2"))
         #expect(written.contains("\"cause\": \"reversal\""))
-        #expect(try RunEntry.decode(written).jsonText == written)
+        #expect(try RunRecord.decode(written).jsonText == written)
     }
 
     @Test func benchResultJSONIsStableAndSorted() throws {
@@ -83,7 +84,7 @@ import Testing
         let entry = try runner.measure(path: "/x/flick.touchtrace", key: EntryKey(trace: "flick.touchtrace", scene: "scroll"))
         let cpu = try #require(entry.metrics["cpu_per_frame_us"])
         #expect(cpu.kind == .timing && cpu.repeats?.count == 5 && cpu.count == 5)
-        let throughput = try #require(entry.metrics[MetricCatalog.throughput])
+        let throughput = try #require(entry.metrics[MetricName.replayThroughput])
         #expect(throughput.repeats?.count == 5 && (throughput.p50 ?? 0) > 0)
         #expect(entry.metrics["event_latency_ms"]?.kind == .deterministic)
     }

@@ -11,7 +11,7 @@ import TraceSynthesis
         let trace = try synthesize(.session, seed: 4, rate: 120, noise: .standard)
         let first = try replay(trace, scene: scene)
         let second = try replay(trace, scene: scene)
-        #expect(first.json(includingTiming: false) == second.json(includingTiming: false))
+        #expect(first.withoutTiming.jsonText == second.withoutTiming.jsonText)
         for (name, summary) in first.metrics where !name.isAlwaysTiming {
             #expect(summary.kind == .deterministic)
             #expect(summary == second.metrics[name])
@@ -28,12 +28,12 @@ import TraceSynthesis
         let fromFile = try Replayer.replay(reader: reader, sceneNamed: "scroll", traceName: "t")
         let trace = synthesizer.synthesize(.catch)
         let fromMemory = try Replayer.replay(samples: trace.samples, metadata: trace.metadata, sceneNamed: "scroll", traceName: "t")
-        #expect(fromFile.json(includingTiming: false) == fromMemory.json(includingTiming: false))
+        #expect(fromFile.withoutTiming.jsonText == fromMemory.withoutTiming.jsonText)
     }
 
     @Test func resultJSONHasTheRunSchema() throws {
         let result = try replay(try synthesize(.reversal, seed: 1), scene: "scroll")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.jsonText.utf8)) as? [String: Any])
         #expect(object["schema"] as? String == "touchbench.run/1")
         #expect(object["mode"] as? String == "virtual")
         #expect(object["rate"] as? String == "max")

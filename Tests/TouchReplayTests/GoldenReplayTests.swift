@@ -28,7 +28,7 @@ struct GoldenReplayTests {
                                                  max: 2.5, min: 0.75, stddev: 0.5)
         }
         #expect(!result.events.isEmpty || trace == "double-tap")
-        try Self.check(result.json(), against: "replay-\(trace)-\(scene).json")
+        try Self.check(result.jsonText, against: "replay-\(trace)-\(scene).json")
     }
 
     static func check(_ text: String, against name: String) throws {

@@ -16,7 +16,7 @@ import TouchReplay
         }
     }
 
-    func run<S: Scene>(_ samples: [InputSample], _ scene: S, delay: Int = 2) throws -> RunResult {
+    func run<S: Scene>(_ samples: [InputSample], _ scene: S, delay: Int = 2) throws -> RunRecord {
         try Replayer.replay(samples: samples, scene: scene,
                             settings: ReplaySettings(mode: .virtual, display: DisplayModel(refresh: .fixed(120), presentationDelay: delay)))
     }
@@ -27,18 +27,18 @@ import TouchReplay
         let lag = result[.presentedLag], gap = result[.presentedGap]
         #expect(lag.count > 40)
         // P − (newest sample consumed): two frames, plus up to one 240 Hz sample period.
-        #expect(lag.min >= 2 * frameMs(120) - 1e-3 && lag.max <= 2 * frameMs(120) + 1000 / 240 + 1e-3, "\(lag.min)…\(lag.max)")
+        #expect(lag.minValue >= 2 * frameMs(120) - 1e-3 && lag.maxValue <= 2 * frameMs(120) + 1000 / 240 + 1e-3, "\(lag.minValue)…\(lag.maxValue)")
         // The gap is that lag at the finger's speed (the last frames, after the lift, excepted).
-        #expect(abs(gap.p50 - speed * lag.p50 / 1000) < 0.01, "gap \(gap.p50) pt, lag \(lag.p50) ms")
-        #expect(result[.trackingError].max < 1e-9)
+        #expect(abs(gap.p50Value - speed * lag.p50Value / 1000) < 0.01, "gap \(gap.p50Value) pt, lag \(lag.p50Value) ms")
+        #expect(result[.trackingError].maxValue < 1e-9)
     }
 
     @Test func oneMoreFrameOfPipelineAddsOneFrameOfLag() throws {
         let samples = Self.steadyDrag(speed: 600)
         let base = try run(samples, ScrollScene())[.presentedLag]
         let slow = try run(samples, ScrollScene(), delay: 3)[.presentedLag]
-        #expect(abs((slow.p50 - base.p50) - frameMs(120)) < 1e-3)
-        #expect(abs((slow.min - base.min) - frameMs(120)) < 1e-3)
+        #expect(abs((slow.p50Value - base.p50Value) - frameMs(120)) < 1e-3)
+        #expect(abs((slow.minValue - base.minValue) - frameMs(120)) < 1e-3)
     }
 
     /// Follows the finger 1:1 but, 100 ms into the drag, falls 20 pt behind it
@@ -72,9 +72,9 @@ import TouchReplay
 
     @Test func aLostOffsetShowsInTrackingErrorAndGap() throws {
         let result = try run(Self.steadyDrag(speed: 300), LosingSlider())
-        #expect(abs(result[.trackingError].max - 20) < 1e-9)
+        #expect(abs(result[.trackingError].maxValue - 20) < 1e-9)
         #expect(result[.trackingError].p50 == 20, "every frame after the slip is 20 pt off")
         // Behind the finger, the slip adds to the pipeline's gap.
-        #expect(result[.presentedGap].max >= 20 + 300 * 2 * frameMs(120) / 1000)
+        #expect(result[.presentedGap].maxValue >= 20 + 300 * 2 * frameMs(120) / 1000)
     }
 }

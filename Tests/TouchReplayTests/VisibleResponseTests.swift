@@ -9,7 +9,7 @@ import TraceSynthesis
     static let display = DisplayModel(refresh: .fixed(120), presentationDelay: 2)
     static let pipeline = 2 * frameMs(120)
 
-    func run<S: Scene>(_ trace: SynthesizedTrace, _ scene: S) throws -> RunResult {
+    func run<S: Scene>(_ trace: SynthesizedTrace, _ scene: S) throws -> RunRecord {
         try Replayer.replay(samples: trace.samples, scene: scene, settings: ReplaySettings(mode: .virtual, display: Self.display))
     }
 
@@ -19,7 +19,7 @@ import TraceSynthesis
         let result = try run(trace, ButtonScene())
         let feedback = result[.feedback]
         #expect(feedback.count == 1)
-        #expect(feedback.min >= Self.pipeline - 1e-6 && feedback.max <= Self.pipeline + frameMs(120) + 1e-6, "\(feedback.max) ms")
+        #expect(feedback.minValue >= Self.pipeline - 1e-6 && feedback.maxValue <= Self.pipeline + frameMs(120) + 1e-6, "\(feedback.maxValue) ms")
         #expect(result[.responseRecognition].max == 0, "highlighted at the frame that consumed the touch-down")
         #expect(result[.responsePipeline].max == feedback.max)
         #expect(result[.unansweredInputs].mean == 0)
@@ -34,7 +34,7 @@ import TraceSynthesis
         let late = try run(trace, ButtonScene(parameters: .init(highlightOnTouchDown: false)))[.feedback]
         #expect(late.count == 1)
         // Shown by the frame that consumes the lift: the hold, then pipeline + batching.
-        #expect(late.max >= hold + Self.pipeline - 1e-6 && late.max <= hold + Self.pipeline + frameMs(120) + 1e-6)
+        #expect(late.maxValue >= hold + Self.pipeline - 1e-6 && late.maxValue <= hold + Self.pipeline + frameMs(120) + 1e-6)
         #expect(hold > 50, "the synthesized press lasts \(hold) ms")
     }
 
@@ -61,8 +61,8 @@ import TraceSynthesis
         #expect(dead.count == 1)
         let crossing = try crossing(trace, beyond: hysteresis)
         // The pan begins at the first sample beyond the hysteresis; content follows from there.
-        #expect(abs(dead.max - crossing.travel) < 1e-3, "dead travel \(dead.max), crossing at \(crossing.travel)")
-        #expect(dead.max >= hysteresis && dead.max - hysteresis <= crossing.step)
+        #expect(abs(dead.maxValue - crossing.travel) < 1e-3, "dead travel \(dead.maxValue), crossing at \(crossing.travel)")
+        #expect(dead.maxValue >= hysteresis && dead.maxValue - hysteresis <= crossing.step)
     }
 
     @Test func aScrollWheelThroughATouchScrollViewIsUnansweredNotTimed() throws {

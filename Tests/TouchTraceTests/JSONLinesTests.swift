@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import Foundation
 import Testing
 import TouchInput

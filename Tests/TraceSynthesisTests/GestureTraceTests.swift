@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import Testing
 import TouchInput
 @testable import TraceSynthesis

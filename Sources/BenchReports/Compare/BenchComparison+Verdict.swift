@@ -1,3 +1,6 @@
+import RunRecord
+import TouchBenchSupport
+
 /// Deciding regression, improvement or noise for every metric.
 extension BenchComparison {
     /// Compares `current` with `baseline` (if any) under `thresholds`, and checks every budget.
@@ -40,14 +43,14 @@ extension BenchComparison {
         MannWhitney.exactTwoSided(u: 0, n1: max(1, n1), n2: max(1, n2))
     }
 
-    private static func rows(entry: RunEntry, baseline: RunEntry?, hasBaseline: Bool, timingComparable: Bool,
+    private static func rows(entry: RunRecord, baseline: RunRecord?, hasBaseline: Bool, timingComparable: Bool,
                              thresholds: BenchThresholds) -> [Row] {
         var metrics = entry.metrics
         var baseMetrics = baseline?.metrics ?? [:]
-        metrics[MetricCatalog.unanswered] = .single(Double(entry.unansweredEvents), kind: .deterministic)
-        if let baseline { baseMetrics[MetricCatalog.unanswered] = .single(Double(baseline.unansweredEvents), kind: .deterministic) }
+        metrics[MetricName.unansweredEvents] = .single(Double(entry.unansweredEvents), kind: .deterministic)
+        if let baseline { baseMetrics[MetricName.unansweredEvents] = .single(Double(baseline.unansweredEvents), kind: .deterministic) }
         let names = Set(metrics.keys).union(baseMetrics.keys)
-            .sorted { (MetricCatalog.rank($0), $0) < (MetricCatalog.rank($1), $1) }
+            .sorted { ($0.reportRank, $0) < ($1.reportRank, $1) }
         var rows: [Row] = []
         for name in names {
             let current = metrics[name], base = baseMetrics[name]
@@ -58,7 +61,7 @@ extension BenchComparison {
             let direction = thresholds.direction(of: name, kind: kind)
             // A metric a budget judges is shown by the budget's statistic (p99 of event latency, not p95).
             let judged = thresholds.budgets.first { $0.metric == name && $0.applies(to: entry.scene) }?.statistic
-            var row = Row(key: entry.key, metric: name, kind: kind, statistic: judged ?? MetricCatalog.headline(of: name, kind: kind),
+            var row = Row(key: entry.key, metric: name, kind: kind, statistic: judged ?? name.headline(kind: kind),
                           current: nil, baseline: nil, status: .noBaseline, reason: "no baseline", pValue: nil)
             if !hasBaseline || baseline == nil {
                 if hasBaseline { row.reason = "new in this run" }
@@ -91,8 +94,8 @@ extension BenchComparison {
         value.map { ($0 * 1e6).rounded() / 1e6 }
     }
 
-    private static func judgeDeterministic(_ row: inout Row, current: MetricStatistics?, baseline: MetricStatistics?,
-                                           tolerance: BenchThresholds.Tolerance, direction: MetricCatalog.Direction) {
+    private static func judgeDeterministic(_ row: inout Row, current: MetricSummary?, baseline: MetricSummary?,
+                                           tolerance: BenchThresholds.Tolerance, direction: MetricName.Direction) {
         var worst: (statistic: Statistic, excess: Double)?
         var largestChange: (statistic: Statistic, size: Double)?
         var improved = false, worsenedWithin = false
@@ -140,8 +143,8 @@ extension BenchComparison {
         }
     }
 
-    private static func judgeTiming(_ row: inout Row, current: MetricStatistics?, baseline: MetricStatistics?,
-                                    tolerance: BenchThresholds.Tolerance, direction: MetricCatalog.Direction) {
+    private static func judgeTiming(_ row: inout Row, current: MetricSummary?, baseline: MetricSummary?,
+                                    tolerance: BenchThresholds.Tolerance, direction: MetricName.Direction) {
         guard let now = row.current, let before = row.baseline else {
             row.status = .withinTolerance
             row.reason = "timing, measured on one side only"
@@ -174,14 +177,14 @@ extension BenchComparison {
 
     private static func describe(_ tolerance: BenchThresholds.Tolerance, unit: String) -> String {
         var parts: [String] = []
-        if tolerance.relative > 0 { parts.append(JSONText.format(tolerance.relative * 100, decimals: 1) + " %") }
+        if tolerance.relative > 0 { parts.append(JSONWriter.format(tolerance.relative * 100, decimals: 1) + " %") }
         if tolerance.absolute > 0 { parts.append(Format.value(tolerance.absolute, unit: unit)) }
         return parts.isEmpty ? "0" : parts.joined(separator: " or ")
     }
 
-    private static func budgetChecks(entry: RunEntry, thresholds: BenchThresholds) -> [BudgetCheck] {
+    private static func budgetChecks(entry: RunRecord, thresholds: BenchThresholds) -> [BudgetCheck] {
         thresholds.budgets.filter { $0.applies(to: entry.scene) }.map { budget in
-            let summary = budget.metric == MetricCatalog.unanswered
+            let summary = budget.metric == MetricName.unansweredEvents
                 ? .single(Double(entry.unansweredEvents), kind: .deterministic) : entry.metrics[budget.metric]
             guard let summary, !summary.isEmpty, let value = summary.value(budget.statistic) else {
                 return BudgetCheck(key: entry.key, budget: budget, value: nil, grade: .notMeasured)

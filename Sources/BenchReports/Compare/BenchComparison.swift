@@ -1,3 +1,7 @@
+import RunRecord
+import TouchBenchSupport
+
+
 /// The verdict on a bench result: every metric of every trace × scene against the baseline
 /// (when there is one) and every budget, with the reason for each call.
 ///
@@ -24,8 +28,8 @@ public struct BenchComparison: Sendable {
     /// One metric of one entry.
     public struct Row: Sendable, Hashable {
         public var key: EntryKey
-        public var metric: String
-        public var kind: MetricStatistics.Kind
+        public var metric: MetricName
+        public var kind: MetricKind
         /// The statistic shown: the one that regressed or changed most, else the metric's headline.
         public var statistic: Statistic
         public var current: Double?
@@ -37,7 +41,7 @@ public struct BenchComparison: Sendable {
         public var pValue: Double?
 
         /// The unit of the metric.
-        public var unit: String { MetricCatalog.unit(of: metric) }
+        public var unit: String { metric.unit }
 
         /// current − baseline, when both exist.
         public var change: Double? {
@@ -119,7 +123,7 @@ public struct BenchComparison: Sendable {
         regressions.map { "regression: \($0.key): \($0.metric) \($0.statistic.rawValue) \(Format.change($0)) — \($0.reason)" }
             + budgetFailures.map {
                 "budget: \($0.key): \($0.budget.name) (\($0.budget.metric) \($0.budget.statistic.rawValue)) = "
-                    + "\(Format.value($0.value, unit: MetricCatalog.unit(of: $0.budget.metric))) is critical (over \(Format.number($0.budget.critical)))"
+                    + "\(Format.value($0.value, unit: $0.budget.metric.unit)) is critical (over \(Format.number($0.budget.critical)))"
             }
     }
 

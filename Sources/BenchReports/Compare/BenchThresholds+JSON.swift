@@ -1,4 +1,6 @@
+import RunRecord
 import Foundation
+import TouchBenchSupport
 import TouchTrace
 
 /// Reading `touchbench.thresholds/1` files.
@@ -26,13 +28,13 @@ extension BenchThresholds {
         if let section = value["deterministic"] {
             thresholds.deterministicDefault = try tolerance(section["default"], base: standard.deterministicDefault, at: "deterministic.default")
             for (name, entry) in section["metrics"]?.objectMembers ?? [] {
-                thresholds.deterministic[name] = try tolerance(entry, base: thresholds.deterministicDefault, at: "deterministic.metrics.\(name)")
+                thresholds.deterministic[MetricName(name)] = try tolerance(entry, base: thresholds.deterministicDefault, at: "deterministic.metrics.\(name)")
             }
         }
         if let section = value["timing"] {
             thresholds.timingDefault = try tolerance(section["default"], base: standard.timingDefault, at: "timing.default")
             for (name, entry) in section["metrics"]?.objectMembers ?? [] {
-                thresholds.timing[name] = try tolerance(entry, base: thresholds.timingDefault, at: "timing.metrics.\(name)")
+                thresholds.timing[MetricName(name)] = try tolerance(entry, base: thresholds.timingDefault, at: "timing.metrics.\(name)")
             }
         }
         if let budgets = value["budgets"] {
@@ -69,7 +71,7 @@ extension BenchThresholds {
             result.statistics = parsed
         }
         if let better = value["better"] {
-            guard let direction = better.stringValue.flatMap(MetricCatalog.Direction.init(rawValue:)) else {
+            guard let direction = better.stringValue.flatMap(MetricName.Direction.init(rawValue:)) else {
                 throw ResultDecodingError("\(place).better is not 'lower' or 'higher'")
             }
             result.better = direction
@@ -88,6 +90,6 @@ extension BenchThresholds {
         }
         let scenes = value["scenes"]?.arrayValue?.compactMap(\.stringValue)
         let name = value["name"]?.stringValue ?? "\(metric) \(statistic.rawValue)"
-        return Budget(name: name, metric: metric, statistic: statistic, scenes: scenes, warning: warning, critical: critical)
+        return Budget(name: name, metric: MetricName(metric), statistic: statistic, scenes: scenes, warning: warning, critical: critical)
     }
 }

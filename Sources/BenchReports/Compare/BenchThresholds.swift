@@ -1,4 +1,6 @@
+import RunRecord
 import Foundation
+import TouchBenchSupport
 import TouchTrace
 
 /// Tolerances, noise thresholds and budgets: `Benchmarks/thresholds.json`
@@ -26,10 +28,10 @@ public struct BenchThresholds: Sendable, Hashable {
         public var statistics: [Statistic]
         /// Timing metrics: the significance level of the Mann–Whitney U test.
         public var alpha: Double
-        public var better: MetricCatalog.Direction?
+        public var better: MetricName.Direction?
 
         public init(absolute: Double = 0, relative: Double = 0, statistics: [Statistic], alpha: Double = 0.05,
-                    better: MetricCatalog.Direction? = nil) {
+                    better: MetricName.Direction? = nil) {
             self.absolute = absolute
             self.relative = relative
             self.statistics = statistics
@@ -51,14 +53,14 @@ public struct BenchThresholds: Sendable, Hashable {
     /// (failing the run).
     public struct Budget: Sendable, Hashable {
         public var name: String
-        public var metric: String
+        public var metric: MetricName
         public var statistic: Statistic
         /// The scenes it applies to; `nil` for all.
         public var scenes: [String]?
         public var warning: Double
         public var critical: Double
 
-        public init(name: String, metric: String, statistic: Statistic, scenes: [String]? = nil,
+        public init(name: String, metric: MetricName, statistic: Statistic, scenes: [String]? = nil,
                     warning: Double, critical: Double) {
             self.name = name
             self.metric = metric
@@ -72,13 +74,13 @@ public struct BenchThresholds: Sendable, Hashable {
     }
 
     public var deterministicDefault: Tolerance
-    public var deterministic: [String: Tolerance]
+    public var deterministic: [MetricName: Tolerance]
     public var timingDefault: Tolerance
-    public var timing: [String: Tolerance]
+    public var timing: [MetricName: Tolerance]
     public var budgets: [Budget]
 
-    public init(deterministicDefault: Tolerance, deterministic: [String: Tolerance] = [:], timingDefault: Tolerance,
-                timing: [String: Tolerance] = [:], budgets: [Budget] = []) {
+    public init(deterministicDefault: Tolerance, deterministic: [MetricName: Tolerance] = [:], timingDefault: Tolerance,
+                timing: [MetricName: Tolerance] = [:], budgets: [Budget] = []) {
         self.deterministicDefault = deterministicDefault
         self.deterministic = deterministic
         self.timingDefault = timingDefault
@@ -98,7 +100,7 @@ public struct BenchThresholds: Sendable, Hashable {
         ])
 
     /// The tolerance of `metric` of `kind`.
-    public func tolerance(for metric: String, kind: MetricStatistics.Kind) -> Tolerance {
+    public func tolerance(for metric: MetricName, kind: MetricKind) -> Tolerance {
         switch kind {
         case .deterministic: deterministic[metric] ?? deterministicDefault
         case .timing: timing[metric] ?? timingDefault
@@ -106,7 +108,7 @@ public struct BenchThresholds: Sendable, Hashable {
     }
 
     /// Which way is better for `metric`: the file's word, else the catalogue's.
-    public func direction(of metric: String, kind: MetricStatistics.Kind) -> MetricCatalog.Direction {
-        tolerance(for: metric, kind: kind).better ?? MetricCatalog.direction(of: metric)
+    public func direction(of metric: MetricName, kind: MetricKind) -> MetricName.Direction {
+        tolerance(for: metric, kind: kind).better ?? metric.direction
     }
 }

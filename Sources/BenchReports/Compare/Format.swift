@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// Number and change formatting shared by the text reports: fixed, locale-free, short.
 package enum Format {
     /// Up to three significant decimals for small values, fewer for large ones.
@@ -5,7 +7,7 @@ package enum Format {
         guard value.isFinite else { return "—" }
         let magnitude = abs(value)
         let decimals = magnitude >= 1000 ? 0 : magnitude >= 100 ? 2 : 3
-        return JSONText.format(value, decimals: decimals)
+        return JSONWriter.format(value, decimals: decimals)
     }
 
     package static func value(_ value: Double?, unit: String) -> String {
@@ -25,7 +27,7 @@ package enum Format {
     /// "+8.6 %".
     package static func percent(_ fraction: Double) -> String {
         let value = fraction * 100
-        return (value >= 0 ? "+" : "") + JSONText.format(value, decimals: abs(value) >= 10 ? 0 : 1) + " %"
+        return (value >= 0 ? "+" : "") + JSONWriter.format(value, decimals: abs(value) >= 10 ? 0 : 1) + " %"
     }
 
     /// "▲ +1.6 (+8.6 %)", "▼ −0.2", "=": the direction of the change, not its judgement.

@@ -1,4 +1,6 @@
+import RunRecord
 import Foundation
+import TouchBenchSupport
 import TouchTrace
 
 /// Where and how a bench result was produced. Two results compare their timing metrics only

@@ -1,3 +1,5 @@
+import RunRecord
+
 /// Combining shard results into the result of the whole suite.
 extension BenchResult {
     /// What merging produced, and what the caller should warn about.
@@ -21,7 +23,7 @@ extension BenchResult {
         guard let first = results.first else { throw MergeError(description: "nothing to merge") }
         var warnings: [String] = []
         var owner: [EntryKey: String] = [:]
-        var entries: [RunEntry] = []
+        var entries: [RunRecord] = []
         for (index, result) in results.enumerated() {
             let name = index < names.count ? names[index] : "input \(index + 1)"
             for entry in result.entries {

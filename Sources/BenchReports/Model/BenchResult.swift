@@ -1,4 +1,6 @@
+import RunRecord
 import Foundation
+import TouchBenchSupport
 import TouchTrace
 
 /// A bench run: every trace × scene of a suite (or of one shard of it) and where it ran,
@@ -9,14 +11,14 @@ import TouchTrace
 public struct BenchResult: Sendable, Hashable {
     public static let schema = "touchbench.bench/1"
 
-    public private(set) var entries: [RunEntry]
+    public private(set) var entries: [RunRecord]
     /// Where each key's entry is in ``entries``: look-ups stay O(1) for suites of any size.
     private var positions: [EntryKey: Int] = [:]
     public var environment: BenchEnvironment
     /// The share of the suite this result covers; `nil` for a whole suite or a merge.
     public var shard: BenchShard?
 
-    public init(entries: [RunEntry], environment: BenchEnvironment, shard: BenchShard? = nil) {
+    public init(entries: [RunRecord], environment: BenchEnvironment, shard: BenchShard? = nil) {
         self.entries = entries.sorted { $0.key < $1.key }
         self.environment = environment
         self.shard = shard
@@ -28,7 +30,7 @@ public struct BenchResult: Sendable, Hashable {
     }
 
     /// Adds or replaces the entry for its trace × scene.
-    public mutating func insert(_ entry: RunEntry) {
+    public mutating func insert(_ entry: RunRecord) {
         if let index = positions[entry.key] {
             entries[index] = entry
             return
@@ -43,7 +45,7 @@ public struct BenchResult: Sendable, Hashable {
     }
 
     /// The entry for `key`, if the result has it.
-    public subscript(_ key: EntryKey) -> RunEntry? {
+    public subscript(_ key: EntryKey) -> RunRecord? {
         positions[key].map { entries[$0] }
     }
 
@@ -61,7 +63,7 @@ extension BenchResult {
             ("environment", environment.json),
         ]
         if let shard { members.append(("shard", .string(shard.description))) }
-        return JSONText.document(.object(members))
+        return JSONWriter.document(.object(members))
     }
 
     /// Parses a `touchbench.bench/1` document; a lone `touchbench.run/1` object is accepted
@@ -73,17 +75,17 @@ extension BenchResult {
         }
         let schema = value["schema"]?.stringValue ?? ""
         if schema.hasPrefix("touchbench.run/1") {
-            return BenchResult(entries: [try RunEntry(json: value)],
+            return BenchResult(entries: [try RunRecord(json: value)],
                                environment: BenchEnvironment(json: .object([])))
         }
         guard schema.hasPrefix("touchbench.bench/1") else {
             throw ResultDecodingError("has schema '\(schema)', not touchbench.bench/1")
         }
         guard let values = value["entries"]?.arrayValue else { throw ResultDecodingError("has no entries array") }
-        var entries: [RunEntry] = []
+        var entries: [RunRecord] = []
         var seen = Set<EntryKey>()
         for entryValue in values {
-            let entry = try RunEntry(json: entryValue)
+            let entry = try RunRecord(json: entryValue)
             guard seen.insert(entry.key).inserted else {
                 throw ResultDecodingError("has two entries for \(entry.key)")
             }

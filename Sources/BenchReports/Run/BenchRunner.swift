@@ -1,3 +1,4 @@
+import RunRecord
 import TouchReplay
 import TouchTrace
 
@@ -48,7 +49,7 @@ public struct BenchRunner: Sendable {
             return (key, TraceSuite.path(of: suiteEntry, manifestPath: manifestPath))
         }
         let total = plan.count * (repeats + 1)
-        var entries: [RunEntry] = []
+        var entries: [RunRecord] = []
         for (index, (key, path)) in plan.enumerated() {
             progress?(index, total, key.description)
             entries.append(try deterministicRun(path: path, key: key))
@@ -66,7 +67,7 @@ public struct BenchRunner: Sendable {
     }
 
     /// One trace × scene: the deterministic run, then the timed repeats.
-    public func measure(path: String, key: EntryKey) throws -> RunEntry {
+    public func measure(path: String, key: EntryKey) throws -> RunRecord {
         var entry = try deterministicRun(path: path, key: key)
         var timings = Timings()
         for _ in 0..<repeats {
@@ -76,7 +77,7 @@ public struct BenchRunner: Sendable {
         return entry
     }
 
-    private func deterministicRun(path: String, key: EntryKey) throws -> RunEntry {
+    private func deterministicRun(path: String, key: EntryKey) throws -> RunRecord {
         var entry = try replayer.replay(path: path, scene: key.scene, withSeries: key == seriesFor).entry
         // Results name traces as the suite does, so they compare across checkouts.
         entry.trace = key.trace
@@ -87,7 +88,7 @@ public struct BenchRunner: Sendable {
 
 /// The timing values of one trace × scene, one per repeat.
 private struct Timings {
-    var perRun: [String: [Double]] = [:]
+    var perRun: [MetricName: [Double]] = [:]
     var throughput: [Double] = []
 
     mutating func add(_ outcome: ReplayOutcome) {
@@ -100,11 +101,11 @@ private struct Timings {
     }
 
     /// Replaces each timing metric of `entry` by its summary over the repeats.
-    func summarise(into entry: inout RunEntry) {
+    func summarise(into entry: inout RunRecord) {
         for (name, summary) in entry.metrics where summary.kind == .timing {
-            entry.metrics[name] = perRun[name].map(MetricStatistics.overRepeats)
-                ?? MetricStatistics(kind: .timing, count: 0, repeats: [])
+            entry.metrics[name] = perRun[name].map(MetricSummary.overRepeats)
+                ?? MetricSummary(kind: .timing, count: 0, repeats: [])
         }
-        entry.metrics[MetricCatalog.throughput] = MetricStatistics.overRepeats(throughput)
+        entry.metrics[MetricName.replayThroughput] = MetricSummary.overRepeats(throughput)
     }
 }

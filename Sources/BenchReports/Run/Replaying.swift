@@ -1,3 +1,4 @@
+import RunRecord
 import Foundation
 import TouchInput
 import TouchReplay
@@ -5,8 +6,7 @@ import TouchTrace
 
 /// The bench runner's replayer: TouchReplay's `Replayer` on the virtual clock, with the
 /// trace's display rate (120 Hz when it names none) and the default presentation delay.
-/// Its `RunResult` becomes a ``RunEntry`` through the `touchbench.run/1` JSON both sides
-/// share, so this module follows the contract rather than the replayer's types.
+/// The replayer's record is the bench entry, at the precision its file keeps.
 public struct Replaying: TraceReplaying {
     /// The presentation delay, frames.
     public var presentationDelay: Int
@@ -24,14 +24,12 @@ public struct Replaying: TraceReplaying {
         let reader = try TraceReader(path: path)
         var settings = ReplaySettings(mode: .virtual)
         let hz = reader.metadata.displayHz.flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil } ?? 120
-        if let refresh = RefreshRate(argument: JSONText.format(hz)) {
-            settings.display = DisplayModel(refresh: refresh, presentationDelay: presentationDelay)
-        }
+        settings.display = DisplayModel(refresh: .fixed(hz), presentationDelay: presentationDelay)
         let clock = ContinuousClock()
         let start = clock.now
         let result = try Replayer.replay(reader: reader, sceneNamed: scene, settings: settings, traceName: path)
         let elapsed = start.duration(to: clock.now)
-        var entry = try RunEntry.decode(result.json())
+        var entry = result.atWrittenPrecision
         if withSeries {
             entry.series = try series(reader: reader, scene: scene, settings: settings)
         }

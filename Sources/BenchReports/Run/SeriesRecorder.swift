@@ -1,3 +1,4 @@
+import RunRecord
 import TouchInput
 import TouchReplay
 

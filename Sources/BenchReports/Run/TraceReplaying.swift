@@ -1,3 +1,5 @@
+import RunRecord
+
 /// What the bench runner needs from a replayer: one trace through one scene under the
 /// virtual clock, as a `touchbench.run/1` entry. The CLI adapts TouchReplay's `Replayer`;
 /// tests use a fake.
@@ -9,11 +11,11 @@ public protocol TraceReplaying: Sendable {
 
 /// One replay: its entry and how long it took on the wall clock.
 public struct ReplayOutcome: Sendable {
-    public var entry: RunEntry
+    public var entry: RunRecord
     /// Wall-clock seconds the replay took (for the throughput metric).
     public var elapsedSeconds: Double
 
-    public init(entry: RunEntry, elapsedSeconds: Double) {
+    public init(entry: RunRecord, elapsedSeconds: Double) {
         self.entry = entry
         self.elapsedSeconds = elapsedSeconds
     }

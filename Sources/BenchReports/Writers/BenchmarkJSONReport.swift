@@ -1,3 +1,5 @@
+import RunRecord
+import TouchBenchSupport
 import TouchTrace
 
 /// The `customSmallerIsBetter` JSON array that benchmark-tracking CI actions read:
@@ -8,10 +10,10 @@ public struct BenchmarkJSONReport: Sendable {
     public var result: BenchResult
 
     /// The metrics a dashboard tracks, with the statistic that stands for each.
-    public static let headlines: [(metric: String, statistic: Statistic)] = [
-        ("response_ms", .p50), ("response_ms", .p99), ("feedback_ms", .p95), ("dead_travel_pt", .max),
-        ("presented_gap_pt", .p95), ("presented_lag_ms", .p50), ("projection_error_pt", .max), ("settle_ms", .max),
-        ("overshoot_pct", .max), ("velocity_jump_pt_per_s", .max),
+    public static let headlines: [(metric: MetricName, statistic: Statistic)] = [
+        (.response, .p50), (.response, .p99), (.feedback, .p95), (.deadTravel, .max),
+        (.presentedGap, .p95), (.presentedLag, .p50), (.projectionError, .max), (.settle, .max),
+        (.overshoot, .max), (.velocityJump, .max),
         ("event_latency_ms", .p50), ("event_latency_ms", .p99), ("frame_latency_ms", .p50),
         ("latency_jitter_ms", .mean), ("redirection_response_ms", .p50), ("pause_detection_ms", .p50),
         ("tracking_error_pt", .p95), ("hitch_time_ratio_ms_per_s", .mean), ("dropped_frames", .mean),
@@ -30,16 +32,16 @@ public struct BenchmarkJSONReport: Sendable {
                 guard let summary = entry.metrics[metric], !summary.isEmpty, let value = summary.value(statistic) else { continue }
                 var members: [(key: String, value: JSONValue)] = [
                     ("name", .string("\(prefix) \(metric) \(statistic.rawValue)")),
-                    ("unit", .string(MetricCatalog.unit(of: metric))),
+                    ("unit", .string(metric.unit)),
                     ("value", .number(value)),
                     ("extra", .string(summary.kind.rawValue + (summary.repeats.map { ", median of \($0.count) repeats" } ?? ""))),
                 ]
                 if let low = summary.min, let high = summary.max, summary.kind == .timing {
-                    members.append(("range", .string("± " + JSONText.format((high - low) / 2, decimals: 3))))
+                    members.append(("range", .string("± " + JSONWriter.format((high - low) / 2, decimals: 3))))
                 }
                 elements.append(.object(members))
             }
-            if let throughput = entry.metrics[MetricCatalog.throughput], let median = throughput.p50, median > 0 {
+            if let throughput = entry.metrics[MetricName.replayThroughput], let median = throughput.p50, median > 0 {
                 var members: [(key: String, value: JSONValue)] = [
                     ("name", .string("\(prefix) replay_ns_per_sample p50")),
                     ("unit", .string("ns")),
@@ -47,11 +49,11 @@ public struct BenchmarkJSONReport: Sendable {
                     ("extra", .string("timing, inverse of replay throughput")),
                 ]
                 if let low = throughput.min, let high = throughput.max, low > 0 {
-                    members.append(("range", .string("± " + JSONText.format((1e9 / low - 1e9 / high) / 2, decimals: 3))))
+                    members.append(("range", .string("± " + JSONWriter.format((1e9 / low - 1e9 / high) / 2, decimals: 3))))
                 }
                 elements.append(.object(members))
             }
         }
-        return JSONText.document(.array(elements))
+        return JSONWriter.document(.array(elements))
     }
 }

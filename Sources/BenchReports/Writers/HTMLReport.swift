@@ -1,3 +1,5 @@
+import RunRecord
+
 /// One self-contained HTML file: the verdict, the failures, the budgets, latency histograms,
 /// per-trace bars against the baseline, the finger and the scene's visible value over time
 /// for one chosen run, and a table per scene. Charts are inline SVG; the only script is a
@@ -58,7 +60,7 @@ public struct HTMLReport: Sendable {
             let checks = comparison.budgetChecks.filter { $0.budget.name == name }
             guard let budget = checks.first?.budget else { continue }
             func count(_ grade: BenchComparison.Grade) -> Int { checks.filter { $0.grade == grade }.count }
-            html += "<tr><td>\(h(name))</td><td>\(h(budget.metric)) \(budget.statistic.rawValue): good &lt; \(Format.number(budget.warning)), critical &gt; \(Format.number(budget.critical))</td>"
+            html += "<tr><td>\(h(name))</td><td>\(h(budget.metric.rawValue)) \(budget.statistic.rawValue): good &lt; \(Format.number(budget.warning)), critical &gt; \(Format.number(budget.critical))</td>"
             html += "<td class=\"num\">\(count(.good))</td><td class=\"num warn\">\(count(.warning))</td><td class=\"num fail\">\(count(.critical))</td><td class=\"num\">\(count(.notMeasured))</td></tr>"
         }
         return html + "</tbody></table></section>"
@@ -84,9 +86,9 @@ public struct HTMLReport: Sendable {
 
         // Without a baseline there is nothing to be against: no such wording, no such legend.
         html += "<section><h2>\(baseline == nil ? "Per trace" : "Per trace against the baseline")</h2><div class=\"charts\">"
-        let perTrace: [(String, Statistic)] = [
-            ("response_ms", .p99), ("presented_lag_ms", .p50), ("settle_ms", .max), ("event_latency_ms", .p99), ("redirection_response_ms", .p50),
-            ("cpu_per_frame_us", .p50),
+        let perTrace: [(MetricName, Statistic)] = [
+            (.response, .p99), (.presentedLag, .p50), (.settle, .max), (.eventLatency, .p99), (.redirectionResponse, .p50),
+            (.cpuPerFrame, .p50),
         ]
         for (metric, statistic) in perTrace {
             let items = result.entries.prefix(barLimit).compactMap { entry -> (label: String, current: Double?, baseline: Double?)? in
@@ -96,9 +98,9 @@ public struct HTMLReport: Sendable {
             }
             guard !items.isEmpty else { continue }
             let signed = items.contains { ($0.current ?? 0) < 0 || ($0.baseline ?? 0) < 0 }
-            let caption = "\(h(metric)) \(statistic.rawValue)\(result.entries.count > barLimit ? " (first \(barLimit) runs)" : "")"
+            let caption = "\(h(metric.rawValue)) \(statistic.rawValue)\(result.entries.count > barLimit ? " (first \(barLimit) runs)" : "")"
                 + (signed ? ". Bars left of the zero line are negative: the scene answered before the reference instant (a deceleration detector can see a pause before the finger fully stops)." : "")
-            html += "<figure>" + SVGChart.bars(name: "bars-\(metric)", title: "\(metric) \(statistic.rawValue) per trace", items: items, unit: MetricCatalog.unit(of: metric))
+            html += "<figure>" + SVGChart.bars(name: "bars-\(metric)", title: "\(metric) \(statistic.rawValue) per trace", items: items, unit: metric.unit)
                 + "<figcaption>\(caption)</figcaption></figure>"
         }
         html += "</div></section>"
@@ -108,7 +110,7 @@ public struct HTMLReport: Sendable {
                 + SVGChart.lines(name: "over-time", title: "Finger and visible value over time, \(entry.key)", series: series)
                 + "<figcaption>The finger (dashed) and the scene's \(h(series.label)) (solid) at each presented frame; the gap between them is what latency looks like.</figcaption></figure>"
             let events = entry.events.prefix(50).map { event in
-                "<li>\(h(event.kind)) at \(Format.number(Double(event.time) / 1e6)) ms (\(h(event.source))): "
+                "<li>\(h(event.kind.rawValue)) at \(Format.number(Double(event.time) / 1e6)) ms (\(h(event.source.rawValue))): "
                     + (event.responseMs.map { "answered in \(Format.number($0)) ms" } ?? "never answered") + "</li>"
             }
             if !events.isEmpty { html += "<ul>" + events.joined() + "</ul>" }
@@ -126,7 +128,7 @@ public struct HTMLReport: Sendable {
                 guard written < rowLimit else { break }
                 written += 1
                 let status = row.status.rawValue
-                html += "<tr class=\"\(status)\"><td>\(h(row.key.traceName))</td><td>\(h(row.metric)) \(row.statistic.rawValue)</td>"
+                html += "<tr class=\"\(status)\"><td>\(h(row.key.traceName))</td><td>\(h(row.metric.rawValue)) \(row.statistic.rawValue)</td>"
                 html += "<td class=\"num\">\(h(Format.value(row.current, unit: row.unit)))</td><td class=\"num\">\(h(Format.value(row.baseline, unit: row.unit)))</td>"
                 html += "<td class=\"num\">\(h(Format.arrow(row)))</td><td>\(h(status))\(row.status == .noBaseline ? "" : ": " + h(row.reason))</td></tr>"
             }

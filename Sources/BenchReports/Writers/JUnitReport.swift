@@ -1,3 +1,5 @@
+import RunRecord
+
 /// JUnit XML for CI test dashboards, valid against the Jenkins xUnit plugin's JUnit schema
 /// (`Tests/Consumers/jenkins-xunit-junit-10.xsd`): `<testsuites>` with one `<testsuite>` per
 /// scene and one `<testcase>` per trace × scene × budget — plus, with a baseline, one per
@@ -76,7 +78,7 @@ public struct JUnitReport: Sendable {
 
     private func budgetCase(_ check: BenchComparison.BudgetCheck) -> Case {
         let budget = check.budget
-        let unit = MetricCatalog.unit(of: budget.metric)
+        let unit = budget.metric.unit
         var testCase = Case(name: "\(check.key.traceName): budget \(budget.name)", time: durations[check.key])
         let value = Format.value(check.value, unit: unit)
         switch check.grade {

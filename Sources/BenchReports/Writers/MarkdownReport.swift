@@ -1,3 +1,5 @@
+import RunRecord
+
 /// The summary a CI job page shows: the verdict first, what failed, the budgets, then a
 /// table per scene with each metric, its baseline, the change (▲/▼) and why it counts as a
 /// regression or as noise.
@@ -62,7 +64,7 @@ public struct MarkdownReport: Sendable {
         if !flagged.isEmpty {
             text.force("\n")
             for check in flagged.prefix(listLimit) {
-                let unit = MetricCatalog.unit(of: check.budget.metric)
+                let unit = check.budget.metric.unit
                 text.force("- \(check.grade == .critical ? "❌" : "⚠️") \(check.key): \(cell(check.budget.name)) = \(Format.value(check.value, unit: unit)) (\(check.grade.rawValue))\n")
             }
             if flagged.count > listLimit { text.force("- … and \(flagged.count - listLimit) more.\n") }

@@ -1,3 +1,6 @@
+import RunRecord
+import TouchBenchSupport
+
 /// Inline SVG charts for the HTML report: drawn here, as text, so the page needs no script
 /// library, font or network to show them. Every chart is an `<svg class="chart">` with a
 /// `data-chart` name and a `<title>`; the page's check script counts them.
@@ -126,7 +129,7 @@ enum SVGChart {
     }
 
     /// Coordinates with two decimals at most.
-    static func n(_ value: Double) -> String { JSONText.format(value, decimals: 2) }
+    static func n(_ value: Double) -> String { JSONWriter.format(value, decimals: 2) }
 
     static func text(_ value: String) -> String {
         value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

@@ -1,3 +1,6 @@
+import RunRecord
+import TouchBenchSupport
+
 /// Streams the values of one metric into a summary with exact mean, deviation and extremes
 /// and exact nearest-rank percentiles over values floored to `quantum` (then clamped to
 /// [min, max], so a percentile is at most one quantum below the exact one and never outside
@@ -13,11 +16,8 @@ struct MetricAccumulator: Sendable {
     /// The factor from the units values are added in to the units reported (1e-6 turns
     /// nanoseconds into milliseconds); adding integers keeps the flooring exact.
     let unit: Double
-    private(set) var count = 0
-    private var mean = 0.0
-    private var squares = 0.0
-    private var minimum = Double.infinity
-    private var maximum = -Double.infinity
+    private var moments = RunningMoments()
+    var count: Int { moments.count }
     private var dense: [UInt32] = []
     private var sparse: [Int64: Int] = [:]
 
@@ -34,13 +34,7 @@ struct MetricAccumulator: Sendable {
     @inline(__always)
     mutating func add(_ value: Double) {
         guard value.isFinite else { return }
-        count += 1
-        // Welford's update: stable, and in a fixed order, so deterministic.
-        let delta = value - mean
-        mean += delta / Double(count)
-        squares += delta * (value - mean)
-        if value < minimum { minimum = value }
-        if value > maximum { maximum = value }
+        moments.add(value)
         let scaled = (value / quantum).rounded(.down)
         guard scaled >= 0, scaled < Double(Self.denseLimit) else {
             addSparse(scaled)
@@ -73,7 +67,7 @@ struct MetricAccumulator: Sendable {
 
     func summary(kind: MetricKind) -> MetricSummary {
         guard count > 0 else { return MetricSummary(kind: kind) }
-        let ranks = [0.50, 0.95, 0.99].map { Swift.max(1, Int((Double(count) * $0).rounded(.up))) }
+        let ranks = [0.50, 0.95, 0.99].map { Statistics.nearestRankIndex(count: count, $0) }
         var values = [Double](repeating: 0, count: ranks.count)
         var seen = 0
         var next = 0
@@ -82,18 +76,18 @@ struct MetricAccumulator: Sendable {
         func visit(_ q: Int64, _ n: Int) {
             seen += n
             while next < ranks.count && seen >= ranks[next] {
-                values[next] = Swift.min(maximum, Swift.max(minimum, Double(q) * quantum)) * unit
+                values[next] = Swift.min(moments.maximum, Swift.max(moments.minimum, Double(q) * quantum)) * unit
                 next += 1
             }
         }
         for q in negatives { visit(q, sparse[q] ?? 0) }
         for (q, n) in dense.enumerated() where n > 0 { visit(Int64(q), Int(n)) }
         for q in highs { visit(q, sparse[q] ?? 0) }
-        let deviation = (squares / Double(count)).squareRoot()
-        return MetricSummary(kind: kind, count: count, mean: mean * unit, p50: values[0], p95: values[1],
-                             p99: values[2], max: maximum * unit, min: minimum * unit, stddev: deviation * unit)
+        return MetricSummary(kind: kind, count: count, mean: moments.mean * unit, p50: values[0], p95: values[1],
+                             p99: values[2], max: moments.maximum * unit, min: moments.minimum * unit,
+                             stddev: moments.standardDeviation * unit)
     }
 
     /// The population standard deviation of the values (0 when empty).
-    var standardDeviation: Double { count > 0 ? (squares / Double(count)).squareRoot() * unit : 0 }
+    var standardDeviation: Double { moments.standardDeviation * unit }
 }

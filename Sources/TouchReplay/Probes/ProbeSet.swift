@@ -1,3 +1,4 @@
+import RunRecord
 import TouchInput
 
 /// Every probe of a run: turns delivered samples and rendered frames into the metrics of
@@ -68,7 +69,7 @@ struct ProbeSet: Sendable {
     }
 
     /// The metrics and events of the run.
-    func results() -> (metrics: [MetricName: MetricSummary], events: [ReplayEvent]) {
+    func results() -> (metrics: [MetricName: MetricSummary], events: [RunEvent]) {
         let behaviour: MetricKind = virtual ? .deterministic : .timing
         var metrics: [MetricName: MetricSummary] = [:]
         metrics[.eventLatency] = eventLatency.summary(kind: behaviour)

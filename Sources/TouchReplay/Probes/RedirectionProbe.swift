@@ -1,3 +1,4 @@
+import RunRecord
 import TouchInput
 
 /// Finds redirections and pauses — from `redirect`/`pause` markers, or detected from the
@@ -40,7 +41,7 @@ struct RedirectionProbe: Sendable {
         var destination = 0
     }
 
-    private(set) var events: [ReplayEvent] = []
+    private(set) var events: [RunEvent] = []
     private var pending: [Pending] = []
     private(set) var sawMarkers = false
     private var ring = [FrameSnapshot](repeating: FrameSnapshot(), count: 64)
@@ -99,7 +100,7 @@ struct RedirectionProbe: Sendable {
         history[historyHead] = (sample.time, sample.x, sample.y)
         historyCount = min(historyCount + 1, 32)
         if let reversal = detector.add(x: sample.x, y: sample.y, time: sample.time) {
-            events.append(ReplayEvent(kind: .redirect, time: reversal.time, source: .detected, cause: .reversal))
+            events.append(RunEvent(kind: .redirect, time: reversal.time, source: .detected, cause: .reversal))
             pending.append(Pending(event: events.count - 1, ux: reversal.ux, uy: reversal.uy))
             replayRing(into: pending.count - 1)
         }
@@ -119,7 +120,7 @@ struct RedirectionProbe: Sendable {
             deferredRedirect = sample.time
         case "pause":
             sawMarkers = true
-            events.append(ReplayEvent(kind: .pause, time: sample.time, source: .marker, cause: .pause))
+            events.append(RunEvent(kind: .pause, time: sample.time, source: .marker, cause: .pause))
             var entry = Pending(event: events.count - 1)
             // A destination change shortly before the marker may already be the answer.
             forEachRingFrame { frame, previousFrame in
@@ -140,13 +141,13 @@ struct RedirectionProbe: Sendable {
         guard let time = deferredRedirect else { return }
         deferredRedirect = nil
         let (ux, uy) = directionBefore(time)
-        events.append(ReplayEvent(kind: .redirect, time: time, source: .marker, cause: .reversal))
+        events.append(RunEvent(kind: .redirect, time: time, source: .marker, cause: .reversal))
         pending.append(Pending(event: events.count - 1, ux: ux, uy: uy))
         replayRing(into: pending.count - 1)
     }
 
-    private mutating func addCatch(time: Int64, source: ReplayEvent.Source, id: UInt32, x: Double, y: Double) {
-        events.append(ReplayEvent(kind: .redirect, time: time, source: source, cause: .catch))
+    private mutating func addCatch(time: Int64, source: RunEvent.Source, id: UInt32, x: Double, y: Double) {
+        events.append(RunEvent(kind: .redirect, time: time, source: source, cause: .catch))
         pending.append(Pending(event: events.count - 1, catcher: id, catcherX: x, catcherY: y))
     }
 
@@ -221,6 +222,9 @@ struct RedirectionProbe: Sendable {
                     if done, let candidate = entry.candidate {
                         events[entry.event].responseMs = Double(candidate - event.time) / 1e6
                     }
+                default:
+                    // This probe only records the three causes above; nothing else can be answered.
+                    done = true
                 }
             } else if event.cause == .catch, let finger = contacts.position(of: entry.catcher) {
                 entry.catcherX = finger.x; entry.catcherY = finger.y
@@ -280,7 +284,7 @@ struct RedirectionProbe: Sendable {
 
     /// The events of the run: marker events when the trace had any markers, otherwise the
     /// detected ones; in time order.
-    func finished() -> [ReplayEvent] {
+    func finished() -> [RunEvent] {
         if deferredRedirect != nil {
             var resolved = self
             resolved.resolveDeferredRedirect()

@@ -1,3 +1,4 @@
+import RunRecord
 import TouchInput
 import TouchTrace
 
@@ -13,7 +14,7 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
 /// ```swift
 /// let reader = try TraceReader(path: "flick.touchtrace")
 /// let result = try Replayer.replay(reader: reader, sceneNamed: "scroll", settings: ReplaySettings())
-/// print(result.latencyP50Ms, result.json())
+/// print(result.latencyP50Ms, result.jsonText)
 /// ```
 ///
 /// The trace is streamed a chunk at a time, so an hour of input replays in flat memory.
@@ -23,10 +24,10 @@ public enum Replayer {
     public static func replay(
         reader: TraceReader, sceneNamed name: String, settings: ReplaySettings = ReplaySettings(),
         traceName: String? = nil, timeline: TimelineRecorder? = nil
-    ) throws -> RunResult {
+    ) throws -> RunRecord {
         struct Visitor: SceneVisitor {
             let reader: TraceReader, name: String, settings: ReplaySettings, traceName: String?, timeline: TimelineRecorder?
-            func visit<S: Scene>(_ scene: S) throws -> RunResult {
+            func visit<S: Scene>(_ scene: S) throws -> RunRecord {
                 try Replayer.replay(reader: reader, scene: scene, sceneName: name, settings: settings,
                                     traceName: traceName, timeline: timeline)
             }
@@ -39,7 +40,7 @@ public enum Replayer {
     public static func replay<S: Scene>(
         reader: TraceReader, scene: S, sceneName: String, settings: ReplaySettings = ReplaySettings(),
         traceName: String? = nil, timeline: TimelineRecorder? = nil
-    ) throws -> RunResult {
+    ) throws -> RunRecord {
         var cursor = reader.makeCursor()
         return try run(scene: scene, sceneName: sceneName, traceName: traceName ?? reader.path,
                        settings: settings, timeline: timeline) { feed in
@@ -54,7 +55,7 @@ public enum Replayer {
     public static func replay(
         source: some SampleSource, sceneNamed name: String, settings: ReplaySettings = ReplaySettings(),
         traceName: String, timeline: TimelineRecorder? = nil
-    ) throws -> RunResult {
+    ) throws -> RunRecord {
         let visitor = SourceVisitor(source: source, name: name, settings: settings, traceName: traceName, timeline: timeline)
         return try SceneKind.named(name).visit(context: context(source.metadata, settings), visitor)
     }
@@ -63,7 +64,7 @@ public enum Replayer {
     public static func replay<S: Scene>(
         samples: some Sequence<InputSample>, scene: S, sceneName: String = "custom",
         settings: ReplaySettings = ReplaySettings(), traceName: String = "(memory)", timeline: TimelineRecorder? = nil
-    ) throws -> RunResult {
+    ) throws -> RunRecord {
         try run(scene: scene, sceneName: sceneName, traceName: traceName, settings: settings, timeline: timeline) { feed in
             for sample in samples { feed(sample) }
         }
@@ -74,7 +75,7 @@ public enum Replayer {
     public static func replay(
         samples: some Sequence<InputSample>, metadata: TraceMetadata, sceneNamed name: String,
         settings: ReplaySettings = ReplaySettings(), traceName: String = "(memory)", timeline: TimelineRecorder? = nil
-    ) throws -> RunResult {
+    ) throws -> RunRecord {
         let visitor = SamplesVisitor(samples: samples, name: name, settings: settings, traceName: traceName, timeline: timeline)
         return try SceneKind.named(name).visit(context: context(metadata, settings), visitor)
     }
@@ -91,7 +92,7 @@ public enum Replayer {
     static func run<S: Scene>(
         scene: S, sceneName: String, traceName: String, settings: ReplaySettings, timeline: TimelineRecorder?,
         drive: (_ feed: (InputSample) -> Void) throws -> Void
-    ) throws -> RunResult {
+    ) throws -> RunRecord {
         switch settings.mode {
         case .virtual:
             var engine = ReplayEngine(scene: scene, clock: VirtualClock(), display: settings.display, timeline: timeline)
@@ -109,19 +110,17 @@ public enum Replayer {
 
     private static func result<S: Scene, C: ReplayClock>(
         of engine: ReplayEngine<S, C>, sceneName: String, traceName: String, settings: ReplaySettings
-    ) -> RunResult {
+    ) -> RunRecord {
         let (metrics, events) = engine.probes.results()
-        return RunResult(
-            trace: traceName, scene: sceneName, mode: settings.mode, refreshHz: settings.display.refresh.maximumHz,
-            presentationDelay: settings.display.presentationDelay, frames: engine.frames, samples: engine.samples,
-            metrics: metrics, events: events)
+        return RunRecord(trace: traceName, scene: sceneName, settings: settings, frames: engine.frames,
+                         samples: engine.samples, metrics: metrics, events: events)
     }
 }
 
 /// Replays a sample source through a concrete scene type.
 private struct SourceVisitor<Source: SampleSource>: SceneVisitor {
     let source: Source, name: String, settings: ReplaySettings, traceName: String, timeline: TimelineRecorder?
-    func visit<S: Scene>(_ scene: S) throws -> RunResult {
+    func visit<S: Scene>(_ scene: S) throws -> RunRecord {
         try Replayer.run(scene: scene, sceneName: name, traceName: traceName, settings: settings, timeline: timeline) { feed in
             while let sample = try source.nextSample() { feed(sample) }
         }
@@ -131,7 +130,7 @@ private struct SourceVisitor<Source: SampleSource>: SceneVisitor {
 /// Replays samples in memory through a concrete scene type.
 private struct SamplesVisitor<Samples: Sequence<InputSample>>: SceneVisitor {
     let samples: Samples, name: String, settings: ReplaySettings, traceName: String, timeline: TimelineRecorder?
-    func visit<S: Scene>(_ scene: S) throws -> RunResult {
+    func visit<S: Scene>(_ scene: S) throws -> RunRecord {
         try Replayer.replay(samples: samples, scene: scene, sceneName: name, settings: settings,
                             traceName: traceName, timeline: timeline)
     }

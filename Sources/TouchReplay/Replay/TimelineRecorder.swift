@@ -1,4 +1,5 @@
 import Foundation
+import TouchBenchSupport
 import TouchInput
 import TouchTrace
 

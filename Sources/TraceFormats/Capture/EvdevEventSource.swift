@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TouchBenchSupport
 
 /// Where `input_event` records come from: an evdev device node (described through its
 /// ioctls), a FIFO, or a regular file of records. The thin boundary between capture and

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TouchBenchSupport
 
 /// Every ioctl TouchBench sends to an evdev node, and the only place that sends any: the
 /// request numbers are written out from the kernel's definitions (`include/uapi/linux/input.h`

@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// One-finger moves across the content: drag, flick, reversal and catch.
 extension EpisodeBuilder {
     mutating func planDrag() {

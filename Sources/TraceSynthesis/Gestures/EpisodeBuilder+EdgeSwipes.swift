@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// Swipes up from the bottom edge: the home-indicator gestures.
 extension EpisodeBuilder {
     /// A path starting at the bottom edge at a random x; placement fits x only.

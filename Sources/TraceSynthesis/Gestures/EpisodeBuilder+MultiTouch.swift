@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// Gestures of several fingers: pinch, rotate and multi-finger swipes.
 extension EpisodeBuilder {
     mutating func planPinch() {

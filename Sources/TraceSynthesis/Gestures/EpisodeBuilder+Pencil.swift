@@ -1,3 +1,6 @@
+import TouchBenchSupport
+
+
 /// A pencil stroke with hover before and after.
 extension EpisodeBuilder {
     /// The pencil hovers in towards the stroke's start, writes a stroke of three to five
@@ -28,7 +31,7 @@ extension EpisodeBuilder {
         let hoverOut = max(up + 1, tick(atOrAfter: hoverEnd, on: clock))
         let style = PencilStyle(
             force: random.uniform(0.3, 0.5), forceWobble: random.uniform(0.05, 0.12),
-            forceWobbleHz: random.uniform(1, 2.5), forceWobblePhase: random.uniform(0, Trig.twoPi),
+            forceWobbleHz: random.uniform(1, 2.5), forceWobblePhase: random.uniform(0, (2 * Double.pi)),
             altitude: random.uniform(0.85, 1.15), altitudeDrift: random.uniform(-0.05, 0.05),
             azimuth: random.uniform(0.4, 1.0), azimuthDrift: random.uniform(-0.1, 0.1))
         episode.contacts.append(

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// An indirect pointer: hovering onto targets, and parking over content to scroll.

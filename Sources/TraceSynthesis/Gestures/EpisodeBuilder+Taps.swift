@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// Taps, double taps, long presses and modified taps: fingers that land and lift in place.

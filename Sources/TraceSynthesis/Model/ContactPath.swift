@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// The model trajectory of one contact: where the finger, pencil tip or pointer is at each
 /// instant of its episode's local clock, before tremor and sensor noise.
 enum ContactPath: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// One minimum-jerk submovement: a displacement made over a time interval.
 ///
 /// Times are seconds on the local clock of the episode the movement belongs to.

@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// A hand trajectory made of superposed minimum-jerk submovements.
 ///
 /// Overlapping submovements are how reaching movements are corrected and redirected

@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// The trajectory of one finger of a two-finger pinch or rotation.
 ///
 /// The two fingers sit on opposite ends of a segment through `center`; the segment's length

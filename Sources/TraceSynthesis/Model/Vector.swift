@@ -1,26 +1,13 @@
-/// A point or displacement in screen points (x to the right, y down).
-struct Vector: Sendable, Hashable {
-    var x: Double
-    var y: Double
+import TouchBenchSupport
 
-    static let zero = Vector(x: 0, y: 0)
+/// A point or displacement in screen points (x to the right, y down): the package's one
+/// geometry type, under the name the synthesizer's motion code reads best with.
+typealias Vector = Point
 
-    /// The unit vector at `angle` radians from the +x axis.
-    static func unit(angle: Double) -> Vector {
-        Vector(x: Trig.cos(angle), y: Trig.sin(angle))
+extension Point {
+    /// The unit vector at `angle` radians from the +x axis, from portable trigonometry so a
+    /// synthesized trace is the same bytes on every machine.
+    static func unit(angle: Double) -> Point {
+        Point(x: Elementary.portableCos(angle), y: Elementary.portableSin(angle))
     }
-
-    var length: Double { (x * x + y * y).squareRoot() }
-
-    func dot(_ other: Vector) -> Double { x * other.x + y * other.y }
-
-    /// This vector turned a quarter turn (clockwise on a y-down screen).
-    var perpendicular: Vector { Vector(x: -y, y: x) }
-
-    static func + (a: Vector, b: Vector) -> Vector { Vector(x: a.x + b.x, y: a.y + b.y) }
-    static func - (a: Vector, b: Vector) -> Vector { Vector(x: a.x - b.x, y: a.y - b.y) }
-    static func * (a: Vector, k: Double) -> Vector { Vector(x: a.x * k, y: a.y * k) }
-    static func * (k: Double, a: Vector) -> Vector { Vector(x: a.x * k, y: a.y * k) }
-    static prefix func - (a: Vector) -> Vector { Vector(x: -a.x, y: -a.y) }
-    static func += (a: inout Vector, b: Vector) { a = a + b }
 }

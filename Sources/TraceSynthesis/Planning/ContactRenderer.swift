@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// The shared settings that turn planned episodes into samples.
@@ -97,7 +98,7 @@ struct ContactRenderer {
             var altitude = style.altitude + style.altitudeDrift * t + random.gaussian() * wobble
             altitude = min(max(altitude, 0.2), Double.pi / 2)
             var azimuth = style.azimuth + style.azimuthDrift * t + random.gaussian() * wobble
-            azimuth -= (azimuth / Trig.twoPi).rounded(.down) * Trig.twoPi
+            azimuth -= (azimuth / (2 * Double.pi)).rounded(.down) * (2 * Double.pi)
             sample.altitude = Self.quantize(altitude, quanta.angle)
             sample.azimuth = Self.quantize(azimuth, quanta.angle)
             guard sample.phase.isInContact, let down = plan.down, let up = plan.up else { return }
@@ -105,7 +106,7 @@ struct ContactRenderer {
             let tUp = localTime(plan.clock.time(ofTick: up))
             let rise = MinimumJerk.position((t - tDown) / 0.025)
             let fall = MinimumJerk.position((tUp - t) / 0.02)
-            let undulation = style.forceWobble * Trig.sin(Trig.twoPi * style.forceWobbleHz * t + style.forceWobblePhase)
+            let undulation = style.forceWobble * Elementary.portableSin((2 * Double.pi) * style.forceWobbleHz * t + style.forceWobblePhase)
             var force = (style.force + undulation) * (0.1 + 0.9 * rise) * (0.1 + 0.9 * fall)
             force += random.gaussian() * settings.noise.forceSigma
             sample.force = Self.quantize(min(max(force, quanta.force), 1), quanta.force)
@@ -148,8 +149,8 @@ struct Tremor: Sendable {
             for _ in 0..<2 {
                 let amplitude = random.uniform(noise.tremorAmplitude.lowerBound, noise.tremorAmplitude.upperBound)
                 let frequency = random.uniform(noise.tremorFrequency.lowerBound, noise.tremorFrequency.upperBound)
-                let phase = random.uniform(0, Trig.twoPi)
-                components.append((amplitude, Trig.twoPi * frequency, phase, axis))
+                let phase = random.uniform(0, (2 * Double.pi))
+                components.append((amplitude, (2 * Double.pi) * frequency, phase, axis))
             }
         }
     }
@@ -157,7 +158,7 @@ struct Tremor: Sendable {
     func offset(at t: Double) -> Vector {
         var offset = Vector.zero
         for c in components {
-            let value = c.amplitude * Trig.sin(c.angularFrequency * t + c.phase)
+            let value = c.amplitude * Elementary.portableSin(c.angularFrequency * t + c.phase)
             if c.axis == 0 { offset.x += value } else { offset.y += value }
         }
         return offset

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// The planning context of one episode: its random stream, the screen, the digitizer
@@ -115,7 +116,7 @@ struct EpisodeBuilder {
 
     /// A uniformly random direction.
     mutating func randomDirection() -> Vector {
-        Vector.unit(angle: random.uniform(0, Trig.twoPi))
+        Vector.unit(angle: random.uniform(0, (2 * Double.pi)))
     }
 
     /// One of the four screen axes, tilted by up to `tilt` radians: flicks and swipes

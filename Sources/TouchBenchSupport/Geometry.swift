@@ -1,4 +1,4 @@
-/// A position in the plane, in points.
+/// A position (or, in vector arithmetic, a displacement) in the plane, in points.
 public struct Point: Sendable, Hashable, Codable {
     public var x: Double
     public var y: Double

@@ -1,0 +1,132 @@
+/// The name of a metric: the typed catalogue of docs/METRICS.md, open to names it does not
+/// know, so a result file written by another version reads and writes back unchanged.
+///
+/// Known names are static members (`.eventLatency`); any other name is kept as written.
+public struct MetricName: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible,
+    ExpressibleByStringLiteral {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: MetricName, rhs: MetricName) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    // MARK: What a run measures (docs/METRICS.md)
+
+    /// The pipeline figure: sample → presentation of the frame that consumed it (a property
+    /// of the display model more than of the interaction code).
+    public static let eventLatency: MetricName = "event_latency_ms"
+    public static let frameLatency: MetricName = "frame_latency_ms"
+    public static let latencyJitter: MetricName = "latency_jitter_ms"
+    public static let frameIntervalJitter: MetricName = "frame_interval_jitter_ms"
+    public static let deliveryError: MetricName = "delivery_error_ms"
+    public static let redirectionResponse: MetricName = "redirection_response_ms"
+    public static let pauseDetection: MetricName = "pause_detection_ms"
+    /// The timer-based pause detector, kept to compare with the deceleration one.
+    public static let pauseDetectionTimer: MetricName = "pause_detection_timer_ms"
+    public static let trackingError: MetricName = "tracking_error_pt"
+    public static let hitchTimeRatio: MetricName = "hitch_time_ratio_ms_per_s"
+    public static let droppedFrames: MetricName = "dropped_frames"
+    public static let cpuPerFrame: MetricName = "cpu_per_frame_us"
+    /// How long each committed tap waited: a single tap waits for the double tap to fail.
+    public static let tapDelay: MetricName = "tap_delay_ms"
+    /// Visible response: an input that starts an interaction → the first frame that shows a change.
+    public static let response: MetricName = "response_ms"
+    /// Its first stage: the wait for recognition (hysteresis travel, disambiguation).
+    public static let responseRecognition: MetricName = "response_recognition_ms"
+    /// Its second stage: batching to a vsync and the display pipeline.
+    public static let responsePipeline: MetricName = "response_pipeline_ms"
+    /// Visible response to a touch-down (highlight or first motion).
+    public static let feedback: MetricName = "feedback_ms"
+    /// Run-level: inputs that start an interaction and are never answered by a visible change.
+    public static let unansweredInputs: MetricName = "unanswered_inputs"
+    /// How far the finger travelled before the element it drives first moved.
+    public static let deadTravel: MetricName = "dead_travel_pt"
+    /// The finger, interpolated at a frame's presentation, against the element shown then.
+    public static let presentedGap: MetricName = "presented_gap_pt"
+    /// How far behind the finger the element is shown, in time.
+    public static let presentedLag: MetricName = "presented_lag_ms"
+    /// A release's committed target against the documented projection of its velocity.
+    public static let projectionError: MetricName = "projection_error_pt"
+    /// How far the element travels from a lift until it rests.
+    public static let throwDistance: MetricName = "throw_distance_pt"
+    /// From a lift until the animation it started comes to rest.
+    public static let settle: MetricName = "settle_ms"
+    /// How far past its resting place the element swings, in % of its travel.
+    public static let overshoot: MetricName = "overshoot_pct"
+    /// How often the element crosses its resting place before it rests.
+    public static let oscillations: MetricName = "oscillations"
+    /// The change in the element's velocity across a release (momentum handed over or lost).
+    public static let velocityJump: MetricName = "velocity_jump_pt_per_s"
+
+    /// Every metric a replay measures, in the order `touchbench replay` lists them.
+    public static let allCases: [MetricName] = [
+        .eventLatency, .frameLatency, .latencyJitter, .frameIntervalJitter, .deliveryError, .redirectionResponse,
+        .pauseDetection, .pauseDetectionTimer, .trackingError, .hitchTimeRatio, .droppedFrames, .cpuPerFrame, .tapDelay,
+        .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
+        .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
+    ]
+
+    // MARK: What a bench adds
+
+    /// The timing metric bench adds: input samples replayed per second of wall-clock time.
+    public static let replayThroughput: MetricName = "replay_throughput_samples_per_s"
+    /// The deterministic pseudo-metric compare adds from the events: redirections and pauses
+    /// the scene never answered.
+    public static let unansweredEvents: MetricName = "unanswered_events"
+
+    /// The report order of the known metrics; others follow by name.
+    public static let reportOrder: [MetricName] = [
+        .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
+        .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump, .eventLatency, .frameLatency, .latencyJitter, .redirectionResponse, .unansweredEvents, .pauseDetection,
+        .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
+        .deliveryError, .cpuPerFrame, .replayThroughput,
+    ]
+}
+
+extension MetricName {
+    /// Which way a change is an improvement.
+    public enum Direction: String, Sendable, Hashable {
+        case lower, higher
+    }
+
+    /// Whether the metric is measured (noisy) even under the virtual clock.
+    public var isAlwaysTiming: Bool {
+        self == .frameIntervalJitter || self == .deliveryError || self == .cpuPerFrame || self == .replayThroughput
+    }
+
+    /// The unit, from the name's suffix (so unknown names get one too).
+    public var unit: String {
+        if rawValue.hasSuffix("_ms_per_s") { return "ms/s" }
+        if rawValue.hasSuffix("_pt_per_s") { return "pt/s" }
+        if rawValue.hasSuffix("_pct") { return "%" }
+        if self == .oscillations { return "crossings" }
+        if rawValue.hasSuffix("_samples_per_s") { return "samples/s" }
+        if rawValue.hasSuffix("_ms") { return "ms" }
+        if rawValue.hasSuffix("_us") { return "µs" }
+        if rawValue.hasSuffix("_pt") { return "pt" }
+        if self == .droppedFrames { return "frames" }
+        if self == .unansweredEvents { return "events" }
+        if self == .unansweredInputs { return "inputs" }
+        return ""
+    }
+
+    /// Which way is better; unknown names default to smaller-is-better.
+    public var direction: Direction { self == .replayThroughput ? .higher : .lower }
+
+    /// A sort key putting known metrics in report order.
+    public var reportRank: Int { Self.reportOrder.firstIndex(of: self) ?? Self.reportOrder.count }
+
+    /// The statistic that stands for the metric in tables: a total or ratio is a single value
+    /// (its mean); a distribution is shown by its 95th percentile; a timing by its median.
+    public func headline(kind: MetricKind) -> Statistic {
+        if kind == .timing { return .p50 }
+        switch self {
+        case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs: return .mean
+        default: return .p95
+        }
+    }
+}

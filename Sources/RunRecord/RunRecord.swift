@@ -1,0 +1,79 @@
+import TouchBenchSupport
+
+/// One trace replayed through one scene: the `touchbench.run/1` record (DESIGN.md, "Result
+/// files") that `touchbench replay --json` writes, the replayer produces, and bench results
+/// collect, compare and merge.
+///
+/// Under the virtual clock every field but the timing metrics is a deterministic function
+/// of the trace and the settings, and ``jsonText`` is byte-for-byte reproducible. Read from
+/// a file of another version, members this model does not know are kept and written back.
+public struct RunRecord: Sendable, Hashable {
+    /// The schema tag of the JSON form.
+    public static let schema = "touchbench.run/1"
+
+    /// The trace: its path for a replay, its name in the suite for a bench entry.
+    public var trace: String
+    /// The scene (`scroll`, `pip`, …).
+    public var scene: String
+    /// `virtual` or `wall`.
+    public var mode: String
+    /// `max` under the virtual clock, else the wall-clock factor (`1`, `4`).
+    public var rate: String
+    /// The refresh rate (the fastest, for an adaptive display), in hertz.
+    public var refreshHz: Double
+    /// Frames from the app's vsync to the glass; `nil` when the file does not say.
+    public var presentationDelayFrames: Int?
+    /// Frames rendered.
+    public var frames: Int
+    /// Input samples delivered to the scene (markers excluded).
+    public var samples: Int
+    /// Every metric by name.
+    public var metrics: [MetricName: MetricSummary]
+    /// The redirections and pauses, in time order.
+    public var events: [RunEvent]
+    /// Per-frame series, present only for the run a report charts.
+    public var series: RunSeries?
+    /// Top-level members this model does not know, kept.
+    package var extras: [String: JSONValue] = [:]
+
+    public init(trace: String, scene: String, mode: String = "virtual", rate: String = "max", refreshHz: Double = 120,
+                presentationDelayFrames: Int? = nil, frames: Int = 0, samples: Int = 0,
+                metrics: [MetricName: MetricSummary] = [:], events: [RunEvent] = [], series: RunSeries? = nil) {
+        self.trace = trace
+        self.scene = scene
+        self.mode = mode
+        self.rate = rate
+        self.refreshHz = refreshHz
+        self.presentationDelayFrames = presentationDelayFrames
+        self.frames = frames
+        self.samples = samples
+        self.metrics = metrics
+        self.events = events
+        self.series = series
+    }
+
+    /// The summary of `name`; an empty one (of the kind the run would give it) when absent.
+    public subscript(_ name: MetricName) -> MetricSummary {
+        metrics[name] ?? MetricSummary(kind: mode == "virtual" && !name.isAlwaysTiming ? .deterministic : .timing)
+    }
+
+    /// The settings that decide its deterministic metrics; records compare fully only when
+    /// these agree.
+    public var settings: String {
+        var parts = ["mode=\(mode)", "rate=\(rate)", "refreshHz=\(JSONWriter.format(refreshHz))"]
+        if let presentationDelayFrames { parts.append("presentationDelay=\(presentationDelayFrames)") }
+        return parts.joined(separator: " ")
+    }
+
+    /// Redirections and pauses the scene never answered: a deterministic failure that the
+    /// response-time summary alone would hide (an unanswered event has no response time).
+    public var unansweredEvents: Int { events.filter { $0.responseMs == nil }.count }
+
+    /// The same record without its timing metrics: what stays byte-for-byte identical
+    /// between virtual-clock runs.
+    public var withoutTiming: RunRecord {
+        var copy = self
+        copy.metrics = metrics.filter { $0.value.kind == .deterministic }
+        return copy
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+import TouchBenchSupport
+@testable import RunRecord
+
+@Suite("The touchbench.run/1 record")
+struct RunRecordTests {
+    /// A record as a future version might write it: a metric, an event kind, a cause and
+    /// members this version does not know.
+    static let foreign = """
+        {
+          "events": [
+            {"cause": "swipe", "kind": "flourish", "responseMs": 12.5, "source": "oracle", "t": 9007199254740993, "weight": 3},
+            {"cause": "pause", "detectionMs": -4.25, "kind": "pause", "responseMs": null, "source": "marker", "t": 5, "timerDetectionMs": null}
+          ],
+          "frames": 12,
+          "gpu": {"vendor": "x"},
+          "metrics": {
+            "event_latency_ms": {"count": 3, "kind": "deterministic", "max": 3, "mean": 2, "min": 1, "p50": 2, "p95": 3, "p99": 3, "stddev": 0.816497},
+            "future_metric_ms": {"count": 0, "kind": "timing", "max": null, "mean": null, "min": null, "p50": null, "p95": null, "p99": null, "stddev": null, "unit": "ms"}
+          },
+          "mode": "wall",
+          "presentationDelayFrames": 3,
+          "rate": 4,
+          "refreshHz": 59.94,
+          "samples": 30,
+          "scene": "scroll",
+          "schema": "touchbench.run/1",
+          "trace": "a.touchtrace"
+        }
+
+        """
+
+    @Test("a file of another version reads into typed values and writes back byte for byte")
+    func foreignRoundTrip() throws {
+        let record = try RunRecord.decode(Self.foreign)
+        #expect(record.metrics.keys.contains(MetricName("future_metric_ms")))
+        #expect(record[.eventLatency].p50 == 2)
+        #expect(record.events.first?.kind == RunEvent.Kind(rawValue: "flourish"))
+        #expect(record.events.first?.time == 9_007_199_254_740_993)
+        #expect(record.events.last?.detectionMs == -4.25)
+        #expect(record.presentationDelayFrames == 3)
+        #expect(record.rate == "4" && record.mode == "wall")
+        #expect(record.unansweredEvents == 1)
+        #expect(record.settings == "mode=wall rate=4 refreshHz=59.94 presentationDelay=3")
+        #expect(record.jsonText == Self.foreign)
+    }
+
+    @Test("a fresh record at written precision equals the same record read back")
+    func writtenPrecision() throws {
+        var summary = MetricSummary(kind: .deterministic, count: 3, mean: 16.666_666_666, p50: 1.0 / 3, p95: 2e-7,
+                                    p99: 123_456.123_456_789, max: 1e19 + 12_345, min: -0.000_000_4, stddev: .nan)
+        summary.repeats = [0.1 + 0.2, .infinity]
+        let record = RunRecord(trace: "t", scene: "pip", refreshHz: 120.000_000_4, presentationDelayFrames: 2, frames: 3,
+                               samples: 4, metrics: [.eventLatency: summary, .tapDelay: MetricSummary(kind: .deterministic)],
+                               events: [RunEvent(kind: .pause, time: 7, source: .detected, cause: .pause,
+                                                 responseMs: 1.234_567_8, detectionMs: nil, timerDetectionMs: 9.999_999_9)])
+        let reread = try RunRecord.decode(record.jsonText)
+        #expect(record.atWrittenPrecision == reread)
+        #expect(record.atWrittenPrecision.jsonText == reread.jsonText)
+        #expect(reread[.eventLatency].stddev == nil)
+        #expect(reread[.eventLatency].mean == 16.666667)
+    }
+
+    @Test("what is not a run record is refused with a reason", arguments: [
+        ("[]", "a run entry is not an object"),
+        (#"{"schema": "touchbench.bench/1", "trace": "t", "scene": "s"}"#, "a run entry has schema 'touchbench.bench/1', not touchbench.run/1"),
+        (#"{"trace": "t"}"#, "a run entry lacks its trace or scene"),
+        (#"{"trace": "t", "scene": "s", "metrics": {"m": {"kind": "fuzzy"}}}"#, "metric m of t · s has kind 'fuzzy', not deterministic or timing"),
+        (#"{"trace": "t", "scene": "s", "events": [{"kind": "pause"}]}"#, "an event lacks its kind or t"),
+        (#"{"trace": "t", "scene": "s", "presentationDelayFrames": 2.5}"#, "a run entry's presentationDelayFrames is not an integer"),
+        ("{", "is not JSON (at byte 1: expected a quoted key)"),
+    ])
+    func refused(text: String, reason: String) {
+        #expect { try RunRecord.decode(text) } throws: { ($0 as? ResultDecodingError)?.description == reason }
+    }
+
+    @Test("the catalogue: units, directions, report order and headline statistics")
+    func catalogue() {
+        #expect(MetricName.hitchTimeRatio.unit == "ms/s" && MetricName.velocityJump.unit == "pt/s")
+        #expect(MetricName.overshoot.unit == "%" && MetricName.oscillations.unit == "crossings")
+        #expect(MetricName.replayThroughput.unit == "samples/s" && MetricName.replayThroughput.direction == .higher)
+        #expect(MetricName.cpuPerFrame.unit == "µs" && MetricName.cpuPerFrame.isAlwaysTiming)
+        #expect(MetricName("something_pt").unit == "pt" && MetricName("something_pt").direction == .lower)
+        #expect(MetricName.response.reportRank == 0)
+        #expect(MetricName("zzz").reportRank == MetricName.reportOrder.count)
+        #expect(MetricName.droppedFrames.headline(kind: .deterministic) == .mean)
+        #expect(MetricName.unansweredInputs.unit == "inputs" && MetricName.unansweredInputs.headline(kind: .deterministic) == .mean)
+        #expect(MetricName.eventLatency.headline(kind: .deterministic) == .p95)
+        #expect(MetricName.eventLatency.headline(kind: .timing) == .p50)
+        #expect(Set(MetricName.allCases).count == 27)
+        #expect(Set(MetricName.allCases).isSubset(of: Set(MetricName.reportOrder)))
+    }
+
+    @Test("timing over repeats: median, nearest-rank percentiles, spread, the repeats kept")
+    func overRepeats() {
+        let summary = MetricSummary.overRepeats([3, 1, .nan, 2, 10])
+        #expect(summary.count == 4 && summary.kind == .timing)
+        #expect(summary.p50 == 2.5 && summary.mean == 4 && summary.min == 1 && summary.max == 10 && summary.p95 == 10)
+        #expect(summary.repeats == [3, 1, 2, 10])
+        #expect(MetricSummary.overRepeats([.nan]).isEmpty)
+    }
+}
