@@ -47,7 +47,7 @@ enum RegressionHarness {
     /// `run` replayed `repeats` times, as `bench --repeat` does: deterministic metrics from the
     /// first run, `cpu_per_frame_us` as the mean of each run (compared with Mann–Whitney).
     static func timedResult(_ run: Run, repeats: Int = 5) throws -> BenchResult {
-        var first: RunEntry?
+        var first: RunRecord?
         var means: [Double] = []
         for _ in 0..<repeats {
             let path = traces.appendingPathComponent(run.trace + ".touchtrace").path
@@ -56,8 +56,8 @@ enum RegressionHarness {
             let settings = ReplaySettings(mode: .virtual, display: DisplayModel(refresh: .fixed(hz), presentationDelay: run.presentationDelay))
             let result = try Replayer.replay(reader: reader, scene: run.make(SceneContext(metadata: reader.metadata, refreshHz: hz)),
                                              sceneName: run.scene.name, settings: settings, traceName: run.trace + ".touchtrace")
-            means.append(result[.cpuPerFrame].mean)
-            if first == nil { first = try RunEntry.decode(result.json(includingTiming: false)) }
+            means.append(result[.cpuPerFrame].mean ?? .nan)
+            if first == nil { first = result.withoutTiming.atWrittenPrecision }
         }
         guard var entry = first else { return BenchResult(entries: [], environment: Fixtures.environment) }
         entry.metrics = entry.metrics.filter { $0.value.kind == .deterministic }
