@@ -63,6 +63,17 @@ let package = Package(
             ],
             path: "ScalingBenchmark"
         ),
+        .executableTarget(
+            name: "TextFormatsBenchmark",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "TouchInput", package: "TouchBench"),
+                .product(name: "TouchTrace", package: "TouchBench"),
+                .product(name: "TraceFormats", package: "TouchBench"),
+                .product(name: "TraceSynthesis", package: "TouchBench"),
+            ],
+            path: "TextFormatsBenchmark"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
