@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TouchDynamics", targets: ["TouchDynamics"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "TraceFormats", targets: ["TraceFormats"]),
+        .library(name: "TouchCapture", targets: ["TouchCapture"]),
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
         .library(name: "RunRecord", targets: ["RunRecord"]),
         .library(name: "TouchReplay", targets: ["TouchReplay"]),
@@ -31,6 +32,7 @@ let package = Package(
         .target(name: "TouchDynamics", dependencies: ["TouchBenchSupport"]),
         .target(name: "TraceSynthesis", dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace"]),
         .target(name: "TraceFormats", dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace"]),
+        .target(name: "TouchCapture", dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TraceFormats"]),
         .target(name: "TouchGestures", dependencies: ["TouchBenchSupport", "TouchInput", "TouchDynamics"]),
         .target(name: "RunRecord", dependencies: ["TouchBenchSupport"]),
         .target(name: "TouchReplay",
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "BenchReports", dependencies: ["TouchBenchSupport", "TouchTrace", "RunRecord", "TouchReplay"]),
         .executableTarget(
             name: "touchbench",
-            dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchGestures", "TouchReplay",
+            dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchCapture", "TouchGestures", "TouchReplay",
                            "RunRecord", "BenchReports"]
         ),
         .testTarget(name: "TouchBenchSupportTests", dependencies: ["TouchBenchSupport"]),
@@ -47,6 +49,7 @@ let package = Package(
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
         .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput", "TouchBenchSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput"]),
+        .testTarget(name: "TouchCaptureTests", dependencies: ["TouchCapture", "TraceFormats", "TouchTrace", "TouchInput"]),
         .testTarget(
             name: "TouchGesturesTests",
             dependencies: ["TouchGestures", "TouchInput", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchTrace"]

@@ -57,7 +57,7 @@ public enum JSONLines {
     }
 
     /// A Double as JSON: the shortest text that reads back as the same value.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return value.description
     }

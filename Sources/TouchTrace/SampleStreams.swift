@@ -34,10 +34,13 @@ extension TraceWriter: SampleSink {
 /// A ``SampleSource`` over a `.touchtrace` file, optionally limited to a time window.
 public final class TraceSampleSource: SampleSource {
     public let reader: TraceReader
+    /// The window of times it yields (`nil`: the whole file).
+    public let window: Range<Int64>?
     private var cursor: SampleCursor
 
     public init(reader: TraceReader, window: Range<Int64>? = nil) {
         self.reader = reader
+        self.window = window
         cursor = window.map { reader.makeCursor(from: $0.lowerBound, to: $0.upperBound) } ?? reader.makeCursor()
     }
 

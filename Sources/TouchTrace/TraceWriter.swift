@@ -96,7 +96,8 @@ public final class TraceWriter {
         pending.reserveCapacity(options.maximumChunkSamples)
     }
 
-    /// Appends one sample; it must not be earlier than the previous one.
+    /// Appends one sample; it must not be earlier than the previous one. Appending after
+    /// ``finish()`` is a programming error (a precondition), not bad data.
     public func append(_ sample: InputSample) throws(TraceFileError) {
         try accept(sample)
         if let first = pending.first, closes(chunkStartingAt: first.time, count: pending.count, before: sample) {
@@ -147,7 +148,8 @@ public final class TraceWriter {
     /// Checks `sample` against the previous one and its quanta, and counts it.
     @inline(__always)
     private func accept(_ sample: InputSample) throws(TraceFileError) {
-        guard !isFinished else { throw TraceFileError(.invalidSample, path: path, reason: "is already finished") }
+        // Misuse of the API, not bad data: a finished file has its index and trailer written.
+        precondition(!isFinished, "TraceWriter: a sample appended to \(path) after finish()")
         guard sample.time >= lastTime else {
             throw TraceFileError(.invalidSample, path: path,
                                  reason: "sample \(sampleCount + 1) at \(sample.time) ns comes before the previous one at \(lastTime) ns")
@@ -171,14 +173,14 @@ public final class TraceWriter {
     /// fill: live capture calls it when input pauses, so that a writer killed during the
     /// pause loses nothing. Does nothing when no sample is buffered.
     public func flush() throws(TraceFileError) {
-        guard !isFinished else { throw TraceFileError(.invalidSample, path: path, reason: "is already finished") }
+        precondition(!isFinished, "TraceWriter: flush() of \(path) after finish()")
         try flushChunk()
     }
 
     /// Writes the last chunk, the index and the trailer, and closes the file.
     @discardableResult
     public func finish() throws(TraceFileError) -> Summary {
-        guard !isFinished else { throw TraceFileError(.invalidSample, path: path, reason: "is already finished") }
+        precondition(!isFinished, "TraceWriter: finish() of \(path) called twice")
         try flushChunk()
         isFinished = true
         let footer = TraceFooter(sampleCount: sampleCount, quantizationError: knowsQuantizationError ? quantizationError : nil)

@@ -1,5 +1,7 @@
 /// The command line's own small argument parser: long options (`--name value`,
-/// `--name=value`), short aliases, flags, positionals, and help generated from the spec.
+/// `--name=value`), short aliases, flags, positionals, and help generated from the
+/// declarations. Commands declare typed ``Option`` and ``Flag`` values and read them back
+/// through those values, so a misspelt option does not compile.
 struct OptionSpec: Sendable {
     var name: String
     var short: Character?
@@ -8,13 +10,77 @@ struct OptionSpec: Sendable {
     var help: String
     /// Whether the option may be given several times (values are kept in order).
     var repeats = false
+}
 
-    static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help)
+/// What the parser and the help need of a declared option.
+protocol OptionDeclaration: Sendable {
+    var spec: OptionSpec { get }
+}
+
+/// A flag (`--json`): given or not.
+struct Flag: OptionDeclaration {
+    let spec: OptionSpec
+
+    init(_ name: String, short: Character? = nil, _ help: String) {
+        spec = OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
 
-    static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help)
+    /// `--help`, which every command takes.
+    static let help = Flag("help", short: "h", "Show this help.")
+}
+
+/// An option with a value, converted to `Value` (with its own usage error) when the command
+/// reads it.
+struct Option<Value>: OptionDeclaration {
+    let spec: OptionSpec
+    let convert: @Sendable (String) throws(UsageError) -> Value
+
+    init(_ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeats: Bool = false,
+         convert: @escaping @Sendable (String) throws(UsageError) -> Value) {
+        spec = OptionSpec(name: name, short: short, valueName: valueName, help: help, repeats: repeats)
+        self.convert = convert
+    }
+
+    /// `--name` as written in messages.
+    var flagName: String { "--\(spec.name)" }
+}
+
+extension Option where Value == String {
+    /// An option whose value is taken as written.
+    init(_ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeats: Bool = false) {
+        self.init(name, short: short, valueName, help, repeats: repeats) { $0 }
+    }
+}
+
+extension Option where Value == Double {
+    /// A number, checked for form and range.
+    static func number(_ name: String, _ valueName: String, _ help: String,
+                       in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) -> Option {
+        Option(name, valueName, help) { (text) throws(UsageError) in
+            guard let number = Double(text), number.isFinite, range.contains(number) else {
+                throw UsageError(message: "--\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+            return number
+        }
+    }
+}
+
+extension Option where Value == Int {
+    /// An integer, checked for form and range.
+    static func integer(_ name: String, _ valueName: String, _ help: String, in range: ClosedRange<Int> = Int.min...Int.max) -> Option {
+        Option(name, valueName, help) { (text) throws(UsageError) in
+            guard let number = Int(text), range.contains(number) else {
+                throw UsageError(message: "--\(name) must be an integer from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+            return number
+        }
+    }
+}
+
+extension Option where Value == Int64 {
+    /// A time: `1.5s`, `250ms`, `120us`, `40ns` or a bare integer of nanoseconds.
+    static func time(_ name: String, _ valueName: String, _ help: String) -> Option {
+        Option(name, valueName, help) { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: name) }
     }
 }
 
@@ -23,56 +89,58 @@ struct UsageError: Error {
     var message: String
 }
 
-/// What a command received.
+/// What a command received, read back through its declarations.
 struct ParsedArguments {
     var command: String
     var positionals: [String] = []
-    private(set) var values: [String: [String]] = [:]
-    private(set) var flags: Set<String> = []
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
 
     init(command: String) { self.command = command }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether `flag` was given.
+    subscript(flag: Flag) -> Bool { flags.contains(flag.spec.name) }
 
-    func value(_ name: String) -> String? { values[name]?.last }
+    /// Whether the option was given at all (its value unread).
+    func isGiven<Value>(_ option: Option<Value>) -> Bool { values[option.spec.name] != nil }
 
-    func allValues(_ name: String) -> [String] { values[name] ?? [] }
+    /// The option's value as written (the last one when it repeats).
+    func text<Value>(_ option: Option<Value>) -> String? { values[option.spec.name]?.last }
 
-    func required(_ name: String) throws(UsageError) -> String {
-        guard let value = value(name) else { throw UsageError(message: "\(command) needs --\(name)") }
+    /// The option's value, converted; `nil` when it was not given.
+    func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        guard let text = text(option) else { return nil }
+        return try option.convert(text)
+    }
+
+    /// Every value of a repeatable option, in order.
+    func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+        var converted: [Value] = []
+        for text in values[option.spec.name] ?? [] { converted.append(try option.convert(text)) }
+        return converted
+    }
+
+    /// The option's value, which the command cannot do without.
+    func required<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
+        guard let value = try value(option) else { throw UsageError(message: "\(command) needs --\(option.spec.name)") }
         return value
     }
 
-    /// A numeric option, checked for form and range.
-    func number(_ name: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws(UsageError) -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
-            throw UsageError(message: "--\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return number
-    }
-
-    func integer(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(UsageError) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(message: "--\(name) must be an integer from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return number
-    }
-
-    mutating func add(_ spec: OptionSpec, value: String?) {
+    fileprivate mutating func add(_ spec: OptionSpec, value: String?) {
         if let value { values[spec.name, default: []].append(value) } else { flags.insert(spec.name) }
     }
+
+    fileprivate func has(_ name: String) -> Bool { values[name] != nil }
 }
 
-/// A subcommand: its spec, its help, and what it runs.
+/// A subcommand: its declarations, its help, and what it runs.
 struct Command: Sendable {
     var name: String
     var summary: String
     /// The synopsis after `touchbench NAME`, e.g. `FILE [--json]`.
     var usage: String
     var discussion: String = ""
-    var options: [OptionSpec] = []
+    var options: [any OptionDeclaration] = []
     /// How many positionals are allowed.
     var positionals: ClosedRange<Int> = 0...0
     var run: @Sendable (ParsedArguments) throws -> Int32
@@ -80,9 +148,8 @@ struct Command: Sendable {
     var help: String {
         var text = "USAGE: touchbench \(name) \(usage)\n\n\(summary)\n"
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
-        let all = options + [OptionSpec.flag("help", short: "h", "Show this help.")]
         text += "\nOPTIONS:\n"
-        for option in all {
+        for option in options.map(\.spec) + [Flag.help.spec] {
             var left = "  "
             if let short = option.short { left += "-\(short), " }
             left += "--\(option.name)"
@@ -93,8 +160,9 @@ struct Command: Sendable {
         return text
     }
 
-    /// Parses `arguments` (those after the command name) against the spec.
+    /// Parses `arguments` (those after the command name) against the declarations.
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        let specs = options.map(\.spec)
         var parsed = ParsedArguments(command: name)
         var index = 0
         var onlyPositionals = false
@@ -116,16 +184,16 @@ struct Command: Sendable {
                 }
             } else {
                 guard argument.count == 2, let short = argument.last,
-                      let spec = options.first(where: { $0.short == short }) ?? (short == "h" ? OptionSpec.flag("help", "") : nil) else {
+                      let spec = specs.first(where: { $0.short == short }) ?? (short == "h" ? Flag.help.spec : nil) else {
                     throw UsageError(message: "\(self.name) has no option '\(argument)'")
                 }
                 name = spec.name
             }
-            if name == "help" {
-                parsed.add(.flag("help", ""), value: nil)
+            if name == Flag.help.spec.name {
+                parsed.add(Flag.help.spec, value: nil)
                 continue
             }
-            guard let spec = options.first(where: { $0.name == name }) else {
+            guard let spec = specs.first(where: { $0.name == name }) else {
                 throw UsageError(message: "\(self.name) has no option '--\(name)'")
             }
             if spec.valueName == nil {
@@ -138,12 +206,12 @@ struct Command: Sendable {
                 inlineValue = arguments[index]
                 index += 1
             }
-            if !spec.repeats && parsed.value(name) != nil {
+            if !spec.repeats && parsed.has(name) {
                 throw UsageError(message: "--\(name) is given more than once")
             }
             parsed.add(spec, value: inlineValue)
         }
-        if parsed.flag("help") { return parsed }
+        if parsed[Flag.help] { return parsed }
         guard positionals.contains(parsed.positionals.count) else {
             if parsed.positionals.count < positionals.lowerBound {
                 throw UsageError(message: "\(name) needs \(usage.split(separator: " ").first.map(String.init) ?? "an argument")")

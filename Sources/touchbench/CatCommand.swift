@@ -1,7 +1,15 @@
 import TouchTrace
+import TraceFormats
 
-extension Command {
-    static let cat = Command(
+/// `touchbench cat`: a trace's samples, any input form, as JSON Lines or CSV.
+enum CatCommand {
+    static let format = Option("format", "FORM", "jsonl (default, with the metadata line) or csv.") { (name) throws(UsageError) in
+        try TraceFiles.form(named: name, option: "format")
+    }
+    static let from = Option.time("from", "T", "Start of the window (inclusive).")
+    static let to = Option.time("to", "T", "End of the window (exclusive).")
+
+    static let command = Command(
         name: "cat",
         summary: "Print a trace's samples (any input form) as JSON Lines or CSV.",
         usage: "FILE [--format jsonl|csv] [--from T] [--to T]",
@@ -9,32 +17,19 @@ extension Command {
             Prints the samples with from <= t < to (times as 1.5s, 250ms, 120us or integer
             nanoseconds). Only the chunks that overlap the window are read.
             """,
-        options: [
-            .value("format", "FORM", "jsonl (default, with the metadata line) or csv."),
-            .value("from", "T", "Start of the window (inclusive)."),
-            .value("to", "T", "End of the window (exclusive)."),
-        ],
+        options: [format, from, to],
         positionals: 1...1
     ) { arguments in
-        let format = try arguments.value("format").map { (name) throws(UsageError) in try TraceForm.named(name, option: "format") } ?? .jsonl
-        guard format == .jsonl || format == .foreign(.csv) else { throw UsageError(message: "--format must be jsonl or csv") }
-        let from = try arguments.value("from").map { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "from") }
-        let to = try arguments.value("to").map { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "to") }
-        let path = arguments.positionals[0]
-        let window = (from != nil || to != nil) ? (from ?? .min)..<(to ?? .max) : nil
-        if let window, window.isEmpty { throw UsageError(message: "--from must come before --to") }
-        let source: any SampleSource
-        let form = try TraceFiles.form(of: path)
-        if form == .touchtrace {
-            let reader = try TraceReader(path: path)
-            TraceFiles.warnIfDamaged(reader)
-            source = TraceSampleSource(reader: reader, window: window)   // seeks through the index
-        } else {
-            let opened = try TraceFiles.openSource(path, options: InputOptions(form: form))
-            source = window.map { WindowedSource(opened, window: $0) } ?? opened
-        }
-        let sink = try TraceFiles.makeSink("-", form: format, metadata: source.metadata)
-        try copySamples(from: source, to: sink)
+        let form = try arguments.value(format) ?? .jsonl
+        guard form == .jsonl || form == .foreign(.csv) else { throw UsageError(message: "--format must be jsonl or csv") }
+        let start = try arguments.value(from)
+        let end = try arguments.value(to)
+        // Checked before the range is formed: a range cannot run backwards.
+        if let start, let end, start >= end { throw UsageError(message: "--from must come before --to") }
+        let window = (start != nil || end != nil) ? (start ?? .min)..<(end ?? .max) : nil
+        let input = try TraceFiles.open(arguments.positionals[0], window: window)
+        let sink = try TraceOutput.sink(writing: form, to: "-", metadata: input.metadata)
+        try copySamples(from: input.source, to: sink)
         return ExitCode.success
     }
 }

@@ -2,8 +2,18 @@ import BenchReports
 import Foundation
 import TouchTrace
 
-extension Command {
-    static let compare = Command(
+/// `touchbench compare`: the regression verdict between two result files.
+enum CompareCommand {
+    static let thresholds = Option("thresholds", "FILE", "Tolerances and budgets (default: Benchmarks/thresholds.json when found).")
+    static let reports = ReportOptions(
+        json: nil,
+        markdown: Option("markdown", "OUT", "Write the Markdown summary."),
+        junit: Option("junit", "OUT", "Write JUnit XML."),
+        githubBenchmark: Option("github-benchmark", "OUT", "Write NEW's customSmallerIsBetter JSON array."),
+        html: Option("html", "OUT", "Write the HTML report."))
+    static let all = Flag("all", "List unchanged metrics too.")
+
+    static let command = Command(
         name: "compare",
         summary: "Regression verdict between two result files (bench or replay JSON).",
         usage: "BASE NEW [--thresholds FILE] [--markdown OUT] [--junit OUT] [--html OUT] [--github-benchmark OUT]",
@@ -13,27 +23,20 @@ extension Command {
             settings compare only their deterministic metrics, with a warning. Exit 0 clean,
             1 on a regression or a critical budget (each named on standard error).
             """,
-        options: [
-            .value("thresholds", "FILE", "Tolerances and budgets (default: Benchmarks/thresholds.json when found)."),
-            .value("markdown", "OUT", "Write the Markdown summary."),
-            .value("junit", "OUT", "Write JUnit XML."),
-            .value("html", "OUT", "Write the HTML report."),
-            .value("github-benchmark", "OUT", "Write NEW's customSmallerIsBetter JSON array."),
-            .flag("all", "List unchanged metrics too."),
-        ],
+        options: [thresholds, reports.markdown, reports.junit, reports.html, reports.githubBenchmark, all],
         positionals: 2...2
     ) { arguments in
         let basePath = arguments.positionals[0], newPath = arguments.positionals[1]
         let baseline = try BenchResult.load(from: basePath)
         let current = try BenchResult.load(from: newPath)
-        let thresholds = try BenchSuites.thresholds(arguments.value("thresholds"), manifest: newPath)
-        let comparison = BenchComparison(current: current, baseline: baseline, thresholds: thresholds)
+        let limits = try SuiteDiscovery.thresholds(try arguments.value(thresholds), manifest: newPath)
+        let comparison = BenchComparison(current: current, baseline: baseline, thresholds: limits)
         let baselineName = URL(fileURLWithPath: basePath).lastPathComponent
-        try BenchOutputs.write(arguments, result: current, baseline: baseline, baselineName: baselineName,
-                               comparison: comparison, chart: nil)
-        if !BenchOutputs.writesToStandardOutput(arguments) {
+        try reports.write(arguments, result: current, baseline: baseline, baselineName: baselineName,
+                          comparison: comparison, chart: nil)
+        if !reports.writesToStandardOutput(arguments) {
             var table = TextTable(columns: ["trace", "scene", "metric", "baseline", "new", "change", "verdict"])
-            let shown = comparison.rows.filter { arguments.flag("all") || ($0.status != .unchanged && $0.status != .notCompared) }
+            let shown = comparison.rows.filter { arguments[all] || ($0.status != .unchanged && $0.status != .notCompared) }
             for row in shown.prefix(500) {
                 table.add([row.key.traceName, row.key.scene, "\(row.metric) \(row.statistic.rawValue)",
                            row.baseline.map { String(format: "%.3f", $0) } ?? "—", row.current.map { String(format: "%.3f", $0) } ?? "—",
@@ -43,6 +46,6 @@ extension Command {
             if shown.count > 500 { print("… and \(shown.count - 500) more rows") }
             print("\(comparison.entryCount) runs compared with \(baselineName): \(comparison.headline)")
         }
-        return try BenchOutputs.finish(comparison)
+        return try BenchSummary.finish(comparison)
     }
 }

@@ -1,4 +1,7 @@
+import BenchReports
+import TouchCapture
 import TouchTrace
+import TraceFormats
 
 /// The sysexits codes of DESIGN.md, "Command line".
 enum ExitCode {
@@ -15,6 +18,33 @@ enum ExitCode {
         case .cannotOpen: cannotOpen
         case .malformed, .invalidSample: dataError
         case .io: ioError
+        }
+    }
+
+    static func forError(_ error: TraceFormatError) -> Int32 {
+        switch error.kind {
+        case .malformed, .unknownForm: dataError
+        case .unreadable: cannotOpen
+        case .unwritable: ioError
+        case .unsupported: usage
+        }
+    }
+
+    static func forError(_ error: EvdevCaptureError) -> Int32 {
+        switch error.kind {
+        case .cannotOpen, .permissionDenied: cannotOpen
+        case .malformed: dataError
+        case .readFailed: ioError
+        case .unsupported: usage
+        }
+    }
+
+    static func forError(_ error: BenchReportError) -> Int32 {
+        switch error.kind {
+        case .noSuite: usage
+        case .cannotOpen: cannotOpen
+        case .malformed: dataError
+        case .unwritable, .readFailed: ioError
         }
     }
 }

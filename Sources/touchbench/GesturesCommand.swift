@@ -4,8 +4,12 @@ import TouchInput
 import TouchTrace
 import TraceFormats
 
-extension Command {
-    static let gestures = Command(
+/// `touchbench gestures`: what the standard arena recognizes in a trace.
+enum GesturesCommand {
+    static let json = Flag("json", "Print a JSON array of {gesture, state, t, id, …} objects.")
+    static let verbose = Flag("verbose", "Include every 'changed' state.")
+
+    static let command = Command(
         name: "gestures",
         summary: "Run the standard gesture arena over a trace and list what it recognized.",
         usage: "FILE [--json] [--verbose]",
@@ -17,23 +21,20 @@ extension Command {
             state change; 'changed' only with --verbose. A tap held back by the double tap
             shows the delay.
             """,
-        options: [
-            .flag("json", "Print a JSON array of {gesture, state, t, id, …} objects."),
-            .flag("verbose", "Include every 'changed' state."),
-        ],
+        options: [json, verbose],
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
-        let verbose = arguments.flag("verbose")
+        let everyChange = arguments[verbose]
         let (metadata, samples) = try GestureInput.read(path)
         var standard = StandardArena(screen: Rect(screen: metadata.screen))
         var events: [GestureEvent] = []
         func keep(_ new: [GestureEvent]) {
-            events += verbose ? new : new.filter { $0.state != .changed }
+            events += everyChange ? new : new.filter { $0.state != .changed }
         }
         while let sample = try samples() { keep(standard.handle(sample)) }
         keep(standard.finish())
-        if arguments.flag("json") {
+        if arguments[json] {
             let data = try JSONSerialization.data(withJSONObject: events.map(GestureInput.jsonObject), options: [.sortedKeys])
             print(String(decoding: data, as: UTF8.self))
         } else if events.isEmpty {
@@ -49,29 +50,19 @@ extension Command {
 enum GestureInput {
     /// The metadata and a function yielding the samples in order.
     static func read(_ path: String) throws -> (TraceMetadata, () throws -> InputSample?) {
-        let source = try TraceFiles.openSource(path)
+        let source = try TraceFiles.open(path).source
         return (source.metadata, { try source.nextSample() })
     }
 
+    /// The event's report members as Foundation values, for `JSONSerialization`.
     static func jsonObject(_ event: GestureEvent) -> [String: Any] {
-        var object: [String: Any] = [
-            "gesture": event.gesture.name, "state": event.state.rawValue, "t": event.time, "id": event.contact,
-        ]
-        if let location = event.location { object["x"] = location.x; object["y"] = location.y }
-        if let translation = event.translation { object["dx"] = translation.dx; object["dy"] = translation.dy }
-        if let velocity = event.velocity { object["vx"] = velocity.x; object["vy"] = velocity.y }
-        if let projected = event.projectedTranslation {
-            object["projectedDx"] = projected.dx
-            object["projectedDy"] = projected.dy
+        event.reportMembers.mapValues { value -> Any in
+            switch value {
+            case .text(let text): text
+            case .integer(let integer): integer
+            case .number(let number): number
+            }
         }
-        if let scale = event.scale { object["scale"] = scale }
-        if let velocity = event.scaleVelocity { object["scaleVelocity"] = velocity }
-        if let rotation = event.rotation { object["rotation"] = rotation }
-        if let velocity = event.rotationVelocity { object["rotationVelocity"] = velocity }
-        if let detector = event.detector { object["detector"] = detector.rawValue }
-        if let delay = event.delay { object["delayMs"] = Double(delay) / 1e6 }
-        if let target = event.target { object["target"] = target }
-        return object
     }
 
     static func line(for event: GestureEvent) -> String {

@@ -1,8 +1,11 @@
 import BenchReports
 import TouchTrace
 
-extension Command {
-    static let merge = Command(
+/// `touchbench merge`: sharded bench results into the whole suite's.
+enum MergeCommand {
+    static let output = Option("output", short: "o", "OUT", "The merged result (required; - for standard output).")
+
+    static let command = Command(
         name: "merge",
         summary: "Combine sharded bench results into the result of the whole suite.",
         usage: "A B … -o OUT",
@@ -11,11 +14,11 @@ extension Command {
             have written. The same trace × scene in two inputs is an error; a missing shard or
             inputs from different machines are warnings.
             """,
-        options: [.value("output", short: "o", "OUT", "The merged result (required; - for standard output).")],
+        options: [output],
         positionals: 1...Int.max
     ) { arguments in
-        let output = try arguments.required("output")
-        try OutputSafety.refuse(output: output, sameAs: arguments.positionals)
+        let outputPath = try arguments.required(output)
+        try OutputSafety.refuse(output: outputPath, sameAs: arguments.positionals)
         var results: [BenchResult] = []
         for path in arguments.positionals { results.append(try BenchResult.load(from: path)) }
         let merge: BenchResult.Merge
@@ -23,10 +26,10 @@ extension Command {
             throw CommandFailure(code: ExitCode.dataError, message: "touchbench merge: \(error.description).")
         }
         for warning in merge.warnings { Console.error("warning: \(warning)") }
-        if output == "-" {
+        if outputPath == "-" {
             print(merge.result.jsonText, terminator: "")
         } else {
-            try merge.result.write(to: output)
+            try merge.result.write(to: outputPath)
         }
         return ExitCode.success
     }

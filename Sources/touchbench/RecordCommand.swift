@@ -1,9 +1,18 @@
 import Foundation
+import TouchCapture
 import TouchTrace
-import TraceFormats
 
-extension Command {
-    static let record = Command(
+/// `touchbench record`: capture a Linux input device live.
+enum RecordCommand {
+    static let evdev = Option("evdev", "PATH", "The input device, FIFO or file of input_event records (required).")
+    static let output = Option("output", short: "o", "FILE", "The .touchtrace file to write (required).")
+    static let description = Option("desc", "FILE", "An evemu description of the device (required for a FIFO or file).")
+    static let screen = Option("screen", "WxH", "Map device units without a resolution onto a screen of W×H points.",
+                               convert: ScreenArgument.parse)
+    static let duration = Option.time("duration", "T", "Stop after T of wall-clock time (such as 30s or 1500ms).")
+    static let flushAfter = Option.time("flush-after", "T", "Write the chunk being filled once input pauses this long (default 500ms).")
+
+    static let command = Command(
         name: "record",
         summary: "Capture a Linux input device live into a .touchtrace file (Ctrl-C finalises).",
         usage: "--evdev PATH -o FILE [--desc FILE] [--screen WxH] [--duration T] [--flush-after T]",
@@ -15,40 +24,31 @@ extension Command {
             'touchbench verify --repair' recovers every chunk written. Reading a device needs
             membership of the 'input' group (or root).
             """,
-        options: [
-            .value("evdev", "PATH", "The input device, FIFO or file of input_event records (required)."),
-            .value("output", short: "o", "FILE", "The .touchtrace file to write (required)."),
-            .value("desc", "FILE", "An evemu description of the device (required for a FIFO or file)."),
-            .value("screen", "WxH", "Map device units without a resolution onto a screen of W×H points."),
-            .value("duration", "T", "Stop after T of wall-clock time (such as 30s or 1500ms)."),
-            .value("flush-after", "T", "Write the chunk being filled once input pauses this long (default 500ms)."),
-        ],
+        options: [evdev, output, description, screen, duration, flushAfter],
         positionals: 0...0
     ) { arguments in
-        let input = try arguments.required("evdev")
-        let output = try arguments.required("output")
-        guard output != "-" else { throw UsageError(message: "a .touchtrace file cannot be written to standard output") }
-        var options = EvdevCapture.Options(descriptionPath: arguments.value("desc"))
-        options.screen = try arguments.value("screen").map { (text) throws(UsageError) in try parseScreen(text) }
-        options.duration = try arguments.value("duration").map { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "duration") }
+        let input = try arguments.required(evdev)
+        let outputPath = try arguments.required(output)
+        guard outputPath != "-" else { throw UsageError(message: "a .touchtrace file cannot be written to standard output") }
+        var options = EvdevCapture.Options(descriptionPath: try arguments.value(description))
+        options.screen = try arguments.value(screen)
+        options.duration = try arguments.value(duration)
         if options.duration == 0 { throw UsageError(message: "--duration must be longer than zero") }
-        if let pause = try arguments.value("flush-after").map({ (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: "flush-after") }) {
-            options.idleFlushInterval = pause
-        }
+        if let pause = try arguments.value(flushAfter) { options.idleFlushInterval = pause }
 
         // Before the device is opened: a writer that waits for a FIFO's reader may signal at once.
         try StopSignals.install()
-        let capture = try EvdevCapture(input: input, output: output, options: options)
+        let capture = try EvdevCapture(input: input, output: outputPath, options: options)
         if Console.showsProgress {
             let name = capture.device.name.isEmpty ? input : "'\(capture.device.name)' (\(input))"
-            Console.error("recording \(name) into \(output); Ctrl-C stops and finishes the file.")
+            Console.error("recording \(name) into \(outputPath); Ctrl-C stops and finishes the file.")
         }
         let result = try capture.run(shouldStop: { StopSignals.requested }) { statistics in
             Console.progress("captured \(statistics.samples) samples (\(statistics.frames) frames)")
         }
         Console.endProgress()
         let statistics = result.statistics
-        var line = "\(input) → \(output): \(result.trace.sampleCount) samples in \(result.trace.chunkCount) chunks from \(statistics.events) events"
+        var line = "\(input) → \(outputPath): \(result.trace.sampleCount) samples in \(result.trace.chunkCount) chunks from \(statistics.events) events"
         if let cost = statistics.nanosecondsPerEvent {
             line += String(format: ", %.1f µs per event to decode and write", cost / 1000)
         }

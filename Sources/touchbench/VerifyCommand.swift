@@ -1,7 +1,10 @@
 import TouchTrace
 
-extension Command {
-    static let verify = Command(
+/// `touchbench verify`: integrity check and repair.
+enum VerifyCommand {
+    static let repair = Option("repair", "OUT", "Write the intact chunks to a new, complete file.")
+
+    static let command = Command(
         name: "verify",
         summary: "Check a trace's integrity; recover a file whose writer died.",
         usage: "FILE [--repair OUT]",
@@ -10,15 +13,13 @@ extension Command {
             Exits 0 when the file is intact and 65 naming the first damaged byte otherwise.
             With --repair, writes every intact chunk to OUT with a fresh index and exits 0.
             """,
-        options: [
-            .value("repair", "OUT", "Write the intact chunks to a new, complete file."),
-        ],
+        options: [repair],
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
-        try OutputSafety.refuse(output: arguments.value("repair"), sameAs: [path])
+        try OutputSafety.refuse(output: arguments.text(repair), sameAs: [path])
         let reader = try TraceReader(path: path)
-        if let output = arguments.value("repair") {
+        if let output = try arguments.value(repair) {
             let report = try reader.repair(to: output)
             var note = "\(path) → \(output): kept \(counted(report.chunkCount, "chunk")) (\(counted(report.sampleCount, "sample")))"
             if report.droppedChunkCount > 0 { note += ", dropped \(counted(report.droppedChunkCount, "damaged chunk"))" }

@@ -4,12 +4,15 @@
 @preconcurrency import Darwin
 #endif
 import TouchTrace
+import BenchReports
+import TouchCapture
 import TraceFormats
 
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
-    .demo, .synth, .record, .convert, .info, .verify, .cat, .velocity, .spring, .project, .gestures, .replay,
-    .bench, .compare, .merge,
+    DemoCommand.command, SynthCommand.command, RecordCommand.command, ConvertCommand.command, InfoCommand.command,
+    VerifyCommand.command, CatCommand.command, VelocityCommand.command, SpringCommand.command, ProjectCommand.command,
+    GesturesCommand.command, ReplayCommand.command, BenchCommand.command, CompareCommand.command, MergeCommand.command,
 ]
 
 let generalHelp = """
@@ -40,7 +43,7 @@ func run(_ arguments: [String]) -> Int32 {
     }
     do {
         let parsed = try command.parse(Array(arguments.dropFirst()))
-        if parsed.flag("help") {
+        if parsed[Flag.help] {
             print(command.help, terminator: "")
             return ExitCode.success
         }
@@ -52,14 +55,27 @@ func run(_ arguments: [String]) -> Int32 {
         Console.endProgress()
         Console.error(error.description)
         return ExitCode.forError(error)
+    } catch let error as TraceFormatError where error.kind == .unsupported && error.path == nil {
+        Console.endProgress()
+        Console.error("touchbench \(command.name): \(error.reason); see 'touchbench \(command.name) --help'.")
+        return ExitCode.usage
     } catch let error as TraceFormatError {
         Console.endProgress()
-        Console.error(error.description)
-        return error.kind.exitCode
+        Console.error(error.kind == .unknownForm ? "\(error); name its form with --from." : error.description)
+        return ExitCode.forError(error)
     } catch let error as EvdevCaptureError {
         Console.endProgress()
         Console.error(error.description)
-        return error.kind.exitCode
+        return ExitCode.forError(error)
+    } catch let error as BenchReportError where error.kind == .noSuite {
+        Console.endProgress()
+        let message = error.path.map { "\($0) \(error.reason)" } ?? error.reason + "; run from the repository root or give --suite"
+        Console.error("touchbench \(command.name): \(message); see 'touchbench \(command.name) --help'.")
+        return ExitCode.usage
+    } catch let error as BenchReportError {
+        Console.endProgress()
+        Console.error(error.description)
+        return ExitCode.forError(error)
     } catch let error as CommandFailure {
         Console.endProgress()
         Console.error(error.message)

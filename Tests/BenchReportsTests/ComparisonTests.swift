@@ -104,7 +104,8 @@ import Testing
         #expect(comparison.rows.contains { $0.metric == "cpu_per_frame_us" && $0.status == .notCompared })
     }
 
-    @Test func budgetsGradeHitchesByApplesScrollBands() throws {
+    @Test("standard budgets grade hitches by Apple's scroll bands in scroll, its animation bands elsewhere (as replay does)")
+    func budgetsGradeHitchesByApplesBands() throws {
         let result = BenchResult(entries: [
             Fixtures.entry("good.touchtrace", "scroll", hitch: 4.9),
             Fixtures.entry("warn.touchtrace", "scroll", hitch: 7),
@@ -118,7 +119,8 @@ import Testing
         #expect(grade("good.touchtrace", "scroll") == .good)
         #expect(grade("warn.touchtrace", "scroll") == .warning)
         #expect(grade("bad.touchtrace", "scroll") == .critical)
-        #expect(grade("bad.touchtrace", "pip") == nil)
+        #expect(grade("bad.touchtrace", "pip") == .warning)
+        #expect(grade("bad.touchtrace", "pip") == HitchBands.forScene("pip").grade(12))
         #expect(comparison.verdict == .fail)
         #expect(comparison.failureMessages.count == 1 && comparison.failureMessages[0].contains("hitch_time_ratio_ms_per_s"))
     }

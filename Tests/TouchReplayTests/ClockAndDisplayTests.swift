@@ -61,3 +61,15 @@ import TraceSynthesis
         #expect(adaptive[.eventLatency] == fixed[.eventLatency])
     }
 }
+
+@Suite("The refresh rate a trace replays at")
+struct RefreshForTraceTests {
+    @Test("the trace's display rate, else 120 Hz")
+    func refreshForTrace() {
+        #expect(RefreshRate.forTrace(TraceMetadata(displayHz: 60)) == .fixed(60))
+        #expect(RefreshRate.forTrace(TraceMetadata(displayHz: 59.94)) == .fixed(59.94))
+        #expect(RefreshRate.forTrace(TraceMetadata()) == .fixed(120))
+        #expect(RefreshRate.forTrace(TraceMetadata(displayHz: 0)) == .fixed(120))
+        #expect(RefreshRate.forTrace(TraceMetadata(displayHz: 5000)) == .fixed(120))
+    }
+}

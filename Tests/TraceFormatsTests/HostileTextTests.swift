@@ -62,7 +62,7 @@ struct HostileTextTests {
         let path = try directory.write(Array(text.utf8), "long.events")
         let error = try #require(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: .evemu) }
         #expect(error.line == 1)
-        #expect(error.message.contains("longer than"))
+        #expect(error.reason.contains("longer than"))
     }
 
     @Test("an import that yields no samples is an error", arguments: [

@@ -94,7 +94,7 @@ struct PointerEventsTests {
     @Test func badEventsAreNamed() {
         let unknown = #"{"events": [{"type": "pointerdown", "pointerId": 1, "pointerType": "finger", "timeStamp": 1, "clientX": 0, "clientY": 0}]}"#
         #expect { try PointerEventsImporter.parse(Data(unknown.utf8)) } throws: {
-            ($0 as? TraceFormatError)?.message.hasPrefix("event 1:") == true
+            ($0 as? TraceFormatError)?.reason.hasPrefix("event 1:") == true
         }
         let broken = "{\"events\": [\n{\"type\": \"pointerdown\",,}\n]}"
         #expect(throws: TraceFormatError.self) { try PointerEventsImporter.parse(Data(broken.utf8)) }

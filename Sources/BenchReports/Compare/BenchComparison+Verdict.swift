@@ -189,8 +189,7 @@ extension BenchComparison {
             guard let summary, !summary.isEmpty, let value = summary.value(budget.statistic) else {
                 return BudgetCheck(key: entry.key, budget: budget, value: nil, grade: .notMeasured)
             }
-            let grade: Grade = value > budget.critical ? .critical : value >= budget.warning ? .warning : .good
-            return BudgetCheck(key: entry.key, budget: budget, value: value, grade: grade)
+            return BudgetCheck(key: entry.key, budget: budget, value: value, grade: budget.grade(value))
         }
     }
 }

@@ -8,10 +8,10 @@ extension BenchThresholds {
     public static let schema = "touchbench.thresholds/1"
 
     /// Reads a thresholds file; members it lacks keep the ``standard`` values.
-    public static func load(from path: String) throws(TraceFileError) -> BenchThresholds {
-        let bytes = try SystemFile.readWhole(path)
+    public static func load(from path: String) throws(BenchReportError) -> BenchThresholds {
+        let bytes = try ReportFile.read(path)
         do { return try decode(String(decoding: bytes, as: UTF8.self)) } catch {
-            throw TraceFileError(.malformed, path: path, reason: error.description)
+            throw BenchReportError(.malformed, path: path, reason: error.description)
         }
     }
 

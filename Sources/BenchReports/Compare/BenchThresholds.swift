@@ -1,6 +1,7 @@
 import RunRecord
 import Foundation
 import TouchBenchSupport
+import TouchReplay
 import TouchTrace
 
 /// Tolerances, noise thresholds and budgets: `Benchmarks/thresholds.json`
@@ -95,8 +96,9 @@ public struct BenchThresholds: Sendable, Hashable {
         timingDefault: Tolerance(relative: 0.10, statistics: [.p50], alpha: 0.05),
         budgets: [
             Budget(name: "event latency p99", metric: "event_latency_ms", statistic: .p99, warning: 50, critical: 100),
-            Budget(name: "hitch time ratio (scroll bands)", metric: "hitch_time_ratio_ms_per_s", statistic: .mean,
-                   scenes: ["scroll"], warning: 5, critical: 10),
+            HitchBands.scrolling.budget(name: "hitch time ratio (scroll bands)", scenes: [SceneKind.scroll.name]),
+            HitchBands.animation.budget(name: "hitch time ratio (animation bands)",
+                                        scenes: SceneKind.allCases.filter { $0 != .scroll }.map(\.name)),
         ])
 
     /// The tolerance of `metric` of `kind`.

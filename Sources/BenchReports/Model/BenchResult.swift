@@ -96,26 +96,19 @@ extension BenchResult {
                            shard: shard)
     }
 
-    /// Reads a result file; errors name the file (exit 66 when it cannot be opened, 65 when
-    /// it is not a result).
-    public static func load(from path: String) throws(TraceFileError) -> BenchResult {
-        guard let text = String(validating: try SystemFile.readWhole(path), as: UTF8.self) else {
-            throw TraceFileError(.malformed, path: path, reason: "is not UTF-8 text")
+    /// Reads a result file; errors name the file (``BenchReportError/Kind/cannotOpen`` when
+    /// it cannot be opened, ``BenchReportError/Kind/malformed`` when it is not a result).
+    public static func load(from path: String) throws(BenchReportError) -> BenchResult {
+        guard let text = String(validating: try ReportFile.read(path), as: UTF8.self) else {
+            throw BenchReportError(.malformed, path: path, reason: "is not UTF-8 text")
         }
         do { return try decode(text) } catch {
-            throw TraceFileError(.malformed, path: path, reason: error.description)
+            throw BenchReportError(.malformed, path: path, reason: error.description)
         }
     }
 
-    /// Writes the JSON form to `path` (exit 74 on failure).
-    public func write(to path: String) throws(TraceFileError) {
+    /// Writes the JSON form to `path`.
+    public func write(to path: String) throws(BenchReportError) {
         try ReportFile.write(jsonText, to: path)
-    }
-}
-
-/// Writing a report file, with an error that names it.
-package enum ReportFile {
-    package static func write(_ text: String, to path: String) throws(TraceFileError) {
-        try SystemFile.writeWhole(text, to: path)
     }
 }

@@ -23,8 +23,7 @@ public struct Replaying: TraceReplaying {
     public func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome {
         let reader = try TraceReader(path: path)
         var settings = ReplaySettings(mode: .virtual)
-        let hz = reader.metadata.displayHz.flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil } ?? 120
-        settings.display = DisplayModel(refresh: .fixed(hz), presentationDelay: presentationDelay)
+        settings.display = DisplayModel(refresh: .forTrace(reader.metadata), presentationDelay: presentationDelay)
         let clock = ContinuousClock()
         let start = clock.now
         let result = try Replayer.replay(reader: reader, sceneNamed: scene, settings: settings, traceName: path)

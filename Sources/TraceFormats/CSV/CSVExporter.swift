@@ -2,8 +2,8 @@ import TouchInput
 import TouchTrace
 
 /// Writes samples as CSV in the columns ``CSVImporter`` reads (`t_ns` in integer nanoseconds;
-/// see `TouchTrace.CSVWriter` for units, integer columns and the metadata sidecar).
-/// The row format is `TouchTrace.CSVWriter`'s (the streaming writer `cat --format csv` uses),
+/// see ``CSVWriter`` for units, integer columns and the metadata sidecar).
+/// The row format is ``CSVWriter``'s (the streaming writer `cat --format csv` uses),
 /// so there is one definition of the CSV form.
 public enum CSVExporter {
     /// The CSV text of `samples`, header first.

@@ -55,7 +55,7 @@ public enum CSVImporter {
             let cells: [String]
             switch CSVTable.fields(line) {
             case .success(let fields): cells = fields
-            case .failure(let error): throw TraceFormatError(error.message, path: path, line: number)
+            case .failure(let error): throw TraceFormatError(error.reason, path: path, line: number)
             }
             if columns.isEmpty {
                 columns = try header(cells, path: path, line: number)
@@ -67,7 +67,7 @@ public enum CSVImporter {
             do {
                 rows.append((number, try sample(cells, columns: columns), columns.contains(.phase)))
             } catch let error as TraceFormatError {
-                throw TraceFormatError(error.message, path: path, line: number)
+                throw TraceFormatError(error.reason, path: path, line: number)
             }
         }
         guard !columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }

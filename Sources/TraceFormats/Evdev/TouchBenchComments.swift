@@ -84,7 +84,7 @@ struct TouchBenchComments {
             do {
                 try comments.read(line)
             } catch let error as TraceFormatError {
-                throw TraceFormatError(error.message, path: path, line: number)
+                throw TraceFormatError(error.reason, path: path, line: number)
             }
         }
         return comments

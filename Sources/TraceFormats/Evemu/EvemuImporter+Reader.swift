@@ -24,7 +24,7 @@ extension EvemuImporter {
                 do {
                     try readLine(line, allowEvents: allowEvents)
                 } catch let error as TraceFormatError {
-                    throw TraceFormatError(error.message, path: path, line: number)
+                    throw TraceFormatError(error.reason, path: path, line: number)
                 }
             }
         }

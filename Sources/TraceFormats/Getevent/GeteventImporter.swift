@@ -28,7 +28,7 @@ public enum GeteventImporter {
             do {
                 try log.read(line)
             } catch let error as TraceFormatError {
-                throw TraceFormatError(error.message, path: path, line: number)
+                throw TraceFormatError(error.reason, path: path, line: number)
             }
         }
         let node: String

@@ -62,7 +62,7 @@ public enum PointerEventsImporter {
             do {
                 try state.convert(event, origin: origin, screenHeight: document.screen?.height ?? options.screen?.height ?? 0, into: &samples)
             } catch let error as TraceFormatError {
-                throw TraceFormatError("event \(index + 1): " + error.message)
+                throw TraceFormatError("event \(index + 1): " + error.reason)
             }
         }
         return ImportedTrace(metadata: metadata(document, options: options, origin: origin), samples: orderedDroppingStalePredictions(samples))

@@ -1,6 +1,7 @@
 import Foundation
 import TouchInput
 import TouchTrace
+@testable import TouchCapture
 @testable import TraceFormats
 
 /// A small protocol B touch screen and synthetic gestures on it, so that capture tests need

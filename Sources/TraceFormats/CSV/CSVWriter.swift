@@ -1,4 +1,5 @@
 import Foundation
+import TouchTrace
 import TouchInput
 
 /// Writes samples as CSV that Python's `csv` module, pandas (`read_csv` without options),

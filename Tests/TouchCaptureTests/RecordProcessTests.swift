@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchInput
 import TouchTrace
+@testable import TouchCapture
 @testable import TraceFormats
 
 /// `touchbench record` as a process: fed through a FIFO, stopped by SIGTERM, killed by

@@ -1,4 +1,5 @@
 import TouchBenchSupport
+import TraceFormats
 
 /// Where `input_event` records come from: an evdev device node (described through its
 /// ioctls), a FIFO, or a regular file of records. The thin boundary between capture and

@@ -1,5 +1,6 @@
 import TouchInput
 import TouchTrace
+import TraceFormats
 
 /// Captures a Linux input device into a `.touchtrace` file as its events arrive.
 ///

@@ -1,4 +1,5 @@
 import TouchBenchSupport
+import TraceFormats
 
 /// Every ioctl TouchBench sends to an evdev node, and the only place that sends any: the
 /// request numbers are written out from the kernel's definitions (`include/uapi/linux/input.h`

@@ -1,3 +1,5 @@
+import TraceFormats
+
 /// The kernel's `struct input_event` as 64-bit Linux (x86_64, aarch64) lays it out: a
 /// `struct timeval` of two 64-bit fields, then `u16 type`, `u16 code`, `s32 value`, 24
 /// bytes, little-endian. Reading a device node or a file of its records goes through here,

@@ -1,0 +1,64 @@
+import TouchInput
+import TouchTrace
+
+/// Any readable input opened as a sample source: the container and JSON Lines stream, foreign
+/// captures are imported whole. What `cat`, `info`, `replay`, `gestures` and `convert` open.
+///
+/// ```swift
+/// let input = try TraceInput(path: "capture.events")   // form from the extension or content
+/// while let sample = try input.source.nextSample() { … }
+/// ```
+public struct TraceInput {
+    /// The file opened.
+    public let path: String
+    /// Its form.
+    public let form: TraceForm
+    /// Its samples in time order (within the window asked for).
+    public let source: any SampleSource
+    /// The container's reader when the input is a `.touchtrace` file: its index, chunks and
+    /// ``TraceReader/damage`` (a file whose writer died is read up to its last whole chunk).
+    public let reader: TraceReader?
+
+    /// The trace's metadata.
+    public var metadata: TraceMetadata { source.metadata }
+
+    /// Opens `path` as `form` (default: ``TraceForm/of(inputAt:)``), yielding only the samples
+    /// with `window.lowerBound <= t < window.upperBound` when a window is given; a container
+    /// seeks to it through its index.
+    public init(path: String, form: TraceForm? = nil, options: ImportOptions = ImportOptions(), window: Range<Int64>? = nil) throws {
+        let form = try form ?? TraceForm.of(inputAt: path)
+        self.path = path
+        self.form = form
+        switch form {
+        case .touchtrace:
+            let reader = try TraceReader(path: path)
+            self.reader = reader
+            source = TraceSampleSource(reader: reader, window: window)
+        case .jsonl:
+            reader = nil
+            let lines = try JSONLinesReader(path: path)
+            source = window.map { WindowedSource(lines, window: $0) } ?? lines
+        case .foreign(let format):
+            guard format.canImport else {
+                throw TraceFormatError("\(format.rawValue) can be written but not read", kind: .unsupported)
+            }
+            reader = nil
+            let trace = try TraceFormat.importTrace(from: path, format: format, options: options)
+            let samples = SampleArraySource(metadata: trace.metadata, samples: trace.samples)
+            source = window.map { WindowedSource(samples, window: $0) } ?? samples
+        }
+    }
+
+    /// Counts, duration, rates and sizes; the container's chunks and quantisation too when the
+    /// input is one. A container is read again from its start; other forms are counted from
+    /// ``source``, which this consumes.
+    public func statistics() throws -> TraceStatistics {
+        if let reader { return try TraceStatistics(reader: reader) }
+        return try TraceStatistics(source: source, byteCount: Self.byteCount(of: path))
+    }
+
+    private static func byteCount(of path: String) -> Int {
+        guard let file = try? SystemFile.openForReading(path) else { return 0 }
+        return (try? file.size()) ?? 0
+    }
+}

@@ -1,0 +1,47 @@
+import BenchReports
+import Foundation
+import TouchReplay
+
+/// The readable summary `touchbench replay` prints.
+enum ReplaySummary {
+    static func text(_ result: RunRecord, refresh: RefreshRate) -> String {
+        var lines = [
+            "trace     \(result.trace)",
+            "scene     \(result.scene)",
+            "clock     \(result.replayMode.map(String.init(describing:)) ?? result.mode)",
+            "display   \(refresh), presentation delay \(result.presentationDelayFrames ?? 0) frames",
+            "replayed  \(result.samples) samples, \(result.frames) frames",
+            "",
+            "metric".padding(toLength: 27) + "kind".padding(toLength: 14) + "count".padding(toLength: 9)
+                + "p50".padding(toLength: 11) + "p95".padding(toLength: 11) + "p99".padding(toLength: 11) + "max",
+        ]
+        for name in MetricName.allCases {
+            let summary = result[name]
+            guard !summary.isEmpty else {
+                lines.append(name.rawValue.padding(toLength: 27) + summary.kind.rawValue.padding(toLength: 14) + "0")
+                continue
+            }
+            let values = [summary.p50, summary.p95, summary.p99].map { format($0 ?? 0).padding(toLength: 11) }.joined()
+            lines.append(name.rawValue.padding(toLength: 27) + summary.kind.rawValue.padding(toLength: 14)
+                + String(summary.count).padding(toLength: 9) + values + format(summary.max ?? 0))
+        }
+        if !result.events.isEmpty {
+            lines.append("")
+            lines.append("events (\(result.events.count))")
+            for event in result.events.prefix(20) {
+                let response = event.responseMs.map { format($0) + " ms" } ?? "never answered"
+                lines.append(String(format: "  %9.3f s  ", Double(event.time) / 1e9)
+                    + "\(event.kind.rawValue) (\(event.cause?.rawValue ?? "—"), \(event.source.rawValue))".padding(toLength: 30) + response)
+            }
+            if result.events.count > 20 { lines.append("  … \(result.events.count - 20) more in --json") }
+        }
+        let bands = HitchBands.forScene(result.scene)
+        lines.append("")
+        lines.append("hitch time ratio \(format(result.hitchRatio)) ms/s: \(bands.grade(result.hitchRatio).rawValue) (\(bands.legend))")
+        return lines.joined(separator: "\n")
+    }
+
+    static func format(_ value: Double) -> String {
+        abs(value) >= 100 ? String(format: "%.1f", value) : abs(value) >= 1 ? String(format: "%.3f", value) : String(format: "%.4g", value)
+    }
+}

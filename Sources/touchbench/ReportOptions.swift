@@ -1,0 +1,40 @@
+import BenchReports
+
+/// The report options `bench` and `compare` share, and writing what they ask for.
+struct ReportOptions: Sendable {
+    var json: Option<String>?
+    var markdown: Option<String>
+    var junit: Option<String>
+    var githubBenchmark: Option<String>
+    var html: Option<String>
+
+    private var all: [Option<String>] { [json, markdown, junit, githubBenchmark, html].compactMap { $0 } }
+
+    /// Whether a report goes to standard output (then the table does not).
+    func writesToStandardOutput(_ arguments: ParsedArguments) -> Bool {
+        all.contains { arguments.text($0) == "-" }
+    }
+
+    /// Writes every report asked for.
+    func write(_ arguments: ParsedArguments, result: BenchResult, baseline: BenchResult?, baselineName: String?,
+               comparison: BenchComparison, chart: EntryKey?) throws {
+        if let json, let path = arguments.text(json) { try emit(result.jsonText, to: path) }
+        if let path = arguments.text(markdown) {
+            try emit(MarkdownReport(comparison: comparison, baselineName: baselineName).render(), to: path)
+        }
+        if let path = arguments.text(junit) { try emit(JUnitReport(comparison: comparison, current: result).render(), to: path) }
+        if let path = arguments.text(githubBenchmark) { try emit(BenchmarkJSONReport(result: result).render(), to: path) }
+        if let path = arguments.text(html) {
+            try emit(HTMLReport(comparison: comparison, result: result, baseline: baseline, baselineName: baselineName,
+                                chosen: chart).render(), to: path)
+        }
+    }
+
+    private func emit(_ text: String, to path: String) throws {
+        if path == "-" {
+            print(text, terminator: "")
+        } else {
+            try ReportFile.write(text, to: path)
+        }
+    }
+}
