@@ -43,20 +43,26 @@ let package = Package(
             dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchCapture", "TouchGestures", "TouchReplay",
                            "RunRecord", "BenchReports"]
         ),
+        // Counts the heap allocations of the calling thread: the complexity tests' yardstick.
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(name: "TouchBenchSupportTests", dependencies: ["TouchBenchSupport"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput", "TouchBenchSupport"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput", "TouchBenchSupport", "TraceSynthesis", "AllocationCounter"]),
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
         .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput", "TouchBenchSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput"]),
         .testTarget(name: "TouchCaptureTests", dependencies: ["TouchCapture", "TraceFormats", "TouchTrace", "TouchInput"]),
         .testTarget(
             name: "TouchGesturesTests",
-            dependencies: ["TouchGestures", "TouchInput", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchTrace"]
+            dependencies: ["TouchGestures", "TouchInput", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchTrace", "AllocationCounter"]
         ),
         .testTarget(
             name: "TouchReplayTests",
-            dependencies: ["TouchReplay", "RunRecord", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "TraceSynthesis"]
+        // Counts the heap allocations of the calling thread: the complexity tests' yardstick.
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+        .testTarget(name: "TouchBenchSupportTests", dependencies: ["TouchBenchSupport"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput", "TouchBenchSupport", "TraceSynthesis", "AllocationCounter"]),
         ),
         .testTarget(name: "RunRecordTests", dependencies: ["RunRecord", "TouchBenchSupport"]),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "RunRecord", "TouchReplay", "TouchTrace", "TouchInput"]),

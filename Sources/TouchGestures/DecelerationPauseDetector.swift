@@ -84,35 +84,14 @@ public struct DecelerationPauseDetector: GestureRecognizer {
             if contacts.isEmpty { state = .idle }
             return
         }
-        var motion = contacts[index]
-        motion.velocity.add(time: sample.time, x: sample.x, y: sample.y)
-        motion.speed = motion.velocity.velocity(at: sample.time).magnitude
-        motion.speedTracker.add(time: sample.time, value: motion.speed)
-        motion.deceleration = -motion.speedTracker.velocity(at: sample.time)
-        if motion.isArmed {
-            motion.peakSpeed = max(motion.peakSpeed, motion.speed)
-            if motion.peakSpeed >= minimumPeakSpeed, motion.speed < motion.peakSpeed {
-                motion.peakDeceleration = max(motion.peakDeceleration, motion.deceleration)
-            }
-            if motion.peakSpeed >= minimumPeakSpeed, motion.peakDeceleration >= minimumDeceleration,
-                motion.deceleration < peakFraction * motion.peakDeceleration,
-                motion.speed < speedFraction * motion.peakSpeed
-            {
-                motion.isArmed = false
-                motion.firedAt = sample.time
-                state = .recognized
-                var event = GestureEvent(gesture: .pause, state: .recognized, time: sample.time, contact: sample.id)
-                event.location = sample.point
-                event.detector = .deceleration
-                events.append(event)
-            }
-        } else if motion.speed >= minimumPeakSpeed, motion.deceleration < 0 {
-            // Speeding up again: a new movement that may end in a pause of its own.
-            motion.isArmed = true
-            motion.peakSpeed = motion.speed
-            motion.peakDeceleration = 0
+        // In place: a copy of the motion would share its trackers' histories and copy them
+        // whole on the next append, once per sample.
+        let limits = Limits(minimumPeakSpeed: minimumPeakSpeed, minimumDeceleration: minimumDeceleration,
+                            peakFraction: peakFraction, speedFraction: speedFraction)
+        if let event = contacts[index].update(with: sample, limits: limits) {
+            state = .recognized
+            events.append(event)
         }
-        contacts[index] = motion
     }
 
     public mutating func cancel(at time: Int64, events: inout [GestureEvent]) {}
@@ -120,5 +99,46 @@ public struct DecelerationPauseDetector: GestureRecognizer {
     public mutating func reset() {
         contacts.removeAll()
         state = .idle
+    }
+}
+
+extension DecelerationPauseDetector {
+    /// The thresholds, handed to a contact's update (handing it the whole detector would
+    /// copy the contact list it is being updated in).
+    struct Limits {
+        var minimumPeakSpeed, minimumDeceleration, peakFraction, speedFraction: Double
+    }
+}
+
+extension DecelerationPauseDetector.ContactMotion {
+    /// Takes the contact's next sample; returns the pause event when it fires.
+    mutating func update(with sample: InputSample, limits detector: DecelerationPauseDetector.Limits) -> GestureEvent? {
+        velocity.add(time: sample.time, x: sample.x, y: sample.y)
+        speed = velocity.velocity(at: sample.time).magnitude
+        speedTracker.add(time: sample.time, value: speed)
+        deceleration = -speedTracker.velocity(at: sample.time)
+        if isArmed {
+            peakSpeed = max(peakSpeed, speed)
+            if peakSpeed >= detector.minimumPeakSpeed, speed < peakSpeed {
+                peakDeceleration = max(peakDeceleration, deceleration)
+            }
+            if peakSpeed >= detector.minimumPeakSpeed, peakDeceleration >= detector.minimumDeceleration,
+                deceleration < detector.peakFraction * peakDeceleration,
+                speed < detector.speedFraction * peakSpeed
+            {
+                isArmed = false
+                firedAt = sample.time
+                var event = GestureEvent(gesture: .pause, state: .recognized, time: sample.time, contact: sample.id)
+                event.location = sample.point
+                event.detector = .deceleration
+                return event
+            }
+        } else if speed >= detector.minimumPeakSpeed, deceleration < 0 {
+            // Speeding up again: a new movement that may end in a pause of its own.
+            isArmed = true
+            peakSpeed = speed
+            peakDeceleration = 0
+        }
+        return nil
     }
 }

@@ -88,7 +88,12 @@ public struct GestureArena: Sendable {
     /// The earliest time at which a recognizer would change on its own; advance to it to
     /// see timeouts at the exact instant.
     public var nextDeadline: Int64? {
-        recognizers.compactMap(\.nextDeadline).min()
+        // A loop, not compactMap: this is asked before every sample.
+        var earliest: Int64?
+        for recognizer in recognizers {
+            if let deadline = recognizer.nextDeadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        }
+        return earliest
     }
 }
 

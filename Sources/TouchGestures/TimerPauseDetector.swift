@@ -51,9 +51,13 @@ public struct TimerPauseDetector: GestureRecognizer {
     }
 
     public var nextDeadline: Int64? {
-        contacts.compactMap { motion in
-            motion.isArmed && motion.peakSpeed >= minimumPeakSpeed ? motion.slowSince.map { $0 + duration } : nil
-        }.min()
+        var earliest: Int64?
+        for motion in contacts where motion.isArmed && motion.peakSpeed >= minimumPeakSpeed {
+            if let slowSince = motion.slowSince, earliest.map({ slowSince + duration < $0 }) ?? true {
+                earliest = slowSince + duration
+            }
+        }
+        return earliest
     }
 
     public func wantsContact(_ sample: InputSample) -> Bool { sample.isContactSample }
@@ -70,27 +74,15 @@ public struct TimerPauseDetector: GestureRecognizer {
             if contacts.isEmpty { state = .idle }
             return
         }
-        var motion = contacts[index]
-        motion.location = sample.point
-        motion.velocity.add(time: sample.time, x: sample.x, y: sample.y)
-        motion.speed = motion.velocity.velocity(at: sample.time).magnitude
-        motion.peakSpeed = max(motion.peakSpeed, motion.speed)
-        if motion.speed >= minimumPeakSpeed, !motion.isArmed {
-            motion.isArmed = true
-            motion.peakSpeed = motion.speed
-        }
-        if motion.speed < speedThreshold {
-            if motion.slowSince == nil { motion.slowSince = sample.time }
-        } else {
-            motion.slowSince = nil
-        }
-        contacts[index] = motion
+        // In place: a copy of the motion would share its tracker's history and copy it
+        // whole on the next append, once per sample.
+        contacts[index].update(with: sample, minimumPeakSpeed: minimumPeakSpeed, speedThreshold: speedThreshold)
         fireIfDue(index, at: sample.time, events: &events)
     }
 
     public mutating func advance(to time: Int64, events: inout [GestureEvent]) {
         for index in contacts.indices {
-            if contacts[index].slowSince == nil, contacts[index].velocity.velocity(at: time).magnitude < speedThreshold,
+            if contacts[index].slowSince == nil, contacts[index].speed(at: time) < speedThreshold,
                 let newest = contacts[index].velocity.newestTime
             {
                 // No sample for a while: the tracker reports a stop from its stop gap on.
@@ -120,5 +112,31 @@ public struct TimerPauseDetector: GestureRecognizer {
         event.location = motion.location
         event.detector = .timer
         events.append(event)
+    }
+}
+
+extension TimerPauseDetector.ContactMotion {
+    mutating func update(with sample: InputSample, minimumPeakSpeed: Double, speedThreshold: Double) {
+        location = sample.point
+        velocity.add(time: sample.time, x: sample.x, y: sample.y)
+        speed = velocity.velocity(at: sample.time).magnitude
+        peakSpeed = max(peakSpeed, speed)
+        if speed >= minimumPeakSpeed, !isArmed {
+            isArmed = true
+            peakSpeed = speed
+        }
+        if speed < speedThreshold {
+            if slowSince == nil { slowSince = sample.time }
+        } else {
+            slowSince = nil
+        }
+    }
+
+    /// The tracker's speed at `time`. From the newest sample on, the tracker's window is
+    /// that of the newest sample until the stop gap, and empty after it, so the speed
+    /// computed on that sample is the answer: a frame tick costs no new fit.
+    func speed(at time: Int64) -> Double {
+        guard let newest = velocity.newestTime, time >= newest else { return velocity.velocity(at: time).magnitude }
+        return time - newest > velocity.configuration.stopGap ? 0 : speed
     }
 }

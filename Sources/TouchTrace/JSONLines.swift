@@ -35,25 +35,9 @@ public enum JSONLines {
 
     /// One sample as a line (without the newline), keys in a fixed order.
     public static func line(for sample: InputSample) -> String {
-        var line = "{\"t\":\(sample.time),\"kind\":\"\(sample.kind.name)\""
-        let fields = sample.fields
-        if sample.kind != .marker || sample.phase != .began { line += ",\"phase\":\"\(sample.phase.name)\"" }
-        if sample.kind.isContact || sample.id != 0 { line += ",\"id\":\(sample.id)" }
-        if let location = sample.location { line += ",\"x\":\(number(location.x)),\"y\":\(number(location.y))" }
-        if let value = sample.force { line += ",\"force\":\(number(value))" }
-        if let value = sample.majorRadius { line += ",\"majorRadius\":\(number(value))" }
-        if let value = sample.majorRadiusTolerance { line += ",\"majorRadiusTolerance\":\(number(value))" }
-        if let value = sample.altitude { line += ",\"altitude\":\(number(value))" }
-        if let value = sample.azimuth { line += ",\"azimuth\":\(number(value))" }
-        if let value = sample.roll { line += ",\"roll\":\(number(value))" }
-        if let value = sample.buttons { line += ",\"buttons\":\(value)" }
-        if fields.contains(.modifiers) { line += ",\"modifiers\":[\(sample.modifiers.names.map { "\"\($0)\"" }.joined(separator: ","))]" }
-        if fields.contains(.flags) { line += ",\"flags\":[\(sample.flags.names.map { "\"\($0)\"" }.joined(separator: ","))]" }
-        if let delta = sample.scrollDelta { line += ",\"dx\":\(number(delta.dx)),\"dy\":\(number(delta.dy))" }
-        if let key = sample.key { line += ",\"key\":\(key)" }
-        if let label = sample.label { line += ",\"label\":\(quoted(label))" }
-        line += "}"
-        return line
+        var bytes: [UInt8] = []
+        SampleText.appendJSONLine(sample, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A Double as JSON: the shortest text that reads back as the same value.

@@ -70,6 +70,11 @@ public final class JSONLinesReader {
             return first
         }
         while var bytes = try nextLine() {
+            let notBefore = previousTime
+            if let sample = bytes.withUnsafeBytes({ JSONLinesSampleParser.sample($0, notBefore: notBefore) }) {
+                previousTime = sample.time
+                return sample
+            }
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let value: JSONValue
             do throws(TraceFileError) {

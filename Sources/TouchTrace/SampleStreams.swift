@@ -59,7 +59,7 @@ public final class JSONLinesWriter: SampleSink {
     }
 
     public func append(_ sample: InputSample) throws(TraceFileError) {
-        try output.write(JSONLines.line(for: sample) + "\n")
+        try output.writeJSONLine(sample)
     }
 
     public func finishWriting() throws(TraceFileError) { try output.close() }

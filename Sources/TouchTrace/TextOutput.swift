@@ -1,3 +1,5 @@
+import TouchInput
+
 /// Buffered text output to a file or to standard output, for the text forms (JSON Lines,
 /// CSV) that can be far larger than memory should hold.
 public final class TextOutput {
@@ -22,6 +24,20 @@ public final class TextOutput {
     /// Appends encoded text (callers include their own newlines).
     public func write(bytes: [UInt8]) throws(TraceFileError) {
         buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.flushThreshold { try flush() }
+    }
+
+    /// Appends `sample` as a JSON Lines line, newline included.
+    public func writeJSONLine(_ sample: InputSample) throws(TraceFileError) {
+        SampleText.appendJSONLine(sample, to: &buffer)
+        buffer.append(0x0A)
+        if buffer.count >= Self.flushThreshold { try flush() }
+    }
+
+    /// Appends `sample` as a CSV row (``CSVWriter/columns``), newline included.
+    public func writeCSVRow(_ sample: InputSample) throws(TraceFileError) {
+        SampleText.appendCSVRow(sample, to: &buffer)
+        buffer.append(0x0A)
         if buffer.count >= Self.flushThreshold { try flush() }
     }
 

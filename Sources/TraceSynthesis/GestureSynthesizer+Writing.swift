@@ -24,7 +24,7 @@ extension GestureSynthesizer {
         let output = try TextOutput(path: path)
         try output.write(JSONLines.metadataLine(metadata(for: gesture)) + "\n")
         for sample in samples(of: gesture) {
-            try output.write(JSONLines.line(for: sample) + "\n")
+            try output.writeJSONLine(sample)
         }
         try output.close()
     }

@@ -44,8 +44,11 @@ public struct BenchRunner: Sendable {
     /// repeats of one (which would make noise look significant).
     public func run(suite: TraceSuite, manifestPath: String, shard: BenchShard?,
                     environment: BenchEnvironment) throws -> BenchResult {
+        // A dictionary, not a search per run: a search made a 10 000-trace suite quadratic.
+        var byFile: [String: TraceSuite.Entry] = [:]
+        for entry in suite.traces where byFile[entry.file] == nil { byFile[entry.file] = entry }
         let plan = Self.plan(suite: suite, shard: shard).compactMap { key -> (EntryKey, String)? in
-            guard let suiteEntry = suite.traces.first(where: { $0.file == key.trace }) else { return nil }
+            guard let suiteEntry = byFile[key.trace] else { return nil }
             return (key, TraceSuite.path(of: suiteEntry, manifestPath: manifestPath))
         }
         let total = plan.count * (repeats + 1)

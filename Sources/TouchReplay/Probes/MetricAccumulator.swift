@@ -47,7 +47,9 @@ struct MetricAccumulator: Sendable {
 
     private mutating func grow(to index: Int) {
         let size = Swift.min(Int(Self.denseLimit), Swift.max(index + 1, dense.count * 2, 1024))
-        dense.append(contentsOf: repeatElement(0, count: size - dense.count))
+        // One block of zeros: appending a repeated element goes element by element (and
+        // allocates for each in an unoptimised build).
+        dense.append(contentsOf: [UInt32](repeating: 0, count: size - dense.count))
     }
 
     private mutating func addSparse(_ scaled: Double) {

@@ -260,17 +260,18 @@ struct RedirectionProbe: Sendable {
     private mutating func replayRing(into index: Int) {
         var entry = pending[index]
         let time = events[entry.event].time
-        var answered = false
+        // The closure only reads: writing `events` from inside it made Swift copy the whole
+        // probe (ring, events and all) for the call, so every reversal copied every event
+        // before it and a long marker-dense replay went quadratic.
+        var answer: Int64?
         forEachRingFrame { frame, previousFrame in
-            guard !answered, frame.vsync >= time, let previousFrame else { return }
+            guard answer == nil, frame.vsync >= time, let previousFrame else { return }
             let along = (frame.x - previousFrame.x) * entry.ux + (frame.y - previousFrame.y) * entry.uy
-            if along < 0 {
-                events[entry.event].responseMs = Double(frame.presentation - time) / 1e6
-                answered = true
-            }
+            if along < 0 { answer = frame.presentation }
         }
-        entry.answered = answered
-        if answered { pending.remove(at: index) } else { pending[index] = entry }
+        if let answer { events[entry.event].responseMs = Double(answer - time) / 1e6 }
+        entry.answered = answer != nil
+        if entry.answered { pending.remove(at: index) } else { pending[index] = entry }
     }
 
     private func forEachRingFrame(_ body: (FrameSnapshot, FrameSnapshot?) -> Void) {

@@ -36,25 +36,16 @@ public final class CSVWriter: SampleSink {
     }
 
     public func append(_ sample: InputSample) throws(TraceFileError) {
-        try output.write(Self.row(for: sample) + "\n")
+        try output.writeCSVRow(sample)
     }
 
     public func finishWriting() throws(TraceFileError) { try output.close() }
 
     /// One sample as a CSV row (without the newline).
     public static func row(for sample: InputSample) -> String {
-        func text(_ value: Double?) -> String { value.map(JSONLines.number) ?? "" }
-        let location = sample.location
-        let delta = sample.scrollDelta
-        let cells: [String] = [
-            String(sample.time), sample.kind.name, sample.phase.name, String(sample.id),
-            text(location?.x), text(location?.y), text(sample.force), text(sample.majorRadius),
-            text(sample.majorRadiusTolerance), text(sample.altitude), text(sample.azimuth), text(sample.roll),
-            String(sample.buttons ?? 0), sample.modifiers.names.joined(separator: "|"),
-            sample.flags.names.joined(separator: "|"), text(delta?.dx), text(delta?.dy),
-            String(sample.key ?? 0), sample.label.map(quoted) ?? "",
-        ]
-        return cells.joined(separator: ",")
+        var bytes: [UInt8] = []
+        SampleText.appendCSVRow(sample, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// RFC 4180 quoting where a cell needs it.

@@ -1,0 +1,18 @@
+#ifndef ALLOCATION_COUNTER_H
+#define ALLOCATION_COUNTER_H
+
+#include <stdint.h>
+
+/// Heap allocations (malloc, calloc, realloc, aligned) made by the calling thread since it
+/// started. Complexity tests read it before and after a pass: a count per sample that grows
+/// with the trace's length shows hidden copying without timing anything.
+uint64_t allocation_counter_thread_allocations(void);
+
+/// Bytes requested by those allocations.
+uint64_t allocation_counter_thread_bytes(void);
+
+/// Whether the counting allocator is the one in use (it is not under sanitizers that bring
+/// their own): tests that rely on the counts check it first.
+int allocation_counter_is_active(void);
+
+#endif

@@ -1,0 +1,70 @@
+import AllocationCounter
+import Foundation
+import Testing
+import TouchGestures
+import TouchInput
+import TraceSynthesis
+
+@Suite struct GestureScaleTests {
+    /// The JSON each event streams as is what Foundation writes for the same object with
+    /// sorted keys (the form `gestures --json` had when it built one array at the end).
+    @Test func jsonTextMatchesFoundation() throws {
+        let session = MixedSession(seed: 12, duration: 90)
+        let events = StandardArena.events(of: session, screen: Rect(screen: session.metadata.screen))
+        #expect(events.count > 1000)
+        #expect(Set(events.map(\.gesture)).count >= 8)
+        for event in events {
+            var object: [String: Any] = [
+                "gesture": event.gesture.name, "state": event.state.rawValue, "t": event.time, "id": event.contact,
+            ]
+            if let location = event.location { object["x"] = location.x; object["y"] = location.y }
+            if let translation = event.translation { object["dx"] = translation.dx; object["dy"] = translation.dy }
+            if let velocity = event.velocity { object["vx"] = velocity.x; object["vy"] = velocity.y }
+            if let projected = event.projectedTranslation {
+                object["projectedDx"] = projected.dx
+                object["projectedDy"] = projected.dy
+            }
+            if let scale = event.scale { object["scale"] = scale }
+            if let velocity = event.scaleVelocity { object["scaleVelocity"] = velocity }
+            if let rotation = event.rotation { object["rotation"] = rotation }
+            if let velocity = event.rotationVelocity { object["rotationVelocity"] = velocity }
+            if let detector = event.detector { object["detector"] = detector.rawValue }
+            if let delay = event.delay { object["delayMs"] = Double(delay) / 1e6 }
+            if let target = event.target { object["target"] = target }
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            #expect(event.jsonText == String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// The arena's heap work per sample (allocations and bytes, counted on this thread) is
+    /// the same for a trace four times as long and for one with eight times the markers:
+    /// it keeps nothing per sample or per gesture once a contact has lifted.
+    @Test func heapWorkPerSampleDoesNotGrowWithLengthOrMarkers() throws {
+        try #require(allocation_counter_is_active() != 0)
+        func cost(_ samples: [InputSample], _ screen: Rect?) -> (allocations: Double, bytes: Double, events: Int) {
+            var arena = StandardArena(screen: screen)
+            var events = 0
+            let before = (allocation_counter_thread_allocations(), allocation_counter_thread_bytes())
+            for sample in samples { events += arena.handle(sample).count }
+            events += arena.finish().count
+            let after = (allocation_counter_thread_allocations(), allocation_counter_thread_bytes())
+            let n = Double(samples.count)
+            return (Double(after.0 - before.0) / n, Double(after.1 - before.1) / n, events)
+        }
+        let short = MixedSession(seed: 3, duration: 40), long = MixedSession(seed: 3, duration: 160)
+        let screen = Rect(screen: short.metadata.screen)
+        let shortCost = cost(Array(short), screen), longCost = cost(Array(long), screen)
+        #expect(longCost.events > 3 * shortCost.events)
+        #expect(longCost.allocations <= shortCost.allocations * 1.2 + 0.01, "\(shortCost) → \(longCost)")
+        #expect(longCost.bytes <= shortCost.bytes * 1.2 + 16, "\(shortCost) → \(longCost)")
+        var seen = 0
+        let sparse = Array(long).filter { sample in
+            guard sample.kind == .marker else { return true }
+            defer { seen += 1 }
+            return seen % 8 == 0
+        }
+        let sparseCost = cost(sparse, screen)
+        #expect(longCost.allocations <= sparseCost.allocations * 1.2 + 0.01)
+        #expect(longCost.bytes <= sparseCost.bytes * 1.2 + 16)
+    }
+}

@@ -1,0 +1,129 @@
+import AllocationCounter
+import Testing
+import TouchInput
+import TouchReplay
+import TraceSynthesis
+
+/// Replay stays linear in the trace: the heap work per sample (allocations and bytes
+/// requested, counted on this thread) does not grow with the trace's length or with its
+/// density of markers. A hidden copy of a buffer that grows with the run (the redirection
+/// probe once copied every event so far at each redirection) costs bytes per marker in
+/// proportion to the markers before it, which these bounds catch without timing anything.
+@Suite struct ReplayComplexityTests {
+    struct Cost {
+        var samples: Int
+        var allocations: Double
+        var bytes: Double
+        var allocationsPerSample: Double { allocations / Double(samples) }
+        var bytesPerSample: Double { bytes / Double(samples) }
+    }
+
+    /// Replays `samples` (already in memory, so only the replay is counted) through `scene`,
+    /// counting over the second half of the trace: by then the metric histograms have grown
+    /// to the range of the values (a one-off, bounded cost), so what remains is the cost that
+    /// recurs per sample, and any cost that grows with what came before shows in full.
+    func cost(_ samples: [InputSample], metadata: TraceMetadata, scene: String) throws -> Cost {
+        let counted = Counted(samples: samples)
+        let result = try Replayer.replay(samples: counted, metadata: metadata, sceneNamed: scene,
+                                         settings: ReplaySettings(mode: .virtual))
+        #expect(result.samples == samples.filter { $0.kind != .marker }.count)
+        let (allocations, bytes) = counted.box.spent
+        return Cost(samples: samples.count - samples.count / 2, allocations: allocations, bytes: bytes)
+    }
+
+    /// The samples, noting the thread's allocation counters halfway and at the end.
+    struct Counted: Sequence {
+        final class Box: @unchecked Sendable {
+            var start: (UInt64, UInt64) = (0, 0)
+            var end: (UInt64, UInt64) = (0, 0)
+            var spent: (Double, Double) { (Double(end.0 - start.0), Double(end.1 - start.1)) }
+        }
+        let samples: [InputSample]
+        let box = Box()
+
+        struct Iterator: IteratorProtocol {
+            let samples: [InputSample]
+            var index = 0
+            let box: Box
+            mutating func next() -> InputSample? {
+                if index == samples.count / 2 {
+                    box.start = (allocation_counter_thread_allocations(), allocation_counter_thread_bytes())
+                }
+                guard index < samples.count else {
+                    box.end = (allocation_counter_thread_allocations(), allocation_counter_thread_bytes())
+                    return nil
+                }
+                defer { index += 1 }
+                return samples[index]
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(samples: samples, box: box) }
+    }
+
+    /// What a run may allocate once whatever its length: the metric histograms grow on
+    /// demand by doubling up to a bound (MetricAccumulator), a few MiB each.
+    static let oneOffBytes = 4.0 * 1_048_576
+    static let oneOffAllocations = 200.0
+    static let scenes = ["scroll", "pip", "button", "sheet", "home", "pinch", "pointer"]
+
+    @Test(arguments: scenes)
+    func heapWorkPerSampleDoesNotGrowWithLength(scene: String) throws {
+        try #require(allocation_counter_is_active() != 0)
+        // With a redirect marker every 25 ms on top of the session's own, so that anything
+        // kept per redirection is plentiful.
+        let short = MixedSession(seed: 3, duration: 40), long = MixedSession(seed: 3, duration: 160)
+        let shortSamples = Self.withMarkers(Array(short), every: 25_000_000)
+        let longSamples = Self.withMarkers(Array(long), every: 25_000_000)
+        #expect(longSamples.count > 3 * shortSamples.count)
+        let shortCost = try cost(shortSamples, metadata: short.metadata, scene: scene)
+        let longCost = try cost(longSamples, metadata: long.metadata, scene: scene)
+        let n = Double(longCost.samples)
+        // 1.5: a longer trace still meets new extremes that grow a histogram in its second half;
+        // the probe that copied its events went from 1.3× to 2.6× here (scroll, sheet).
+        #expect(longCost.bytesPerSample <= shortCost.bytesPerSample * 1.5 + Self.oneOffBytes / n,
+                "\(scene): \(shortCost.bytesPerSample) → \(longCost.bytesPerSample) bytes per sample")
+        #expect(longCost.allocationsPerSample <= shortCost.allocationsPerSample * 1.5 + Self.oneOffAllocations / n,
+                "\(scene): \(shortCost.allocationsPerSample) → \(longCost.allocationsPerSample) allocations per sample")
+    }
+
+    /// A redirect marker every `spacing` on top of the session's own markers (about one
+    /// every two seconds): the same contacts, many more redirections.
+    static func withMarkers(_ samples: [InputSample], every spacing: Int64) -> [InputSample] {
+        var dense: [InputSample] = []
+        var next: Int64 = 0
+        for sample in samples {
+            while next < sample.time {
+                dense.append(.marker("redirect", at: next))
+                next += spacing
+            }
+            dense.append(sample)
+        }
+        return dense
+    }
+
+    @Test(arguments: scenes)
+    func heapWorkPerMarkerDoesNotGrowWithMarkerDensity(scene: String) throws {
+        try #require(allocation_counter_is_active() != 0)
+        let session = MixedSession(seed: 5, duration: 60)
+        let natural = Array(session)
+        let sparse = Self.withMarkers(natural, every: 100_000_000), dense = Self.withMarkers(natural, every: 25_000_000)
+        let naturalCost = try cost(natural, metadata: session.metadata, scene: scene)
+        let sparseCost = try cost(sparse, metadata: session.metadata, scene: scene)
+        let denseCost = try cost(dense, metadata: session.metadata, scene: scene)
+        let sparseAdded = Double(sparse.count - natural.count), denseAdded = Double(dense.count - natural.count)
+        #expect(sparseAdded >= 500)
+        #expect(denseAdded >= 4 * sparseAdded - 10)
+        // Each redirection may cost its event and bookkeeping, the same at any density, plus
+        // the one-off growth of a histogram; a copy of the events so far would make each
+        // four times dearer at four times the density (hundreds of MiB here).
+        let ratio = denseAdded / sparseAdded
+        let sparseBytes = max(0, sparseCost.bytes - naturalCost.bytes), denseBytes = denseCost.bytes - naturalCost.bytes
+        let sparseAllocations = max(0, sparseCost.allocations - naturalCost.allocations)
+        let denseAllocations = denseCost.allocations - naturalCost.allocations
+        #expect(denseBytes <= sparseBytes * ratio * 1.3 + Self.oneOffBytes,
+                "\(scene): \(sparseBytes / sparseAdded) → \(denseBytes / denseAdded) bytes per marker")
+        #expect(denseAllocations <= sparseAllocations * ratio * 1.3 + Self.oneOffAllocations,
+                "\(scene): \(sparseAllocations / sparseAdded) → \(denseAllocations / denseAdded) allocations per marker")
+    }
+}

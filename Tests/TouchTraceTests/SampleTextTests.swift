@@ -1,0 +1,109 @@
+import Testing
+import TouchInput
+import TraceSynthesis
+@testable import TouchTrace
+
+/// The byte writers of the text forms produce exactly the text the field-by-field `String`
+/// code produced before them (kept here as the reference), for every kind of sample and for
+/// numbers on and off the quantum grids.
+@Suite struct SampleTextTests {
+    /// Swift's shortest round-trip text, with integral values below 10¹⁵ as integers: the
+    /// definition of a number in the text forms.
+    static func referenceNumber(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return value.description
+    }
+
+    static func referenceLine(_ sample: InputSample) -> String {
+        let number = referenceNumber
+        var line = "{\"t\":\(sample.time),\"kind\":\"\(sample.kind.name)\""
+        let fields = sample.fields
+        if sample.kind != .marker || sample.phase != .began { line += ",\"phase\":\"\(sample.phase.name)\"" }
+        if sample.kind.isContact || sample.id != 0 { line += ",\"id\":\(sample.id)" }
+        if let location = sample.location { line += ",\"x\":\(number(location.x)),\"y\":\(number(location.y))" }
+        if let value = sample.force { line += ",\"force\":\(number(value))" }
+        if let value = sample.majorRadius { line += ",\"majorRadius\":\(number(value))" }
+        if let value = sample.majorRadiusTolerance { line += ",\"majorRadiusTolerance\":\(number(value))" }
+        if let value = sample.altitude { line += ",\"altitude\":\(number(value))" }
+        if let value = sample.azimuth { line += ",\"azimuth\":\(number(value))" }
+        if let value = sample.roll { line += ",\"roll\":\(number(value))" }
+        if let value = sample.buttons { line += ",\"buttons\":\(value)" }
+        if fields.contains(.modifiers) { line += ",\"modifiers\":[\(sample.modifiers.names.map { "\"\($0)\"" }.joined(separator: ","))]" }
+        if fields.contains(.flags) { line += ",\"flags\":[\(sample.flags.names.map { "\"\($0)\"" }.joined(separator: ","))]" }
+        if let delta = sample.scrollDelta { line += ",\"dx\":\(number(delta.dx)),\"dy\":\(number(delta.dy))" }
+        if let key = sample.key { line += ",\"key\":\(key)" }
+        if let label = sample.label { line += ",\"label\":\(JSONFormatting.quoted(label))" }
+        return line + "}"
+    }
+
+    static func referenceRow(_ sample: InputSample) -> String {
+        func text(_ value: Double?) -> String { value.map(referenceNumber) ?? "" }
+        let location = sample.location, delta = sample.scrollDelta
+        var cells: [String] = [String(sample.time), sample.kind.name, sample.phase.name, String(sample.id)]
+        cells += [text(location?.x), text(location?.y), text(sample.force), text(sample.majorRadius)]
+        cells += [text(sample.majorRadiusTolerance), text(sample.altitude), text(sample.azimuth), text(sample.roll)]
+        cells.append(String(sample.buttons ?? 0))
+        cells.append(sample.modifiers.names.joined(separator: "|"))
+        cells.append(sample.flags.names.joined(separator: "|"))
+        cells += [text(delta?.dx), text(delta?.dy)]
+        cells.append(String(sample.key ?? 0))
+        cells.append(sample.label.map { CSVWriter.quoted($0) } ?? "")
+        return cells.joined(separator: ",")
+    }
+
+    static func text(_ value: Double) -> String {
+        var bytes: [UInt8] = []
+        SampleText.appendNumber(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func numbersOnEveryGridMatchTheShortestText() {
+        var random = TestRandom(seed: 11)
+        var checked = 0
+        let grids: [Double] = [1, 2, 256, 4096, 65536, 1_048_576, 1_073_741_824]
+        let magnitudes: [Double] = [1e-6, 1e-3, 1, 1e3, 1e6, 1e9, 1e13]
+        for steps in grids {
+            for _ in 0..<20_000 {
+                let magnitude: Double = magnitudes[Int(random.next() % 7)]
+                let unit: Double = random.unit() * 2 - 1
+                let value: Double = (unit * magnitude * steps).rounded() / steps
+                #expect(Self.text(value) == Self.referenceNumber(value), "\(value)")
+                checked += 1
+            }
+        }
+        var edges: [Double] = [0, -0.0, 0.5, -0.5, 1e-4, 0.0001220703125, 0.00006103515625, 1.0 / 65536]
+        edges += [999_999_999.5, 1e9 + 0.5, 123_456_789.123_456_78, 1e15 - 0.5, 1e15, 1e16, .pi, 0.1]
+        edges += [1.0 / 3, 5e-324, .greatestFiniteMagnitude, 4_294_967_295.25, 1_234_567_890.000_015_258_789_062_5]
+        for value in edges + edges.map({ -$0 }) { #expect(Self.text(value) == Self.referenceNumber(value), "\(value)") }
+        #expect(checked == 140_000)
+    }
+
+    @Test func linesAndRowsMatchTheFieldByFieldText() {
+        var samples = Array(MixedSession(seed: 8, duration: 60))
+        samples.append(InputSample(time: -5, kind: .touch, phase: .cancelled, id: .max, x: -0.1, y: 1e20,
+                                   roll: 0.3, buttons: 7, modifiers: [.shift, .function], flags: [.predicted, .synthetic]))
+        samples.append(.marker("a \"quoted\", label\n", at: 9_000_000_000_000_000_000))
+        samples.append(InputSample(time: 3, kind: .marker, phase: .ended, id: 4, label: "x"))
+        #expect(Set(samples.map(\.kind)).count == SampleKind.allCases.count)
+        for sample in samples {
+            #expect(JSONLines.line(for: sample) == Self.referenceLine(sample))
+            #expect(CSVWriter.row(for: sample) == Self.referenceRow(sample))
+        }
+    }
+
+    @Test func textOutputWritesTheSameBytesAsLines() throws {
+        let scratch = ScratchDirectory()
+        let samples = Array(MixedSession(seed: 2, duration: 20))
+        let jsonl = try TextOutput(path: scratch.path("a.jsonl")), csv = try TextOutput(path: scratch.path("a.csv"))
+        for sample in samples {
+            try jsonl.writeJSONLine(sample)
+            try csv.writeCSVRow(sample)
+        }
+        try jsonl.close()
+        try csv.close()
+        let expectedJSONL = samples.map { Self.referenceLine($0) + "\n" }.joined()
+        let expectedCSV = samples.map { Self.referenceRow($0) + "\n" }.joined()
+        #expect(try String(contentsOfFile: scratch.path("a.jsonl"), encoding: .utf8) == expectedJSONL)
+        #expect(try String(contentsOfFile: scratch.path("a.csv"), encoding: .utf8) == expectedCSV)
+    }
+}
