@@ -125,7 +125,10 @@ import TraceSynthesis
         let sparseBytes = max(0, sparseCost.bytes - naturalCost.bytes), denseBytes = denseCost.bytes - naturalCost.bytes
         let sparseAllocations = max(0, sparseCost.allocations - naturalCost.allocations)
         let denseAllocations = denseCost.allocations - naturalCost.allocations
-        #expect(denseBytes <= sparseBytes * ratio * 1.3 + Self.oneOffBytes,
+        // The slack is 16 MiB here: which test first touches a lazily built runtime cache or
+        // histogram on its thread varies from run to run by a few MiB; the copying probe
+        // cost some 20 MiB more at this density (sheet), and scales with the square of it.
+        #expect(denseBytes <= sparseBytes * ratio * 1.3 + 4 * Self.oneOffBytes,
                 "\(scene): \(sparseBytes / sparseAdded) → \(denseBytes / denseAdded) bytes per marker")
         #expect(denseAllocations <= sparseAllocations * ratio * 1.3 + Self.oneOffAllocations,
                 "\(scene): \(sparseAllocations / sparseAdded) → \(denseAllocations / denseAdded) allocations per marker")
