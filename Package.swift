@@ -58,11 +58,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TouchReplayTests",
-        // Counts the heap allocations of the calling thread: the complexity tests' yardstick.
-        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        .testTarget(name: "TouchBenchSupportTests", dependencies: ["TouchBenchSupport"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput", "TouchBenchSupport", "TraceSynthesis", "AllocationCounter"]),
+            dependencies: ["TouchReplay", "RunRecord", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "TraceSynthesis",
+                           "AllocationCounter"]
         ),
         .testTarget(name: "RunRecordTests", dependencies: ["RunRecord", "TouchBenchSupport"]),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "RunRecord", "TouchReplay", "TouchTrace", "TouchInput"]),

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// Writes samples as JSON Lines and CSV text straight into a byte buffer.
@@ -61,7 +62,7 @@ package enum SampleText {
         }
         if let label = sample.label {
             append(",\"label\":", to: &out)
-            out.append(contentsOf: JSONFormatting.quoted(label).utf8)
+            out.append(contentsOf: JSONWriter.quoted(label).utf8)
         }
         out.append(UInt8(ascii: "}"))
     }

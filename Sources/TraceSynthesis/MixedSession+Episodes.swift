@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// One episode of a ``MixedSession``: a gesture rendered frame by frame, so its samples come
@@ -26,7 +27,7 @@ struct MixedEpisode {
     mutating func reversal() {
         let (x0, y0) = (random.uniform(0.25, 0.75) * width, random.uniform(0.25, 0.75) * height)
         let angle = random.uniform(0, 2 * Double.pi)
-        let (ux, uy) = (Trig.cos(angle), Trig.sin(angle))
+        let (ux, uy) = (Elementary.portableCos(angle), Elementary.portableSin(angle))
         let speed = random.uniform(300, 1200), turn = random.uniform(0.25, 0.6)
         stroke(duration: 1.8 * turn, marker: ("redirect", turn)) { t in
             let distance = speed * (t - t * t / (2 * turn))
@@ -73,7 +74,7 @@ struct MixedEpisode {
             for (finger, id) in ids.enumerated() {
                 let angle = 2 * Double.pi * Double(finger) / Double(count) + turnRate * t
                 touch(time: time, phase: phase, id: id,
-                      x: cx + vx * t + r * Trig.cos(angle), y: cy + vy * t + r * Trig.sin(angle),
+                      x: cx + vx * t + r * Elementary.portableCos(angle), y: cy + vy * t + r * Elementary.portableSin(angle),
                       coalesced: frame & 1 == 1)
             }
         }
@@ -93,7 +94,7 @@ struct MixedEpisode {
                 frame == 0 ? .hoverEntered : frame < hover ? .hoverMoved : frame == hover ? .began
                 : frame < hover + contact - 1 ? .moved : frame == hover + contact - 1 ? .ended
                 : frame == total - 1 ? .hoverExited : .hoverMoved
-            let x = x0 + vx * t, y = y0 + vy * t + 6 * Trig.sin(9 * t)
+            let x = x0 + vx * t, y = y0 + vy * t + 6 * Elementary.portableSin(9 * t)
             samples.append(InputSample(
                 time: time, kind: .pencil, phase: phase, id: id, x: grid(x, 256, width), y: grid(y, 256, height),
                 force: phase.isInContact ? quantize(0.3 + 0.3 * random.unit(), 4096) : nil,

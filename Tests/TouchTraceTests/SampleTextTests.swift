@@ -1,4 +1,5 @@
 import Testing
+import TouchBenchSupport
 import TouchInput
 import TraceSynthesis
 @testable import TouchTrace
@@ -32,7 +33,7 @@ import TraceSynthesis
         if fields.contains(.flags) { line += ",\"flags\":[\(sample.flags.names.map { "\"\($0)\"" }.joined(separator: ","))]" }
         if let delta = sample.scrollDelta { line += ",\"dx\":\(number(delta.dx)),\"dy\":\(number(delta.dy))" }
         if let key = sample.key { line += ",\"key\":\(key)" }
-        if let label = sample.label { line += ",\"label\":\(JSONFormatting.quoted(label))" }
+        if let label = sample.label { line += ",\"label\":\(JSONWriter.quoted(label))" }
         return line + "}"
     }
 
