@@ -103,7 +103,15 @@ package enum SampleText {
         out.append(comma)
         appendInteger(Int64(sample.key ?? 0), to: &out)
         out.append(comma)
-        if let label = sample.label { out.append(contentsOf: CSVWriter.quoted(label).utf8) }
+        if let label = sample.label { out.append(contentsOf: csvQuoted(label).utf8) }
+    }
+
+    /// RFC 4180 quoting where a cell needs it.
+    static func csvQuoted(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        var quoted = "\""
+        for character in text { quoted += character == "\"" ? "\"\"" : String(character) }
+        return quoted + "\""
     }
 
     // MARK: Numbers

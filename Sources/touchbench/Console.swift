@@ -1,6 +1,3 @@
-import BenchReports
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,27 +33,5 @@ enum Console {
     static func endProgress() {
         guard showsProgress else { return }
         writeError("\r\u{1B}[2K")
-    }
-}
-
-/// The bench progress line (BenchProgress): drawn on a terminal at most ten times a second,
-/// nothing at all when standard error is not a terminal.
-final class ProgressBar: Sendable {
-    private let state: Mutex<(progress: BenchProgress?, drawn: Double)> = Mutex((nil, -1))
-    private let start = ContinuousClock.now
-
-    func show(done: Int, total: Int, _ what: String) {
-        guard Console.showsProgress else { return }
-        let elapsed = start.duration(to: .now)
-        let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        let line: String? = state.withLock { state in
-            var progress = state.progress ?? BenchProgress(total: total)
-            progress.update(done: done, now: now)
-            state.progress = progress
-            guard now - state.drawn >= 0.1 || done >= total else { return nil }
-            state.drawn = now
-            return progress.line(what)
-        }
-        if let line { Console.progress(line) }
     }
 }

@@ -32,7 +32,6 @@ enum SynthCommand {
         if arguments[list] {
             let width = (Gesture.allCases.map(\.name.count).max() ?? 0) + 2
             for gesture in Gesture.allCases { print(gesture.name.padding(toLength: width) + gesture.summary) }
-            print(MixedSession.name.padding(toLength: width) + MixedSession.summary)
             return ExitCode.success
         }
         if let manifest = try arguments.value(suite) {
@@ -53,9 +52,6 @@ enum SynthCommand {
         guard let name = arguments.positionals.first else { throw UsageError(message: "synth needs a GESTURE (see --list)") }
         let outputPath = try arguments.required(output)
         var options = SynthesisOptions()
-        if name == MixedSession.name {
-            return try synthesizeMixedSession(arguments, output: output)
-        }
         do {
             let gesture = try Gesture(parsing: name)
             if let value = try arguments.value(seed) { options.seed = value }
@@ -75,29 +71,4 @@ enum SynthCommand {
         }
         return ExitCode.success
     }
-}
-
-/// `synth mixed-session`: the marker-dense workload of the scale benchmarks (TraceSynthesis
-/// MixedSession); it takes --seed, --device and --duration (default 600 s).
-private func synthesizeMixedSession(_ arguments: ParsedArguments, output: String) throws -> Int32 {
-    var seed: UInt64 = 0
-    if let text = arguments.value("seed") {
-        guard let value = UInt64(text) else { throw UsageError(message: "--seed must be a non-negative integer, not '\(text)'") }
-        seed = value
-    }
-    let device: DeviceProfile
-    do {
-        device = try arguments.value("device").map { (name) throws(SynthesisError) in try DeviceProfile(parsing: name) } ?? .phone
-    } catch {
-        throw UsageError(message: error.description)
-    }
-    let duration = try arguments.number("duration", in: 1...SynthesisOptions.maximumSessionDuration) ?? 600
-    let session = MixedSession(seed: seed, duration: duration, device: device)
-    if output == "-" || output.lowercased().hasSuffix(".jsonl") {
-        try session.writeJSONLines(toFileAt: output)
-    } else {
-        let summary = try session.write(toFileAt: output)
-        Console.error("\(output): \(MixedSession.name), \(summary.sampleCount) samples, \(summary.byteCount) bytes.")
-    }
-    return ExitCode.success
 }

@@ -48,7 +48,7 @@ import TraceSynthesis
         cells.append(sample.flags.names.joined(separator: "|"))
         cells += [text(delta?.dx), text(delta?.dy)]
         cells.append(String(sample.key ?? 0))
-        cells.append(sample.label.map { CSVWriter.quoted($0) } ?? "")
+        cells.append(sample.label.map { SampleText.csvQuoted($0) } ?? "")
         return cells.joined(separator: ",")
     }
 
@@ -88,7 +88,9 @@ import TraceSynthesis
         #expect(Set(samples.map(\.kind)).count == SampleKind.allCases.count)
         for sample in samples {
             #expect(JSONLines.line(for: sample) == Self.referenceLine(sample))
-            #expect(CSVWriter.row(for: sample) == Self.referenceRow(sample))
+            var row: [UInt8] = []
+            SampleText.appendCSVRow(sample, to: &row)
+            #expect(String(decoding: row, as: UTF8.self) == Self.referenceRow(sample))
         }
     }
 
