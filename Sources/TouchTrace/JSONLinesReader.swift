@@ -167,17 +167,15 @@ public final class JSONLinesReader {
 
     private func decodeMetadata(_ value: JSONValue, bytes: [UInt8]) throws(TraceFileError) -> TraceMetadata {
         guard case .integer(1) = value["touchtrace"] else { throw error("declares a touchtrace version other than 1") }
-        struct Wrapper: Decodable { var metadata: TraceMetadata? }
-        do {
-            var decoded = try JSONDecoder().decode(Wrapper.self, from: Data(bytes)).metadata ?? TraceMetadata()
-            if decoded.source == nil { decoded.source = "jsonl" }
-            if let problem = decoded.problem { throw error(problem) }
-            return decoded
-        } catch let problem as TraceFileError {
-            throw problem
-        } catch {
-            throw self.error("has metadata that does not match the form (free metadata keys must be strings)")
+        var decoded = TraceMetadata()
+        if let metadata = value["metadata"], metadata != .null {
+            do { decoded = try TraceMetadata(json: metadata) } catch {
+                throw self.error("has metadata that does not match the form (free metadata keys must be strings)")
+            }
         }
+        if decoded.source == nil { decoded.source = "jsonl" }
+        if let problem = decoded.problem { throw error(problem) }
+        return decoded
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import TouchBenchSupport
 import TouchInput
 
 /// Encoding and decoding of the file header, the index and the trailer (docs/FORMAT.md).
@@ -6,11 +6,11 @@ package enum TraceLayout {
     // MARK: File header
 
     package static func encodeHeader(_ metadata: TraceMetadata) throws(TraceFileError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let json = try? encoder.encode(metadata) else {
-            throw TraceFileError(.invalidSample, path: "", reason: "the metadata cannot be encoded as JSON")
+        let value = metadata.jsonValue
+        guard value.isFinite else {
+            throw TraceFileError(.invalidSample, path: "", reason: "the metadata cannot be encoded as JSON (a number is not finite)")
         }
+        let json = Array(JSONWriter.compact(value).utf8)
         var bytes = ContainerFormat.fileMagic
         bytes.appendLittleEndian(ContainerFormat.version)
         bytes.appendLittleEndian(UInt16(0))
@@ -50,8 +50,8 @@ package enum TraceLayout {
         guard CRC32C.checksum(Array(header[0..<(headerEnd - 4)])) == stored else {
             throw TraceFileError(.malformed, path: path, offset: 0, reason: "has a damaged header (checksum mismatch)")
         }
-        let json = Data(header[ContainerFormat.fileHeaderFixedSize..<(headerEnd - 4)])
-        guard let metadata = try? JSONDecoder().decode(TraceMetadata.self, from: json) else {
+        var json = Array(header[ContainerFormat.fileHeaderFixedSize..<(headerEnd - 4)])
+        guard let value = try? JSONValue.parse(bytes: &json), let metadata = try? TraceMetadata(json: value) else {
             throw TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize, reason: "has metadata that is not valid JSON")
         }
         if let problem = metadata.problem {
@@ -73,9 +73,9 @@ package enum TraceLayout {
             bytes.appendLittleEndian(UInt32(chunk.sampleCount))
             bytes.appendLittleEndian(UInt32(chunk.length))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = (try? encoder.encode(footer)) ?? Data("{}".utf8)
+        // A footer JSON cannot hold (a non-finite error) is written empty, as it always was.
+        let value = footer.jsonValue
+        let json = Array((value.isFinite ? JSONWriter.compact(value) : "{}").utf8)
         bytes.appendLittleEndian(UInt32(json.count))
         bytes.append(contentsOf: json)
         bytes.appendLittleEndian(CRC32C.checksum(bytes))
@@ -152,9 +152,10 @@ package enum TraceLayout {
                     throw malformed("has an index that does not cover the chunks before it", at: 0)
                 }
                 let footerLength = Int(try cursor.readLittleEndian(UInt32.self))
-                let footerBytes = try cursor.readBytes(footerLength)
+                var footerBytes = Array(try cursor.readBytes(footerLength))
                 guard cursor.isAtEnd,
-                      let footer = try? JSONDecoder().decode(TraceFooter.self, from: Data(footerBytes)),
+                      let footerValue = try? JSONValue.parse(bytes: &footerBytes),
+                      let footer = TraceFooter(json: footerValue),
                       footer.sampleCount == chunks.reduce(0, { $0 + $1.sampleCount }) else {
                     throw malformed("has an index footer that does not match its chunks", at: 0)
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchBenchSupport
 
 /// A suite of traces and the scenes each is replayed through: the manifest that
 /// `touchbench demo` and `touchbench bench` read (the bundled one is `Traces/manifest.json`).
@@ -39,12 +40,15 @@ public struct TraceSuite: Sendable, Hashable, Codable {
 
     /// Reads a manifest file; trace paths are then resolved against its folder.
     public static func load(from path: String) throws(TraceFileError) -> TraceSuite {
-        let data = Data(try SystemFile.readWhole(path))
+        var bytes = try SystemFile.readWhole(path)
         let suite: TraceSuite
         do {
-            suite = try JSONDecoder().decode(TraceSuite.self, from: data)
+            suite = try TraceSuite(json: try JSONValue.parse(bytes: &bytes))
+        } catch let error as JSONValue.SyntaxError {
+            throw TraceFileError(.malformed, path: path, offset: error.offset,
+                                 reason: "is not a touchbench.suite/1 manifest (not JSON: \(error.reason))")
         } catch {
-            throw TraceFileError(.malformed, path: path, reason: "is not a touchbench.suite/1 manifest (\(error.localizedDescription))")
+            throw TraceFileError(.malformed, path: path, reason: "is not a touchbench.suite/1 manifest (\(error))")
         }
         guard suite.schema.hasPrefix("touchbench.suite/1") else {
             throw TraceFileError(.malformed, path: path, reason: "has schema '\(suite.schema)', not touchbench.suite/1")
@@ -60,10 +64,52 @@ public struct TraceSuite: Sendable, Hashable, Codable {
         URL(fileURLWithPath: manifestPath).deletingLastPathComponent().appendingPathComponent(entry.file).path
     }
 
-    /// The manifest as JSON with sorted keys, for writing.
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return try encoder.encode(self)
+    /// The manifest as JSON (sorted keys, the canonical layout), for writing.
+    public var jsonText: String {
+        JSONWriter.document(.object([
+            ("schema", .string(schema)),
+            ("traces", .array(traces.map { entry in
+                var members: [(key: String, value: JSONValue)] = [
+                    ("file", .string(entry.file)), ("scenes", .array(entry.scenes.map { .string($0) })),
+                ]
+                if let description = entry.description { members.append(("description", .string(description))) }
+                if let recipe = entry.recipe { members.append(("recipe", .object(recipe.map { ($0.key, .string($0.value)) }))) }
+                return .object(members)
+            })),
+        ]))
+    }
+
+    /// Reads a manifest from its JSON value; the error names the member that is wrong.
+    init(json value: JSONValue) throws(SuiteError) {
+        guard let schema = value["schema"]?.stringValue else { throw SuiteError("it has no schema string") }
+        guard let entries = value["traces"]?.arrayValue else { throw SuiteError("it has no traces array") }
+        var traces: [Entry] = []
+        for (index, entry) in entries.enumerated() {
+            guard let file = entry["file"]?.stringValue else { throw SuiteError("trace \(index + 1) has no file string") }
+            guard let scenes = entry["scenes"]?.arrayValue?.map(\.stringValue), !scenes.contains(nil) else {
+                throw SuiteError("trace \(index + 1) has no scenes array of strings")
+            }
+            var description: String?
+            if let text = entry["description"], text != .null {
+                guard let string = text.stringValue else { throw SuiteError("trace \(index + 1) has a description that is not a string") }
+                description = string
+            }
+            var recipe: [String: String]?
+            if let object = entry["recipe"], object != .null {
+                guard let members = object.objectMembers, members.allSatisfy({ $0.value.stringValue != nil }) else {
+                    throw SuiteError("trace \(index + 1) has a recipe that is not an object of strings")
+                }
+                recipe = Dictionary(members.map { ($0.key, $0.value.stringValue ?? "") }, uniquingKeysWith: { _, last in last })
+            }
+            traces.append(Entry(file: file, scenes: scenes.compactMap { $0 }, description: description, recipe: recipe))
+        }
+        self.init(traces: traces)
+        self.schema = schema
+    }
+
+    /// Why a JSON value is not a manifest.
+    struct SuiteError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
     }
 }

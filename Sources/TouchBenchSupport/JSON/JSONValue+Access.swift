@@ -44,3 +44,15 @@ extension JSONValue {
         return .number(value)
     }
 }
+
+extension JSONValue {
+    /// Whether every number in the value is finite (JSON has no NaN or infinity).
+    package var isFinite: Bool {
+        switch self {
+        case .number(let number): number.isFinite
+        case .array(let elements): elements.allSatisfy(\.isFinite)
+        case .object(let members): members.allSatisfy { $0.value.isFinite }
+        default: true
+        }
+    }
+}

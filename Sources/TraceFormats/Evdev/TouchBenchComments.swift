@@ -1,5 +1,7 @@
 import Foundation
+import TouchBenchSupport
 import TouchInput
+import TouchTrace
 
 /// What evdev text forms cannot say, kept in comment lines that the programs reading those
 /// forms skip: the trace's metadata (`# TouchBench: {json}`), the exact position mapping
@@ -27,10 +29,9 @@ struct TouchBenchComments {
     /// The metadata line (without a newline); `nil` when the metadata cannot be encoded.
     var metadataLine: String? {
         guard let metadata else { return nil }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let json = try? encoder.encode(metadata) else { return nil }
-        return Self.metadataPrefix + String(decoding: json, as: UTF8.self)
+        let value = metadata.jsonValue
+        guard value.isFinite else { return nil }
+        return Self.metadataPrefix + JSONWriter.compact(value, escapingSlashes: false)
     }
 
     var mappingLine: String? { mapping.map { Self.mappingPrefix + $0.serialized } }
@@ -47,7 +48,7 @@ struct TouchBenchComments {
         if text.hasPrefix(Self.metadataPrefix) {
             let json = text.dropFirst(Self.metadataPrefix.count)
             do {
-                metadata = try JSONDecoder().decode(TraceMetadata.self, from: Data(json.utf8))
+                metadata = try TraceMetadata(json: JSONValue.parse(json))
             } catch {
                 throw TraceFormatError("the TouchBench metadata comment is not valid JSON metadata.")
             }

@@ -1,5 +1,7 @@
 import Foundation
+import TouchBenchSupport
 import TouchInput
+import TouchTrace
 
 // The line parser: one evemu line at a time, each malformed line an error naming it.
 extension EvemuImporter {
@@ -62,7 +64,7 @@ extension EvemuImporter {
             if line.hasPrefix(Self.touchBenchPrefix) {
                 let json = line.dropFirst(Self.touchBenchPrefix.count)
                 do {
-                    touchBenchMetadata = try JSONDecoder().decode(TraceMetadata.self, from: Data(json.utf8))
+                    touchBenchMetadata = try TraceMetadata(json: JSONValue.parse(json))
                 } catch {
                     throw TraceFormatError("the TouchBench metadata comment is not valid JSON metadata.")
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchBenchSupport
 import TouchInput
 import TouchTrace
 
@@ -29,14 +30,14 @@ public enum PointerEventsImporter {
     /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ data: Data, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         let document: PointerEventsDocument
+        var bytes = [UInt8](data)
         do {
-            document = try JSONDecoder().decode(PointerEventsDocument.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw TraceFormatError("the file is not valid JSON (\(context.debugDescription)).", path: path, line: line(of: context, in: data))
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw TraceFormatError("\(describe(context.codingPath)) has no \(key.stringValue).", path: path)
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw TraceFormatError("\(describe(context.codingPath + [])) has the wrong type.", path: path)
+            document = try PointerEventsDocument(json: JSONValue.parse(bytes: &bytes))
+        } catch let error as JSONValue.SyntaxError {
+            throw TraceFormatError("the file is not valid JSON (\(error.reason) at byte \(error.offset)).", path: path,
+                                   line: bytes.prefix(error.offset).reduce(1) { $0 + ($1 == 0x0a ? 1 : 0) })
+        } catch let problem as PointerEventsDocument.Problem {
+            throw TraceFormatError(problem.message, path: path)
         } catch {
             throw TraceFormatError("the file is not a pointer events capture: \(error).", path: path)
         }
@@ -97,22 +98,5 @@ public enum PointerEventsImporter {
             result.append(sample)
         }
         return result
-    }
-
-    private static func describe(_ path: [any CodingKey]) -> String {
-        var text = "the document"
-        for key in path {
-            if let index = key.intValue { text += " item \(index + 1)" } else { text += " \(key.stringValue)" }
-        }
-        return text
-    }
-
-    /// The line of a JSON syntax error, from the character offset Foundation reports.
-    private static func line(of context: DecodingError.Context, in data: Data) -> Int? {
-        let underlying = context.underlyingError as NSError?
-        guard let offset = underlying?.userInfo["NSJSONSerializationErrorIndex"] as? Int, offset >= 0, offset <= data.count else {
-            return nil
-        }
-        return data.prefix(offset).reduce(1) { $0 + ($1 == 0x0a ? 1 : 0) }
     }
 }
