@@ -23,7 +23,12 @@ public struct MetricName: RawRepresentable, Sendable, Hashable, Comparable, Cust
     public static let latencyJitter: MetricName = "latency_jitter_ms"
     public static let frameIntervalJitter: MetricName = "frame_interval_jitter_ms"
     public static let deliveryError: MetricName = "delivery_error_ms"
-    public static let redirectionResponse: MetricName = "redirection_response_ms"
+    /// A reversal of the finger → the first frame in which the element comes back beyond a noise floor.
+    public static let reversalResponse: MetricName = "reversal_response_ms"
+    /// A touch on moving content → the first frame that holds it under the finger (which it must then follow).
+    public static let catchResponse: MetricName = "catch_response_ms"
+    /// A pausing finger → the frame from which the committed destination is the final one (signed).
+    public static let pauseResponse: MetricName = "pause_response_ms"
     public static let pauseDetection: MetricName = "pause_detection_ms"
     /// The timer-based pause detector, kept to compare with the deceleration one.
     public static let pauseDetectionTimer: MetricName = "pause_detection_timer_ms"
@@ -64,7 +69,8 @@ public struct MetricName: RawRepresentable, Sendable, Hashable, Comparable, Cust
 
     /// Every metric a replay measures, in the order `touchbench replay` lists them.
     public static let allCases: [MetricName] = [
-        .eventLatency, .frameLatency, .latencyJitter, .frameIntervalJitter, .deliveryError, .redirectionResponse,
+        .eventLatency, .frameLatency, .latencyJitter, .frameIntervalJitter, .deliveryError, .reversalResponse,
+        .catchResponse, .pauseResponse,
         .pauseDetection, .pauseDetectionTimer, .trackingError, .hitchTimeRatio, .droppedFrames, .cpuPerFrame, .tapDelay,
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
@@ -81,7 +87,7 @@ public struct MetricName: RawRepresentable, Sendable, Hashable, Comparable, Cust
     /// The report order of the known metrics; others follow by name.
     public static let reportOrder: [MetricName] = [
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
-        .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump, .eventLatency, .frameLatency, .latencyJitter, .redirectionResponse, .unansweredEvents, .pauseDetection,
+        .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .replayThroughput,
     ]

@@ -29,7 +29,7 @@ enum DemoCommand {
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         if let delay = try arguments.value(presentDelay) { display.presentationDelay = delay }
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
-                                        "settle", "over %", "pipeline p99", "redirect p50", "max", "unanswered", "hitch ms/s"])
+                                        "settle", "over %", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         var rates: Set<RefreshRate> = []
         let started = DispatchTime.now().uptimeNanoseconds
@@ -59,7 +59,8 @@ enum DemoCommand {
                 table.add([name, scene, "\(result.samples)", "\(result.frames)", ms(stat(.response, \.p50)), ms(stat(.response, \.p99)),
                            ms(stat(.deadTravel, \.max)), ms(stat(.presentedLag, \.p50)),
                            ms(stat(.settle, \.max)), ms(stat(.overshoot, \.max)), ms(result.latencyP99Ms),
-                           ms(result.redirectionP50Ms), ms(result.redirectionMaxMs),
+                           ms(result.reversalP50Ms), ms(result.reversalMaxMs),
+                           ms(stat(.catchResponse, \.p50)), ms(stat(.pauseResponse, \.p50)),
                            result.events.isEmpty ? "—" : "\(result.unansweredEvents)/\(result.events.count)",
                            String(format: "%.1f", result.hitchRatio)])
             }
@@ -75,7 +76,8 @@ enum DemoCommand {
                 + "(or pointer, scroll start) to the first frame that shows a change; dead = finger travel before the element "
                 + "moved; lag = how far behind the finger the element is shown; settle = from a lift until the element rests, "
                 + "over = its overshoot in % of the throw; pipeline = event latency, sample to glass; "
-                + "redirect = from the hand's change of intent to the first frame that answers it.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
+                + "reversal, catch, pause = from the hand's change of intent to the first frame that answers it "
+                + "(a pause's can be negative: a deceleration detector answers before the finger fully rests).", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
         return ExitCode.success
     }
 }

@@ -15,7 +15,8 @@ public struct BenchmarkJSONReport: Sendable {
         (.presentedGap, .p95), (.presentedLag, .p50), (.projectionError, .max), (.settle, .max),
         (.overshoot, .max), (.velocityJump, .max),
         ("event_latency_ms", .p50), ("event_latency_ms", .p99), ("frame_latency_ms", .p50),
-        ("latency_jitter_ms", .mean), ("redirection_response_ms", .p50), ("pause_detection_ms", .p50),
+        ("latency_jitter_ms", .mean), ("reversal_response_ms", .p50), ("catch_response_ms", .p50),
+        ("pause_response_ms", .p50), ("pause_detection_ms", .p50),
         ("tracking_error_pt", .p95), ("hitch_time_ratio_ms_per_s", .mean), ("dropped_frames", .mean),
         ("tap_delay_ms", .p50), ("cpu_per_frame_us", .p50),
     ]

@@ -101,16 +101,29 @@ struct ProbeSet: Sendable {
             ? .single(Double(hitch) / 1e6 / seconds, kind: behaviour) : MetricSummary(kind: behaviour)
         metrics[.droppedFrames] = .single(Double(dropped), kind: behaviour)
         let events = redirections.finished()
-        var response = MetricAccumulator.milliseconds()
+        var reversal = MetricAccumulator.milliseconds()
+        var caught = MetricAccumulator.milliseconds()
+        var paused = MetricAccumulator.milliseconds()
         var detection = MetricAccumulator.milliseconds()
         var timer = MetricAccumulator.milliseconds()
         for event in events {
             // Millisecond values back to whole nanoseconds so that flooring stays exact.
-            if let value = event.responseMs { response.add((value * 1e6).rounded()) }
+            if let value = event.responseMs {
+                let nanoseconds = (value * 1e6).rounded()
+                if event.cause == .reversal {
+                    reversal.add(nanoseconds)
+                } else if event.cause == .catch {
+                    caught.add(nanoseconds)
+                } else if event.cause == .pause {
+                    paused.add(nanoseconds)
+                }
+            }
             if let value = event.detectionMs { detection.add((value * 1e6).rounded()) }
             if let value = event.timerDetectionMs { timer.add((value * 1e6).rounded()) }
         }
-        metrics[.redirectionResponse] = response.summary(kind: behaviour)
+        metrics[.reversalResponse] = reversal.summary(kind: behaviour)
+        metrics[.catchResponse] = caught.summary(kind: behaviour)
+        metrics[.pauseResponse] = paused.summary(kind: behaviour)
         metrics[.pauseDetection] = detection.summary(kind: behaviour)
         metrics[.pauseDetectionTimer] = timer.summary(kind: behaviour)
         return (metrics, events)

@@ -17,6 +17,15 @@ struct RedirectionProbe: Sendable {
     static let catchTolerance = 1.0
     static let pauseLookback: Int64 = 250_000_000
     static let answerTimeout: Int64 = 1_000_000_000
+    /// How far back (points) the element must move along the finger's old direction, from
+    /// the furthest it reached, for a reversal to be answered: above the jitter of a tracked
+    /// element, below what the eye would call a turn.
+    static let reversalFloor = 0.5
+    /// A catching finger that travels this far (points) must have taken the element along,
+    /// or the catch is not answered: an element that freezes and ignores the finger fails.
+    static let catchFollowTravel = 20.0
+    /// How much of that travel the element may miss (a pan's hysteresis and more).
+    static let catchFollowSlack = 15.0
     static let pauseTimeout: Int64 = 3_000_000_000
 
     private struct Pending: Sendable {
@@ -24,6 +33,13 @@ struct RedirectionProbe: Sendable {
         var ux = 0.0, uy = 0.0
         var catcher: UInt32 = 0
         var catcherX = 0.0, catcherY = 0.0
+        /// Where the catching finger landed, and where the element was when the catch was
+        /// answered: from then on the element must follow the finger.
+        var landingX = 0.0, landingY = 0.0
+        var verifying = false
+        var heldX = 0.0, heldY = 0.0
+        /// A reversal: the furthest the element has gone along the old direction.
+        var extreme: Double?
         var candidate: Int64?
         var detectionDone = false
         var timerDone = false
@@ -148,7 +164,7 @@ struct RedirectionProbe: Sendable {
 
     private mutating func addCatch(time: Int64, source: RunEvent.Source, id: UInt32, x: Double, y: Double) {
         events.append(RunEvent(kind: .redirect, time: time, source: source, cause: .catch))
-        pending.append(Pending(event: events.count - 1, catcher: id, catcherX: x, catcherY: y))
+        pending.append(Pending(event: events.count - 1, catcher: id, catcherX: x, catcherY: y, landingX: x, landingY: y))
     }
 
     /// Whether the element moved at least half a point over the last rendered frame: a
@@ -207,6 +223,8 @@ struct RedirectionProbe: Sendable {
                 switch event.cause {
                 case .reversal:
                     done = answerReversal(&entry, frame: ring[ringHead], previous: previous)
+                case .catch where entry.verifying:
+                    done = verifyCatch(entry, state: state, contacts: contacts)
                 case .catch:
                     let finger = contacts.position(of: entry.catcher) ?? (entry.catcherX, entry.catcherY)
                     let ex = state.x - previous.x - (finger.x - entry.catcherX)
@@ -214,7 +232,9 @@ struct RedirectionProbe: Sendable {
                     entry.catcherX = finger.x; entry.catcherY = finger.y
                     if (ex * ex + ey * ey).squareRoot() <= Self.catchTolerance {
                         events[entry.event].responseMs = Double(presentation - event.time) / 1e6
-                        done = true
+                        entry.verifying = true
+                        entry.heldX = state.x; entry.heldY = state.y
+                        done = verifyCatch(entry, state: state, contacts: contacts)
                     }
                 case .pause:
                     if destinationSerial != previous.destination { entry.candidate = presentation }
@@ -239,7 +259,7 @@ struct RedirectionProbe: Sendable {
                     entry.timerDone = true
                 }
             }
-            if event.cause != .pause && vsync > event.time + Self.answerTimeout { done = true }
+            if event.cause != .pause && !entry.verifying && vsync > event.time + Self.answerTimeout { done = true }
             if done {
                 pending.remove(at: index)
             } else {
@@ -249,9 +269,31 @@ struct RedirectionProbe: Sendable {
         }
     }
 
+    /// Whether the check of an answered catch is over: the finger lifted, or it travelled
+    /// ``catchFollowTravel`` — then the element must have come along, or the answer is withdrawn.
+    private mutating func verifyCatch(_ entry: Pending, state: SceneState, contacts: ContactPositions) -> Bool {
+        guard let finger = contacts.position(of: entry.catcher) else { return true }
+        let fx = finger.x - entry.landingX, fy = finger.y - entry.landingY
+        let travel = (fx * fx + fy * fy).squareRoot()
+        guard travel > Self.catchFollowTravel else { return false }
+        let ex = state.x - entry.heldX, ey = state.y - entry.heldY
+        if (ex * ex + ey * ey).squareRoot() < travel - Self.catchFollowSlack { events[entry.event].responseMs = nil }
+        return true
+    }
+
+    /// Whether `frame` answers a reversal: the element has come back more than
+    /// ``reversalFloor`` from the furthest it reached along the old direction since the frame
+    /// before the event.
+    private static func answers(_ entry: inout Pending, frame: FrameSnapshot, previous: FrameSnapshot) -> Bool {
+        let before = previous.x * entry.ux + previous.y * entry.uy
+        let along = frame.x * entry.ux + frame.y * entry.uy
+        let extreme = Swift.max(entry.extreme ?? before, before)
+        entry.extreme = Swift.max(extreme, along)
+        return extreme - along > reversalFloor
+    }
+
     private mutating func answerReversal(_ entry: inout Pending, frame: FrameSnapshot, previous: FrameSnapshot) -> Bool {
-        let along = (frame.x - previous.x) * entry.ux + (frame.y - previous.y) * entry.uy
-        guard along < 0 else { return false }
+        guard Self.answers(&entry, frame: frame, previous: previous) else { return false }
         events[entry.event].responseMs = Double(frame.presentation - events[entry.event].time) / 1e6
         return true
     }
@@ -266,8 +308,7 @@ struct RedirectionProbe: Sendable {
         var answer: Int64?
         forEachRingFrame { frame, previousFrame in
             guard answer == nil, frame.vsync >= time, let previousFrame else { return }
-            let along = (frame.x - previousFrame.x) * entry.ux + (frame.y - previousFrame.y) * entry.uy
-            if along < 0 { answer = frame.presentation }
+            if Self.answers(&entry, frame: frame, previous: previousFrame) { answer = frame.presentation }
         }
         if let answer { events[entry.event].responseMs = Double(answer - time) / 1e6 }
         entry.answered = answer != nil

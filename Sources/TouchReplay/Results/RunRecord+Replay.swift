@@ -35,8 +35,8 @@ extension RunRecord {
     public var jitterMs: Double { self[.latencyJitter].mean ?? 0 }
     /// Median and worst redirection response, ms; `nil` when the run had no answered
     /// redirection.
-    public var redirectionP50Ms: Double? { self[.redirectionResponse].isEmpty ? nil : self[.redirectionResponse].p50 }
-    public var redirectionMaxMs: Double? { self[.redirectionResponse].isEmpty ? nil : self[.redirectionResponse].max }
+    public var reversalP50Ms: Double? { self[.reversalResponse].isEmpty ? nil : self[.reversalResponse].p50 }
+    public var reversalMaxMs: Double? { self[.reversalResponse].isEmpty ? nil : self[.reversalResponse].max }
     /// Hitch time ratio, ms per s.
     public var hitchRatio: Double { self[.hitchTimeRatio].mean ?? 0 }
 }
