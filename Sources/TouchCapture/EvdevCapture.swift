@@ -36,6 +36,7 @@ public final class EvdevCapture {
         public var writer: TraceWriter.Options = {
             var options = TraceWriter.Options()
             options.synchronizesEachChunk = true
+            options.writesNewFileInPlace = true
             return options
         }()
 

@@ -47,8 +47,9 @@ package final class SystemFile {
     /// temporary file beside it and renamed over it only by ``closeChecked()``, so a writer
     /// that fails or is killed leaves the previous file intact (a killed writer leaves its
     /// partial output as `PATH.PID.partial`). A device or FIFO is written directly, never
-    /// replaced; a directory is refused.
-    package static func create(_ path: String) throws(TraceFileError) -> SystemFile {
+    /// replaced; a directory is refused. With `newFileInPlace`, a path where no file exists
+    /// yet is created and written directly (a live capture's chunks land there at once).
+    package static func create(_ path: String, newFileInPlace: Bool = false) throws(TraceFileError) -> SystemFile {
         var target = path
         var info = stat()
         var mode: mode_t = 0o644
@@ -70,6 +71,13 @@ package final class SystemFile {
                 }
                 return SystemFile(path: path, descriptor: fd)
             }
+        } else if newFileInPlace {
+            // O_EXCL: a file that appeared since the stat is not truncated.
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            guard fd >= 0 else {
+                throw TraceFileError(.io, path: path, reason: "cannot be created (\(Self.errorText()))")
+            }
+            return SystemFile(path: path, descriptor: fd)
         }
         let temporary = "\(target).\(getpid()).partial"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)

@@ -18,6 +18,11 @@ public final class TraceWriter {
         public var compressionLevel: Int32 = Zstd.defaultLevel
         /// Whether each chunk is forced to stable storage as it is written (live capture).
         public var synchronizesEachChunk = false
+        /// Whether a new output (no file at the path yet) is written at its own path rather
+        /// than beside it and renamed at the end. A live capture sets this, so the chunks a
+        /// killed recorder wrote are where its user looks; an existing file is still replaced
+        /// only when the writer finishes.
+        public var writesNewFileInPlace = false
 
         public init() {}
 
@@ -90,7 +95,7 @@ public final class TraceWriter {
         } catch {
             throw TraceFileError(.io, path: path, reason: error.message)
         }
-        file = try SystemFile.create(path)
+        file = try SystemFile.create(path, newFileInPlace: options.writesNewFileInPlace)
         try file.write(header)
         offset = header.count
         pending.reserveCapacity(options.maximumChunkSamples)

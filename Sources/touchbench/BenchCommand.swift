@@ -15,8 +15,16 @@ enum BenchCommand {
         githubBenchmark: Option("github-benchmark", "OUT", "Write the customSmallerIsBetter JSON array for benchmark dashboards."),
         html: Option("html", "OUT", "Write a self-contained HTML report with charts."))
     static let chart = Option("chart", "TRACE[:SCENE]", "The run the HTML report charts over time (default: a reversal in scroll).")
-    static let shard = Option("shard", "i/n", "Run only shard i of n (stable: by a hash of each trace's file name).") { (text) throws(UsageError) in
-        guard let shard = BenchShard(text) else { throw UsageError(message: "--shard must be i/n with 1 ≤ i ≤ n, not '\(text)'") }
+    static let shard = Option("shard", "i/n|auto",
+                              "Run only shard i of n (stable: by a hash of each trace's file name); auto reads i and n from the CI or cluster environment (docs/CI.md).") { (text) throws(UsageError) in
+        if text == "auto" {
+            do throws(ShardEnvironmentError) {
+                return try BenchShard.fromEnvironment(ProcessInfo.processInfo.environment).0
+            } catch {
+                throw UsageError(message: error.reason)
+            }
+        }
+        guard let shard = BenchShard(text) else { throw UsageError(message: "--shard must be i/n with 1 ≤ i ≤ n, or auto, not '\(text)'") }
         return shard
     }
     static let repeatCount = Option.integer("repeat", "N", "Timed runs per trace × scene for the timing metrics (default 5).", in: 1...1000)
@@ -27,7 +35,7 @@ enum BenchCommand {
     static let command = Command(
         name: "bench",
         summary: "Replay a suite through its scenes, compare with a baseline and write CI reports.",
-        usage: "[DIR|MANIFEST] [--baseline B] [--json OUT] [--markdown OUT] [--junit OUT] [--github-benchmark OUT] [--html OUT] [--shard i/n] [--repeat N]",
+        usage: "[DIR|MANIFEST] [--baseline B] [--json OUT] [--markdown OUT] [--junit OUT] [--github-benchmark OUT] [--html OUT] [--shard i/n|auto] [--repeat N]",
         discussion: """
             Runs every trace of a suite (default: the bundled Traces/manifest.json; a folder
             means its manifest.json, or every .touchtrace in it through --scenes) through the
@@ -60,11 +68,12 @@ enum BenchCommand {
             chartedRun = key
         }
         let replayer = Replaying()
+        let started = ContinuousClock.now
+        let bar = ProgressBar()
         let runner = BenchRunner(replayer: replayer, repeats: repeats, seriesFor: chartedRun) { done, total, what in
-            Console.progress("bench \(done + 1 > total ? total : done + 1)/\(total) \(what)")
+            bar.show(done: done, total: total, what: what)
         }
         let environment = BenchEnvironment.current(repeats: repeats, settings: replayer.settings)
-        let started = ContinuousClock.now
         let result = try runner.run(suite: suite, manifestPath: manifest, shard: chosenShard, environment: environment)
         Console.endProgress()
         guard !result.entries.isEmpty else {

@@ -32,6 +32,7 @@ enum SynthCommand {
         if arguments[list] {
             let width = (Gesture.allCases.map(\.name.count).max() ?? 0) + 2
             for gesture in Gesture.allCases { print(gesture.name.padding(toLength: width) + gesture.summary) }
+            print(MixedSession.name.padding(toLength: width) + MixedSession.summary)
             return ExitCode.success
         }
         if let manifest = try arguments.value(suite) {
@@ -51,6 +52,7 @@ enum SynthCommand {
         }
         guard let name = arguments.positionals.first else { throw UsageError(message: "synth needs a GESTURE (see --list)") }
         let outputPath = try arguments.required(output)
+        if name == MixedSession.name { return try synthesizeMixedSession(to: outputPath, arguments) }
         var options = SynthesisOptions()
         do {
             let gesture = try Gesture(parsing: name)
@@ -68,6 +70,18 @@ enum SynthCommand {
             }
         } catch let error as SynthesisError {
             throw UsageError(message: error.description)
+        }
+        return ExitCode.success
+    }
+
+    /// The scale benchmarks' marker-dense workload, streamed to the file (any length, flat memory).
+    private static func synthesizeMixedSession(to outputPath: String, _ arguments: ParsedArguments) throws -> Int32 {
+        let session = MixedSession(seed: try arguments.value(seed) ?? 0, duration: try arguments.value(duration) ?? 600)
+        if outputPath == "-" || outputPath.lowercased().hasSuffix(".jsonl") {
+            try session.writeJSONLines(toFileAt: outputPath)
+        } else {
+            let summary = try session.write(toFileAt: outputPath)
+            Console.error("\(outputPath): \(MixedSession.name), \(summary.sampleCount) samples, \(summary.byteCount) bytes.")
         }
         return ExitCode.success
     }
