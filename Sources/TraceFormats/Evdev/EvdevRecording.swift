@@ -42,7 +42,7 @@ public struct EvdevRecording: Sendable {
 
     /// Decodes the events into a trace. Times become relative to the first event; when they
     /// were wall-clock times the first one becomes the metadata epoch.
-    /// `markers` (with the number of events before each) are placed among the samples.
+    /// `markers` (with the number of events before each) are merged among the samples by time.
     public func makeTrace(source: String, options: ImportOptions, explicitMapping: EvdevMapping? = nil,
                           markers: [(eventIndex: Int, sample: InputSample)] = [],
                           extra: [String: String] = [:]) -> ImportedTrace {
@@ -52,12 +52,7 @@ public struct EvdevRecording: Sendable {
         let origin = events.first?.time ?? 0
         var previous: Int64 = 0
         var regressions = 0
-        var nextMarker = 0
-        for (index, original) in events.enumerated() {
-            while nextMarker < markers.count, markers[nextMarker].eventIndex <= index {
-                samples.append(markers[nextMarker].sample)
-                nextMarker += 1
-            }
+        for original in events {
             var event = original
             event.time = event.time &- origin
             // Clocks of old recordings could step back; time must not.
@@ -65,7 +60,10 @@ public struct EvdevRecording: Sendable {
             previous = event.time
             decoder.feed(event) { samples.append($0) }
         }
-        samples.append(contentsOf: markers[nextMarker...].map(\.sample))
+        // Markers go back by time, not by their place among the events: events carry
+        // microseconds and markers nanoseconds, so a marker written before a frame can be
+        // later than that frame's rounded time, and placing it there broke the time order.
+        samples = TouchBenchComments.merge(markers.map(\.sample), into: samples)
 
         var metadata = Self.initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
                                             source: source, options: options, origin: origin, extra: extra)
