@@ -52,18 +52,17 @@ public struct EvdevRecording: Sendable {
         let origin = events.first?.time ?? 0
         var previous: Int64 = 0
         var regressions = 0
-        for original in events {
+        // The event each sample was decoded at, to put markers back where they were written.
+        var decodedAt: [Int] = []
+        for (index, original) in events.enumerated() {
             var event = original
             event.time = event.time &- origin
             // Clocks of old recordings could step back; time must not.
             if event.time < previous { event.time = previous; regressions += 1 }
             previous = event.time
-            decoder.feed(event) { samples.append($0) }
+            decoder.feed(event) { samples.append($0); decodedAt.append(index) }
         }
-        // Markers go back by time, not by their place among the events: events carry
-        // microseconds and markers nanoseconds, so a marker written before a frame can be
-        // later than that frame's rounded time, and placing it there broke the time order.
-        samples = TouchBenchComments.merge(markers.map(\.sample), into: samples)
+        samples = Self.placing(markers, among: samples, decodedAt: decodedAt)
 
         var metadata = Self.initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
                                             source: source, options: options, origin: origin, extra: extra)
@@ -81,6 +80,31 @@ public struct EvdevRecording: Sendable {
         if regressions > 0 { info["evdev.timeRegressions"] = String(regressions) }
         metadata.extra = info
         return ImportedTrace(metadata: metadata, samples: samples)
+    }
+
+    /// Markers back among the samples where they were written, unless that breaks time order:
+    /// events carry microseconds and markers nanoseconds, so a marker written before a frame
+    /// can be later than the frame's rounded time. One linear merge by time, ties broken by
+    /// the place in the file.
+    static func placing(_ markers: [(eventIndex: Int, sample: InputSample)], among samples: [InputSample],
+                        decodedAt: [Int]) -> [InputSample] {
+        guard !markers.isEmpty else { return samples }
+        var merged: [InputSample] = []
+        merged.reserveCapacity(samples.count + markers.count)
+        var next = 0
+        for (position, sample) in samples.enumerated() {
+            while next < markers.count {
+                let marker = markers[next]
+                let first = marker.sample.time < sample.time
+                    || (marker.sample.time == sample.time && marker.eventIndex <= decodedAt[position])
+                guard first else { break }
+                merged.append(marker.sample)
+                next += 1
+            }
+            merged.append(sample)
+        }
+        merged.append(contentsOf: markers[next...].map(\.sample))
+        return merged
     }
 
     /// What a trace of `device` says about itself before any event is decoded: the device,
