@@ -30,7 +30,8 @@ public struct RunEvent: Sendable, Hashable {
         public init(stringLiteral value: String) { rawValue = value }
         /// The finger turned back: answered when the element moves the new way.
         public static let reversal: Cause = "reversal"
-        /// A new touch landed on moving content: answered when the element stops under it.
+        /// A new touch landed on moving content: answered when the element then follows the
+        /// catching finger (one that freezes and ignores it stays unanswered).
         public static let `catch`: Cause = "catch"
         /// The finger came to rest: answered when the committed destination changes.
         public static let pause: Cause = "pause"
