@@ -45,24 +45,27 @@ let package = Package(
         ),
         // Counts the heap allocations of the calling thread: the complexity tests' yardstick.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+        // What several test targets share: golden files, the shared recordings, a naive evemu reader.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TouchBenchSupportTests", dependencies: ["TouchBenchSupport"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput", "TouchBenchSupport", "TraceSynthesis", "AllocationCounter"]),
-        .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics"]),
+        .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics", "TestSupport"]),
         .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput", "TouchBenchSupport"]),
-        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput"]),
-        .testTarget(name: "TouchCaptureTests", dependencies: ["TouchCapture", "TraceFormats", "TouchTrace", "TouchInput"]),
+        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput", "TestSupport"]),
+        .testTarget(name: "TouchCaptureTests", dependencies: ["TouchCapture", "TraceFormats", "TouchTrace", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "TouchGesturesTests",
-            dependencies: ["TouchGestures", "TouchInput", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchTrace", "AllocationCounter"]
+            dependencies: ["TouchGestures", "TouchInput", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchTrace", "AllocationCounter",
+                           "TestSupport"]
         ),
         .testTarget(
             name: "TouchReplayTests",
             dependencies: ["TouchReplay", "RunRecord", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "TraceSynthesis",
-                           "AllocationCounter"]
+                           "AllocationCounter", "TestSupport"]
         ),
         .testTarget(name: "RunRecordTests", dependencies: ["RunRecord", "TouchBenchSupport"]),
-        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "RunRecord", "TouchReplay", "TouchTrace", "TouchInput"]),
+        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "RunRecord", "TouchReplay", "TouchTrace", "TouchInput", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

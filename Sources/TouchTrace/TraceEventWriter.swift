@@ -108,7 +108,7 @@ public final class TraceEventWriter {
             case .integer(let number): String(number)
             case .number(let number): JSONWriter.format(number)
             case .string(let string): JSONWriter.quoted(string)
-            case .strings(let strings): "[" + strings.map(JSONWriter.quoted).joined(separator: ",") + "]"
+            case .strings(let strings): "[" + strings.map { JSONWriter.quoted($0) }.joined(separator: ",") + "]"
             }
             return "\(JSONWriter.quoted(key)):\(text)"
         }

@@ -35,8 +35,7 @@ enum GesturesCommand {
         while let sample = try samples() { keep(standard.handle(sample)) }
         keep(standard.finish())
         if arguments[json] {
-            let data = try JSONSerialization.data(withJSONObject: events.map(GestureInput.jsonObject), options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            print(GestureEvent.jsonText(events))
         } else if events.isEmpty {
             print("no gestures recognized")
         } else {
@@ -52,17 +51,6 @@ enum GestureInput {
     static func read(_ path: String) throws -> (TraceMetadata, () throws -> InputSample?) {
         let source = try TraceFiles.open(path).source
         return (source.metadata, { try source.nextSample() })
-    }
-
-    /// The event's report members as Foundation values, for `JSONSerialization`.
-    static func jsonObject(_ event: GestureEvent) -> [String: Any] {
-        event.reportMembers.mapValues { value -> Any in
-            switch value {
-            case .text(let text): text
-            case .integer(let integer): integer
-            case .number(let number): number
-            }
-        }
     }
 
     static func line(for event: GestureEvent) -> String {

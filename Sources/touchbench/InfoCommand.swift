@@ -16,7 +16,7 @@ enum InfoCommand {
         positionals: 1...1
     ) { arguments in
         let description = try TraceDescription(TraceFiles.open(arguments.positionals[0]))
-        print(arguments[json] ? try description.json() : text(description))
+        print(arguments[json] ? description.jsonText : text(description))
         return ExitCode.success
     }
 

@@ -27,16 +27,12 @@ enum ProjectCommand {
         guard let speed = try arguments.value(velocity) else { throw UsageError(message: "project needs --velocity") }
         let deceleration = try arguments.value(rate) ?? .normal
         let start = try arguments.value(from) ?? 0
-        let distance = deceleration.projectedDistance(velocity: speed)
-        let curve = DecelerationCurve(value: start, velocity: speed, rate: deceleration)
-        let duration = curve.duration(untilSpeedBelow: 1)
+        let projection = ReleaseProjection(velocity: speed, rate: deceleration, from: start)
         if arguments[json] {
-            let object: [String: Any] = ["velocity": speed, "rate": deceleration.rawValue, "distance": distance,
-                                         "restingValue": start + distance, "durationToRestSeconds": duration]
-            print(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+            print(projection.jsonText)
         } else {
             print(String(format: "%.1f (from %g it comes to rest at %.1f; its speed falls under 1 unit/s after %.3f s at rate %g per ms)",
-                         distance, start, start + distance, duration, deceleration.rawValue))
+                         projection.distance, start, projection.restingValue, projection.durationToRest, deceleration.rawValue))
         }
         return ExitCode.success
     }

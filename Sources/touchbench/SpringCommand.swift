@@ -36,34 +36,19 @@ enum SpringCommand {
         } catch {
             throw UsageError(message: "\(error)")
         }
-        let settleWithin = try arguments.value(tolerance) ?? max(abs(target - start) * 0.001, 0.001)
         let animation = SpringAnimation(spring: spring, from: start, to: target, initialVelocity: initialVelocity)
-        let settling = animation.settlingDuration(tolerance: settleWithin)
-        let horizon = min(settling.isFinite ? settling : 10, 10)
-        let steps = Int((horizon * 1000).rounded(.up))
-        let samples = (0...steps).map { step -> (Double, Double, Double) in
-            let t = Double(step) / 1000
-            return (t, animation.value(at: t), animation.velocity(at: t))
-        }
+        let curve = SpringCurve(animation: animation, tolerance: try arguments.value(tolerance))
+        let settling = curve.settlingDuration, settleWithin = curve.tolerance
         if arguments[json] {
-            var object: [String: Any] = [
-                "response": responseTime, "dampingRatio": ratio, "mass": spring.mass,
-                "stiffness": spring.stiffness, "damping": spring.damping,
-                "from": start, "to": target, "initialVelocity": initialVelocity, "tolerance": settleWithin,
-                "overshoot": animation.peakOvershoot,
-                "samples": samples.map { ["t": $0.0, "value": $0.1, "velocity": $0.2] },
-            ]
-            object["settlingDuration"] = settling.isFinite ? settling : NSNull()
-            object["relativeOvershoot"] = animation.relativePeakOvershoot ?? NSNull()
-            print(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+            print(curve.jsonText)
         } else {
             print(String(format: "stiffness          %.4f", spring.stiffness))
             print(String(format: "damping            %.4f", spring.damping))
             print(settling.isFinite ? String(format: "settling duration  %.4f s (within %g)", settling, settleWithin) : "settling duration  never (undamped)")
             print(String(format: "peak overshoot     %.4f", animation.peakOvershoot)
                   + (animation.relativePeakOvershoot.map { String(format: " (%.2f %% of the distance)", $0 * 100) } ?? ""))
-            for sample in samples where Int((sample.0 * 1000).rounded()) % 50 == 0 {
-                print(String(format: "  t %.3f s  value %10.4f  velocity %10.4f", sample.0, sample.1, sample.2))
+            for point in curve.points where Int((point.time * 1000).rounded()) % 50 == 0 {
+                print(String(format: "  t %.3f s  value %10.4f  velocity %10.4f", point.time, point.value, point.velocity))
             }
         }
         return ExitCode.success

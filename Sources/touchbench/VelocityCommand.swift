@@ -36,8 +36,7 @@ enum VelocityCommand {
             if let lift = tracker.add(sample) { lifts.append(lift) }
         }
         if arguments[json] {
-            let objects = lifts.map { ["id": Int($0.id), "t": $0.time, "vx": $0.velocity.x, "vy": $0.velocity.y] as [String: Any] }
-            print(String(decoding: try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self))
+            print(LiftVelocityTracker.Lift.jsonText(lifts))
         } else if lifts.isEmpty {
             print("no lifts")
         } else {

@@ -1,6 +1,7 @@
 import BenchReports
 import RunRecord
 import Foundation
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -15,8 +16,7 @@ import TouchTrace
 /// Set TOUCHBENCH_UPDATE_GOLDENS=1 to rewrite the golden after a deliberate change.
 @Suite("Golden bench output")
 struct GoldenBenchTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Golden.packageRoot
 
     @Test("bench --json on the virtual clock over Traces/ is byte-identical to the golden")
     func benchJSON() throws {
@@ -34,28 +34,6 @@ struct GoldenBenchTests {
             result.insert(entry)
         }
         #expect(result.entries.count == 28)
-        try Golden.check(result.jsonText, against: "bench.json")
-    }
-}
-
-/// Comparing a text with a committed file under Tests/Goldens.
-enum Golden {
-    static let directory = GoldenBenchTests.root.appendingPathComponent("Tests/Goldens")
-
-    static func check(_ text: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = directory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["TOUCHBENCH_UPDATE_GOLDENS"] == "1" {
-            try Data(text.utf8).write(to: url)
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
-        let actual = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let expected = golden.split(separator: "\n", omittingEmptySubsequences: false)
-        if let line = zip(actual, expected).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-            Issue.record("\(name) differs at line \(line.offset + 1): got \(line.element.0), golden has \(line.element.1)",
-                         sourceLocation: sourceLocation)
-        }
-        #expect(actual.count == expected.count, "\(name): \(actual.count) lines, golden has \(expected.count)",
-                sourceLocation: sourceLocation)
-        #expect(text == golden, sourceLocation: sourceLocation)
+        #expect(try Golden.mismatch(result.jsonText, against: "bench.json") == nil)
     }
 }

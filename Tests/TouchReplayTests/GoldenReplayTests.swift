@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchReplay
 import TouchTrace
@@ -10,8 +11,7 @@ import TouchTrace
 /// measured (Tests/Goldens/README.md). TOUCHBENCH_UPDATE_GOLDENS=1 rewrites the goldens.
 @Suite("Golden replay output")
 struct GoldenReplayTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Golden.packageRoot
 
     @Test("replay --json is byte-identical to the golden", arguments: [
         ("reversal", "scroll"), ("pause", "home"), ("double-tap", "button"), ("reversal-60hz", "scroll"),
@@ -28,20 +28,6 @@ struct GoldenReplayTests {
                                                  max: 2.5, min: 0.75, stddev: 0.5)
         }
         #expect(!result.events.isEmpty || trace == "double-tap")
-        try Self.check(result.jsonText, against: "replay-\(trace)-\(scene).json")
-    }
-
-    static func check(_ text: String, against name: String) throws {
-        let url = root.appendingPathComponent("Tests/Goldens").appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["TOUCHBENCH_UPDATE_GOLDENS"] == "1" {
-            try Data(text.utf8).write(to: url)
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
-        let actual = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let expected = golden.split(separator: "\n", omittingEmptySubsequences: false)
-        if let line = zip(actual, expected).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-            Issue.record("\(name) differs at line \(line.offset + 1): got \(line.element.0), golden has \(line.element.1)")
-        }
-        #expect(text == golden)
+        #expect(try Golden.mismatch(result.jsonText, against: "replay-\(trace)-\(scene).json") == nil)
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 import TouchInput
@@ -114,19 +115,19 @@ struct TraceFormsTests {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let container = try TraceDescription(TraceInput(path: Self.pinch))
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(container.json().utf8)) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(container.jsonText.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["file", "samples", "kinds", "contacts", "markers", "durationSeconds", "ratesHz", "chunks",
                                      "bytes", "complete", "form", "metadata", "startNs", "endNs", "bytesPerSecond",
                                      "bytesPerSample", "compressionRatio", "quantizationError"])
         #expect(object["samples"] as? Int == 142 && object["contacts"] as? Int == 2 && object["form"] as? String == "touchtrace")
         #expect((object["metadata"] as? [String: Any])?["displayHz"] as? Double == 120)
-        #expect(try container.json().hasPrefix("{\n  \"bytes\""))   // sorted keys, pretty-printed
+        #expect(container.jsonText.hasPrefix("{\n  \"bytes\""))   // sorted keys, pretty-printed
 
         let path = directory.appendingPathComponent("pinch.csv").path
         let input = try TraceInput(path: Self.pinch)
         try copySamples(from: input.source, to: TraceOutput.sink(writing: .foreign(.csv), to: path, metadata: input.metadata))
         let text = try TraceDescription(TraceInput(path: path))
-        let textObject = try #require(try JSONSerialization.jsonObject(with: Data(text.json().utf8)) as? [String: Any])
+        let textObject = try #require(try JSONSerialization.jsonObject(with: Data(text.jsonText.utf8)) as? [String: Any])
         #expect(textObject["form"] as? String == "csv" && textObject["chunks"] as? Int == 0 && textObject["complete"] as? Bool == true)
         #expect(textObject["compressionRatio"] == nil && textObject["samples"] as? Int == 142)
     }

@@ -1,72 +1,75 @@
-/// The one canonical JSON writer: keys sorted at every level, numbers with at most six
-/// decimals and never an exponent, integers exact, two-space indentation, and objects or
+/// The one JSON writer. Its canonical style: keys sorted at every level, numbers with at most
+/// six decimals and never an exponent, integers exact, two-space indentation, and objects or
 /// arrays whose members are all scalars kept on one line. Equal values are therefore equal
 /// bytes on every machine; result files, reports and the JSON Lines form all write through it.
+///
+/// Other layouts are styles of the same writer (``Style``), not other writers: the compact
+/// bytes of the `.touchtrace` header and the pretty layout of the CLI's small reports, both
+/// kept byte for byte as Foundation wrote them before Foundation's JSON left the package.
 package enum JSONWriter {
-    /// `value` as text followed by a newline.
+    /// `value` as text followed by a newline, in the canonical style.
     package static func document(_ value: JSONValue) -> String {
-        var output = ""
-        write(value, indent: "", into: &output)
-        output += "\n"
-        return output
+        text(value, style: .canonical) + "\n"
     }
 
     /// `value` on one line, keys sorted, `", "` and `": "` between members.
     package static func line(_ value: JSONValue) -> String {
+        text(value, style: .canonicalLine)
+    }
+
+    /// `value` in `style`, with no newline after it.
+    package static func text(_ value: JSONValue, style: Style) -> String {
         var output = ""
-        writeLine(value, into: &output)
+        write(value, style: style, indent: "", into: &output)
         return output
     }
 
+    /// Appends `value` in the canonical style, its nested lines indented by `indent` plus
+    /// two spaces (for writers that stream a document around it).
     package static func write(_ value: JSONValue, indent: String, into output: inout String) {
-        switch value {
-        case .array(let elements) where !value.isScalar:
-            if elements.allSatisfy(\.isScalar) { return writeLine(value, into: &output) }
-            let inner = indent + "  "
-            output += "[\n"
-            for (index, element) in elements.enumerated() {
-                output += inner
-                write(element, indent: inner, into: &output)
-                output += index + 1 < elements.count ? ",\n" : "\n"
-            }
-            output += indent + "]"
-        case .object(let members) where !value.isScalar:
-            if members.allSatisfy({ $0.value.isScalar }) { return writeLine(value, into: &output) }
-            let sorted = members.sorted { $0.key < $1.key }
-            let inner = indent + "  "
-            output += "{\n"
-            for (index, member) in sorted.enumerated() {
-                output += inner + quoted(member.key) + ": "
-                write(member.value, indent: inner, into: &output)
-                output += index + 1 < sorted.count ? ",\n" : "\n"
-            }
-            output += indent + "}"
-        default:
-            writeLine(value, into: &output)
-        }
+        write(value, style: .canonical, indent: indent, into: &output)
     }
 
-    private static func writeLine(_ value: JSONValue, into output: inout String) {
+    package static func write(_ value: JSONValue, style: Style, indent: String, into output: inout String) {
+        // Containers go on one line in a one-line style, or when the style keeps containers of
+        // scalars together; an empty one as `{}` unless the style spreads even that.
+        let multiline: Bool
+        switch value {
+        case .array(let elements):
+            multiline = style.indented && (elements.isEmpty ? style.emptyContainersSpread
+                                                            : !(style.scalarContainersInline && elements.allSatisfy(\.isScalar)))
+        case .object(let members):
+            multiline = style.indented && (members.isEmpty ? style.emptyContainersSpread
+                                                           : !(style.scalarContainersInline && members.allSatisfy { $0.value.isScalar }))
+        default:
+            multiline = false
+        }
+        let inner = indent + "  "
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
         case .integer(let integer): output += String(integer)
-        case .number(let number): output += format(number)
-        case .string(let text): output += quoted(text)
+        case .number(let number): output += style.shortestNumbers ? shortest(number) : format(number)
+        case .string(let text): output += quoted(text, escapingSlashes: style.escapesSlashes, namingControls: style.namesControls)
         case .array(let elements):
-            output += "["
+            output += multiline ? "[\n" : "["
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += ", " }
-                writeLine(element, into: &output)
+                if index > 0 { output += multiline ? ",\n" : style.memberSeparator }
+                if multiline { output += inner }
+                write(element, style: style, indent: inner, into: &output)
             }
+            if multiline { output += "\n" + indent }
             output += "]"
         case .object(let members):
-            output += "{"
+            output += multiline ? "{\n" : "{"
             for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { output += ", " }
-                output += quoted(member.key) + ": "
-                writeLine(member.value, into: &output)
+                if index > 0 { output += multiline ? ",\n" : style.memberSeparator }
+                if multiline { output += inner }
+                output += quoted(member.key, escapingSlashes: style.escapesSlashes, namingControls: style.namesControls)
+                output += style.keySeparator
+                write(member.value, style: style, indent: inner, into: &output)
             }
+            if multiline { output += "\n" + indent }
             output += "}"
         }
     }
@@ -93,6 +96,14 @@ package enum JSONWriter {
             text += "." + digits
         }
         return integer < 0 ? "-" + text : text
+    }
+
+    /// The shortest decimal that reads back to `value` (Swift's own), without a `.0` on an
+    /// integral value; `null` for NaN and infinities, which JSON cannot hold.
+    package static func shortest(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     /// The exact decimal digits of an integral, finite `value` (what `%.0f` prints): the
@@ -125,16 +136,21 @@ package enum JSONWriter {
         return value < 0 ? "-" + text : text
     }
 
-    /// `text` as a JSON string literal.
-    package static func quoted(_ text: String) -> String {
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped
+    /// (`\n`, `\r`, `\t`, and `\b`, `\f` when `namingControls`, else `\u00XX`); `/` as `\/`
+    /// when `escapingSlashes`. Every string of every style goes through here.
+    package static func quoted(_ text: String, escapingSlashes: Bool = false, namingControls: Bool = false) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
+            case "/" where escapingSlashes: result += "\\/"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
+            case "\u{08}" where namingControls: result += "\\b"
+            case "\u{0C}" where namingControls: result += "\\f"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -1,4 +1,4 @@
-import Foundation
+import TouchBenchSupport
 import TouchInput
 import TouchTrace
 
@@ -27,45 +27,52 @@ public struct TraceDescription {
                   statistics: try input.statistics())
     }
 
-    /// The JSON object of `info --json`: keys sorted, pretty-printed. Throws only for a
-    /// statistic that is not finite.
-    public func json() throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: jsonObject, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self)
+    /// What `info --json` prints: the description as one JSON object, keys sorted, every
+    /// container indented (``JSONWriter/Style/pretty``: the layout Foundation's pretty printer
+    /// gave it before), numbers exact; a statistic that is not finite is `null`.
+    public var jsonText: String {
+        JSONWriter.text(jsonValue, style: .pretty)
     }
 
-    var jsonObject: [String: Any] {
+    var jsonValue: JSONValue {
         let m = metadata, stats = statistics
-        var object: [String: Any] = [
-            "file": path,
-            "samples": stats.sampleCount,
-            "kinds": Dictionary(uniqueKeysWithValues: stats.countsByKind.map { ($0.key.name, $0.value) }),
-            "contacts": stats.contactCount,
-            "markers": stats.markerLabels,
-            "durationSeconds": Double(stats.duration) / 1e9,
-            "ratesHz": Dictionary(uniqueKeysWithValues: stats.medianRateHz.map { ($0.key.name, $0.value) }),
-            "chunks": stats.chunkCount,
-            "bytes": stats.byteCount,
-            "complete": isComplete,
-            "form": form.name,
-        ]
-        var metadataObject: [String: Any] = ["extra": m.extra]
-        if let device = m.device { metadataObject["device"] = device }
-        if let source = m.source { metadataObject["source"] = source }
-        if let screen = m.screen { metadataObject["screen"] = ["width": screen.width, "height": screen.height, "scale": screen.scale] }
-        if let hz = m.digitizerHz { metadataObject["digitizerHz"] = hz }
-        if let hz = m.displayHz { metadataObject["displayHz"] = hz }
-        object["metadata"] = metadataObject
-        if let value = stats.startTime { object["startNs"] = value }
-        if let value = stats.endTime { object["endNs"] = value }
-        if let value = stats.bytesPerSecond { object["bytesPerSecond"] = value }
-        if let value = stats.bytesPerSample { object["bytesPerSample"] = value }
-        if let value = stats.compressionRatio, form == .touchtrace { object["compressionRatio"] = value }
-        if let error = stats.quantizationError {
-            object["quantizationError"] = [
-                "worst": error.worst, "position": error.position, "radius": error.radius,
-                "force": error.force, "angle": error.angle, "scroll": error.scroll,
-            ]
+        func counts<Key>(_ map: [Key: Int], _ name: (Key) -> String) -> JSONValue {
+            .object(map.map { (key: name($0.key), value: .integer(Int64($0.value))) })
         }
-        return object
+        var object: [(key: String, value: JSONValue)] = [
+            ("file", .string(path)),
+            ("samples", .integer(Int64(stats.sampleCount))),
+            ("kinds", counts(stats.countsByKind, \.name)),
+            ("contacts", .integer(Int64(stats.contactCount))),
+            ("markers", counts(stats.markerLabels, { $0 })),
+            ("durationSeconds", .number(Double(stats.duration) / 1e9)),
+            ("ratesHz", .object(stats.medianRateHz.map { (key: $0.key.name, value: .number($0.value)) })),
+            ("chunks", .integer(Int64(stats.chunkCount))),
+            ("bytes", .integer(Int64(stats.byteCount))),
+            ("complete", .bool(isComplete)),
+            ("form", .string(form.name)),
+        ]
+        var metadataObject: [(key: String, value: JSONValue)] = [("extra", .object(m.extra.map { (key: $0.key, value: .string($0.value)) }))]
+        if let device = m.device { metadataObject.append(("device", .string(device))) }
+        if let source = m.source { metadataObject.append(("source", .string(source))) }
+        if let screen = m.screen {
+            metadataObject.append(("screen", .object([("width", .number(screen.width)), ("height", .number(screen.height)),
+                                                      ("scale", .number(screen.scale))])))
+        }
+        if let hz = m.digitizerHz { metadataObject.append(("digitizerHz", .number(hz))) }
+        if let hz = m.displayHz { metadataObject.append(("displayHz", .number(hz))) }
+        object.append(("metadata", .object(metadataObject)))
+        if let value = stats.startTime { object.append(("startNs", .integer(value))) }
+        if let value = stats.endTime { object.append(("endNs", .integer(value))) }
+        if let value = stats.bytesPerSecond { object.append(("bytesPerSecond", .number(value))) }
+        if let value = stats.bytesPerSample { object.append(("bytesPerSample", .number(value))) }
+        if let value = stats.compressionRatio, form == .touchtrace { object.append(("compressionRatio", .number(value))) }
+        if let error = stats.quantizationError {
+            object.append(("quantizationError", .object([
+                ("worst", .number(error.worst)), ("position", .number(error.position)), ("radius", .number(error.radius)),
+                ("force", .number(error.force)), ("angle", .number(error.angle)), ("scroll", .number(error.scroll)),
+            ])))
+        }
+        return .object(object)
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// An independent, deliberately naive reading of evemu `E:` lines, so that tests check the
 /// importer against the source events rather than against itself.
-struct RawEvemu {
-    struct Event { var micros: Int64; var type: Int; var code: Int; var value: Int }
-    var events: [Event] = []
+public struct RawEvemu {
+    public struct Event { public var micros: Int64; public var type: Int; public var code: Int; public var value: Int }
+    public var events: [Event] = []
 
-    init(path: String) throws {
+    public init(path: String) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         for line in text.split(separator: "\n") where line.hasPrefix("E: ") {
             let f = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -18,7 +18,7 @@ struct RawEvemu {
 
     /// Protocol B replayed by hand: for each SYN_REPORT, the (tracking id, x, y) of every slot
     /// touched in that frame while a contact is live, plus lifts as (id, nil).
-    func slotPaths() -> (paths: [Int: [(Int, Int)]], starts: Int, frames: Set<Int64>) {
+    public func slotPaths() -> (paths: [Int: [(Int, Int)]], starts: Int, frames: Set<Int64>) {
         var slot = 0
         var ids: [Int: Int] = [:], xs: [Int: Int] = [:], ys: [Int: Int] = [:]
         var touched = Set<Int>()
@@ -48,6 +48,6 @@ struct RawEvemu {
         return (paths, starts, frames)
     }
 
-    var firstMicros: Int64 { events.first?.micros ?? 0 }
-    var lastReportMicros: Int64 { events.last { $0.type == 0 && $0.code == 0 }?.micros ?? 0 }
+    public var firstMicros: Int64 { events.first?.micros ?? 0 }
+    public var lastReportMicros: Int64 { events.last { $0.type == 0 && $0.code == 0 }?.micros ?? 0 }
 }
