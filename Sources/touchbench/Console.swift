@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TouchBenchSupport
 
 /// Standard output and error, and progress shown only on a terminal.
 enum Console {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TouchBenchSupport
 import Synchronization
 
 /// Set by SIGINT or SIGTERM; read by a loop that finishes its work cleanly when it is set.

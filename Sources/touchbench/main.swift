@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
+import TouchBenchSupport
 import TouchTrace
 import BenchReports
 import TouchCapture
@@ -101,8 +97,8 @@ extension String {
 /// Flushes standard output and reports a write that failed (a full disk, /dev/full, a closed
 /// pipe) as exit 74, which `print` alone would silently ignore.
 func finishStandardOutput(_ code: Int32) -> Int32 {
-    guard fflush(stdout) != 0 || ferror(stdout) != 0 else { return code }
-    Console.error("touchbench: standard output cannot be written (\(String(cString: strerror(errno)))).")
+    guard !StandardStreams.flushOutput() else { return code }
+    Console.error("touchbench: standard output cannot be written (\(StandardStreams.lastErrorMessage)).")
     return code == ExitCode.success ? ExitCode.ioError : code
 }
 
