@@ -20,28 +20,18 @@ public struct Replaying: TraceReplaying {
         ["clock": "virtual", "presentationDelayFrames": String(presentationDelay), "refresh": "trace's displayHz, else 120"]
     }
 
+    /// The charted run records its series in the same replay: the chart shows the frames the
+    /// metrics come from.
     public func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome {
         let reader = try TraceReader(path: path)
-        var settings = ReplaySettings(mode: .virtual)
+        var settings = ReplaySettings(mode: .virtual, recordsSeries: withSeries)
         settings.display = DisplayModel(refresh: .forTrace(reader.metadata), presentationDelay: presentationDelay)
         let clock = ContinuousClock()
         let start = clock.now
         let result = try Replayer.replay(reader: reader, sceneNamed: scene, settings: settings, traceName: path)
         let elapsed = start.duration(to: clock.now)
-        var entry = result.atWrittenPrecision
-        if withSeries {
-            entry.series = try series(reader: reader, scene: scene, settings: settings)
-        }
+        let entry = result.atWrittenPrecision
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ReplayOutcome(entry: entry, elapsedSeconds: seconds)
-    }
-
-    /// A second, recorded run: the plain one stays on the replayer's specialised fast path.
-    private func series(reader: TraceReader, scene: String, settings: ReplaySettings) throws -> RunSeries {
-        let inner = try Replayer.makeScene(scene, metadata: reader.metadata, settings: settings)
-        let period = 1e9 / settings.display.refresh.maximumHz
-        let log = SeriesLog(presentationOffset: Int64((period * Double(settings.display.presentationDelay)).rounded()))
-        _ = try Replayer.replay(reader: reader, scene: SeriesRecorder(inner: inner, log: log), sceneName: scene, settings: settings)
-        return log.series(start: reader.startTime ?? 0)
     }
 }

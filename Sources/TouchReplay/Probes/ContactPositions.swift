@@ -48,6 +48,15 @@ struct ContactPositions: Sendable {
         down += delta
     }
 
+    /// The newest position of the contact with the lowest id, or `nil` when there is none.
+    var lowestNumberedPosition: (x: Double, y: Double)? {
+        var best: Slot?
+        for slot in slots where slot.used && best.map({ slot.id < $0.id }) ?? true {
+            best = slot
+        }
+        return best.map { ($0.x, $0.y) }
+    }
+
     /// The newest position of contact `id` while it is down, or `nil`.
     func position(of id: UInt32) -> (x: Double, y: Double)? {
         for slot in slots where slot.used && slot.id == id {

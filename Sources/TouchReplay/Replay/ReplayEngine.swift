@@ -15,6 +15,8 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     /// The signals of the frame being rendered (capacity kept across frames).
     private var signals: [SceneSignal] = []
     let timeline: TimelineRecorder?
+    /// The per-frame series, when the settings ask for it.
+    private(set) var series: SeriesRecording?
     private var batch: [InputSample] = []
     /// The vsync index of the frame being filled, if any, and its time (compared with every
     /// sample's, so kept rather than recomputed).
@@ -30,12 +32,13 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     private(set) var lastTime = Int64.min
     private(set) var firstTime: Int64?
 
-    init(scene: S, clock: C, display: DisplayModel, timeline: TimelineRecorder?) {
+    init(scene: S, clock: C, display: DisplayModel, timeline: TimelineRecorder?, recordsSeries: Bool = false) {
         self.scene = scene
         self.clock = clock
         self.display = display
         grid = VsyncGrid(display)
         self.timeline = timeline
+        series = recordsSeries ? SeriesRecording() : nil
         probes = ProbeSet(virtual: clock.isVirtual, initial: scene.state)
         batch.reserveCapacity(64)
         previousX = scene.state.x
@@ -105,6 +108,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
             startError: clock.isVirtual ? nil : startError)
         probes.frame(FrameContext(record: record, batch: batch, state: scene.state, contacts: contacts, signals: signals))
         signals.removeAll(keepingCapacity: true)
+        series?.frame(record, batch: batch, state: scene.state, contacts: contacts)
         timeline?.frame(record, batch: batch, scene: scene)
         frames += 1
         let consumedInput = !batch.isEmpty

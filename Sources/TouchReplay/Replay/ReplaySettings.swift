@@ -35,10 +35,16 @@ public struct ReplaySettings: Sendable, Hashable {
     /// How long frames keep running after the last sample while the scene still animates,
     /// in nanoseconds (a scene that never settles stops there).
     public var tail: Int64
+    /// Whether the record carries the per-frame series (`RunRecord.series`, the HTML report's
+    /// chart), written down from the frames the engine rendered. Off by default: it keeps a
+    /// few values per frame.
+    public var recordsSeries: Bool
 
-    public init(mode: ReplayMode = .virtual, display: DisplayModel = DisplayModel(), tail: Int64 = 5_000_000_000) {
+    public init(mode: ReplayMode = .virtual, display: DisplayModel = DisplayModel(), tail: Int64 = 5_000_000_000,
+                recordsSeries: Bool = false) {
         self.mode = mode
         self.display = display
         self.tail = max(0, tail)
+        self.recordsSeries = recordsSeries
     }
 }

@@ -99,13 +99,15 @@ public enum Replayer {
     ) throws -> RunRecord {
         switch settings.mode {
         case .virtual:
-            var engine = ReplayEngine(scene: scene, clock: VirtualClock(), display: settings.display, timeline: timeline)
+            var engine = ReplayEngine(scene: scene, clock: VirtualClock(), display: settings.display, timeline: timeline,
+                                      recordsSeries: settings.recordsSeries)
             try drive { engine.feed($0) }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
         case .wallClock(let rate):
             guard let clock = WallClock(rate: rate) else { throw ReplayError("the rate must be a positive number, not \(rate)") }
-            var engine = ReplayEngine(scene: scene, clock: clock, display: settings.display, timeline: timeline)
+            var engine = ReplayEngine(scene: scene, clock: clock, display: settings.display, timeline: timeline,
+                                      recordsSeries: settings.recordsSeries)
             try drive { engine.feed($0) }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
@@ -116,8 +118,10 @@ public enum Replayer {
         of engine: ReplayEngine<S, C>, sceneName: String, traceName: String, settings: ReplaySettings
     ) -> RunRecord {
         let (metrics, events) = engine.probes.results()
-        return RunRecord(trace: traceName, scene: sceneName, settings: settings, frames: engine.frames,
-                         samples: engine.samples, metrics: metrics, events: events)
+        var record = RunRecord(trace: traceName, scene: sceneName, settings: settings, frames: engine.frames,
+                               samples: engine.samples, metrics: metrics, events: events)
+        record.series = engine.series?.series(start: engine.firstTime ?? 0)
+        return record
     }
 }
 
