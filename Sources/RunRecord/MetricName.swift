@@ -66,6 +66,12 @@ public struct MetricName: RawRepresentable, Sendable, Hashable, Comparable, Cust
     public static let oscillations: MetricName = "oscillations"
     /// The change in the element's velocity across a release (momentum handed over or lost).
     public static let velocityJump: MetricName = "velocity_jump_pt_per_s"
+    /// A gesture's `intent` marker → the first frame from which the scene's destination
+    /// equals it until the gesture is over.
+    public static let intent: MetricName = "intent_ms"
+    /// The share of gestures with an intent that end at the destination they meant (0…1;
+    /// higher is better).
+    public static let intentAccuracy: MetricName = "intent_accuracy"
 
     /// Every metric a replay measures, in the order `touchbench replay` lists them.
     public static let allCases: [MetricName] = [
@@ -74,6 +80,7 @@ public struct MetricName: RawRepresentable, Sendable, Hashable, Comparable, Cust
         .pauseDetection, .pauseDetectionTimer, .trackingError, .hitchTimeRatio, .droppedFrames, .cpuPerFrame, .tapDelay,
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
+        .intent, .intentAccuracy,
     ]
 
     // MARK: What a bench adds
@@ -87,7 +94,8 @@ public struct MetricName: RawRepresentable, Sendable, Hashable, Comparable, Cust
     /// The report order of the known metrics; others follow by name.
     public static let reportOrder: [MetricName] = [
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
-        .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .pauseDetection,
+        .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump, .intent,
+        .intentAccuracy, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .replayThroughput,
     ]
@@ -97,6 +105,9 @@ extension MetricName {
     /// Which way a change is an improvement.
     public enum Direction: String, Sendable, Hashable {
         case lower, higher
+        /// Neither side is better: the metric describes behaviour (how far a throw carries),
+        /// so a change beyond tolerance either way is a regression.
+        case either
     }
 
     /// Whether the metric is measured (noisy) even under the virtual clock.
@@ -110,6 +121,7 @@ extension MetricName {
         if rawValue.hasSuffix("_pt_per_s") { return "pt/s" }
         if rawValue.hasSuffix("_pct") { return "%" }
         if self == .oscillations { return "crossings" }
+        if self == .intentAccuracy { return "share" }
         if rawValue.hasSuffix("_samples_per_s") { return "samples/s" }
         if rawValue.hasSuffix("_ms") { return "ms" }
         if rawValue.hasSuffix("_us") { return "µs" }
@@ -120,8 +132,12 @@ extension MetricName {
         return ""
     }
 
-    /// Which way is better; unknown names default to smaller-is-better.
-    public var direction: Direction { self == .replayThroughput ? .higher : .lower }
+    /// Which way is better; unknown names default to smaller-is-better. A throw's distance
+    /// has no better side (``Direction/either``).
+    public var direction: Direction {
+        if self == .replayThroughput || self == .intentAccuracy { return .higher }
+        return self == .throwDistance ? .either : .lower
+    }
 
     /// A sort key putting known metrics in report order.
     public var reportRank: Int { Self.reportOrder.firstIndex(of: self) ?? Self.reportOrder.count }
@@ -131,7 +147,7 @@ extension MetricName {
     public func headline(kind: MetricKind) -> Statistic {
         if kind == .timing { return .p50 }
         switch self {
-        case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs: return .mean
+        case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs, .intentAccuracy: return .mean
         default: return .p95
         }
     }

@@ -18,6 +18,8 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     case scrollWheel = "scroll-wheel"
     case modifierTap = "modifier-tap"
     case multiFinger = "multi-finger"
+    case pipThrow = "pip-throw"
+    case sheetDismiss = "sheet-dismiss"
     case session = "session"
 
     /// The command-line name, for example `double-tap`.
@@ -32,8 +34,13 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         self = gesture
     }
 
-    /// Every gesture a session mixes: all but `session` itself.
-    public static let elementary: [Gesture] = allCases.filter { $0 != .session }
+    /// Every gesture a session mixes: all but `session` itself and the gestures made for one
+    /// scene's starting state (``pipThrow`` grabs a window resting bottom right,
+    /// ``sheetDismiss`` opens a closed sheet), whose intent would not hold in a mix.
+    public static let elementary: [Gesture] = allCases.filter { $0 != .session && !$0.isSceneSpecific }
+
+    /// Whether the gesture is planned for the starting state of one reference scene.
+    public var isSceneSpecific: Bool { self == .pipThrow || self == .sheetDismiss }
 
     /// One line saying what the gesture exercises, for `touchbench synth --list`.
     public var summary: String {
@@ -55,6 +62,8 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         case .scrollWheel: "a pointer parks over content and the wheel scrolls in accelerating bursts"
         case .modifierTap: "a tap while option or shift is held: key samples around modified touches"
         case .multiFinger: "three to five fingers landing, swiping together and lifting: multi-touch"
+        case .pipThrow: "a picture-in-picture window thrown from bottom right toward another corner (release, intent)"
+        case .sheetDismiss: "a tap that opens a bottom sheet, then a flick down that dismisses it (release, intents)"
         case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
         }
     }

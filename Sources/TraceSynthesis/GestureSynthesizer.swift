@@ -89,7 +89,8 @@ public struct GestureSynthesizer: Sendable {
         var builder = EpisodeBuilder(
             gesture: gesture, origin: origin,
             random: SeededRandom(seed: options.seed, stream: 1, UInt64(index)),
-            screen: options.device.screen, touchClock: touchClock, pencilClock: pencilClock, firstID: firstID)
+            screen: options.device.screen, touchClock: touchClock, pencilClock: pencilClock, firstID: firstID,
+            throwSpeed: options.throwSpeed)
         switch gesture {
         case .tap: builder.planTap()
         case .doubleTap: builder.planDoubleTap()
@@ -108,6 +109,8 @@ public struct GestureSynthesizer: Sendable {
         case .scrollWheel: builder.planScrollWheel()
         case .modifierTap: builder.planModifierTap()
         case .multiFinger: builder.planMultiFinger()
+        case .pipThrow: builder.planPipThrow()
+        case .sheetDismiss: builder.planSheetDismiss()
         case .session: break  // a session is a sequence of the others; see EpisodeIterator
         }
         return builder

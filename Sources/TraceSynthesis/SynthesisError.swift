@@ -10,6 +10,8 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownGesture(String)
     /// A device name other than `phone` or `tablet`.
     case unknownDevice(String)
+    /// A `pip-throw` lift speed range outside 100–5000 pt/s.
+    case invalidThrowSpeed(Double, Double)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
             "There is no gesture named '\(name)': run `touchbench synth --list` for the names."
         case .unknownDevice(let name):
             "There is no device named '\(name)': choose phone or tablet."
+        case .invalidThrowSpeed(let low, let high):
+            "The throw speed \(low)–\(high) pt/s is invalid: give a range within 100–5000 pt/s."
         }
     }
 }

@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// How a synthesized trace of a suite was made: the `recipe` of a `TraceSuite` entry, read
 /// back into a gesture and options so the corpus can be rebuilt byte for byte.
 public struct SynthesisRecipe: Sendable, Hashable {
@@ -28,7 +30,16 @@ public struct SynthesisRecipe: Sendable, Hashable {
             guard let value = Double(duration) else { throw .invalidSessionDuration(.nan) }
             options.sessionDuration = value
         }
+        if let speed = recipe["speed"] { options.throwSpeed = try Self.speedRange(speed) }
         try options.validate()
+    }
+
+    /// `LOW-HIGH` (or one number) in points per second: a `pip-throw`'s lift speeds.
+    public static func speedRange(_ text: String) throws(SynthesisError) -> ClosedRange<Double> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2, let low = Double(parts[0]), let high = Double(parts[parts.count - 1]),
+              low <= high else { throw .invalidThrowSpeed(.nan, .nan) }
+        return low...high
     }
 
     /// The recipe's string keys (the inverse of ``init(_:)``).
@@ -36,6 +47,9 @@ public struct SynthesisRecipe: Sendable, Hashable {
         var keys = ["gesture": gesture.name, "seed": String(options.seed), "rate": String(options.rate),
                     "device": options.device.name, "noise": options.noise.isEnabled ? "on" : "off"]
         if gesture == .session { keys["duration"] = String(Int(options.sessionDuration)) }
+        if gesture == .pipThrow && options.throwSpeed != SynthesisOptions.defaultThrowSpeed {
+            keys["speed"] = "\(JSONWriter.format(options.throwSpeed.lowerBound))-\(JSONWriter.format(options.throwSpeed.upperBound))"
+        }
         return keys
     }
 }

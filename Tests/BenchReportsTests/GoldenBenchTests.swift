@@ -33,7 +33,7 @@ struct GoldenBenchTests {
             }
             result.insert(entry)
         }
-        #expect(result.entries.count == 28)
+        #expect(result.entries.count == 31)
         #expect(try Golden.mismatch(result.jsonText, against: "bench.json") == nil)
     }
 }

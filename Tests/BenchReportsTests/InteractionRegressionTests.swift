@@ -31,7 +31,8 @@ struct InteractionRegressionTests {
     }
 
     @Test func unchangedCodeComparesEqualToItself() throws {
-        let runs = [Run("drag", .scroll), Run("tap", .button), Run("flick", .scroll), Run("pause", .home)]
+        let runs = [Run("drag", .scroll), Run("tap", .button), Run("flick", .scroll), Run("pause", .home), Run("flick", .pip),
+                    Run("back-to-app", .home), Run("pip-flick-fast", .pip), Run("sheet-dismiss", .sheet)]
         let first = try RegressionHarness.result(runs), second = try RegressionHarness.result(runs)
         let comparison = try RegressionHarness.compare(second, against: first)
         #expect(comparison.verdict != .fail)
@@ -78,6 +79,8 @@ struct InteractionRegressionTests {
         // The bundled flick is thrown past the content's edge at 0.998 (its target is the edge,
         // 1 568.8 pt short of the projection); at 0.99 it stops short of the edge, a further
         // 9.1 pt from the documented projection, and is thrown over 100 pt less far.
+        // A throw's distance has no better side: shorter is a change of behaviour, flagged.
+        expectFlagged(comparison, "throw_distance_pt", key)
         #expect(try change("throw_distance_pt", \.max, in: key, base, new) < -100)
         let projection = try change("projection_error_pt", \.max, in: key, base, new)
         #expect(projection > 9 && projection < 9.3, "\(projection)")
@@ -92,7 +95,39 @@ struct InteractionRegressionTests {
         expectFlagged(comparison, "settle_ms", key)
         #expect(try change("overshoot_pct", \.max, in: key, base, new) > 5, "overshoot rises by more than 5 points of travel")
         #expect(try change("settle_ms", \.max, in: key, base, new) > 500, "the slower, bouncier spring settles over 0.5 s later")
+        expectFlagged(comparison, "oscillations", key)
         #expect(try change("oscillations", \.max, in: key, base, new) >= 1)
+    }
+
+    @Test func aPipWindowThatDropsItsMomentumAtTheLiftIsAVelocityJump() throws {
+        let base = try RegressionHarness.result([Run("flick", .pip)])
+        let new = try RegressionHarness.result([Run("flick", .pip) { PipScene(context: $0, parameters: .init(carriesReleaseVelocity: false)) }])
+        let key = EntryKey(trace: "flick.touchtrace", scene: "pip")
+        let comparison = try RegressionHarness.compare(new, against: base)
+        expectFlagged(comparison, "velocity_jump_pt_per_s", key)
+        // The window moved at the finger's speed (over 1 000 pt/s at this lift) and now
+        // starts its spring from rest: most of that speed is lost between two frames.
+        let jump = try change("velocity_jump_pt_per_s", \.max, in: key, base, new)
+        #expect(jump > 500, "\(jump) pt/s")
+        // The corner is the same: only the hand-off changed.
+        #expect(try change("projection_error_pt", \.max, in: key, base, new) == 0)
+    }
+
+    @Test func aHomeGestureDecidedByHowFarTheCardWasPulledFailsBackToApp() throws {
+        let base = try RegressionHarness.result([Run("back-to-app", .home), Run("home-flick", .home)])
+        let new = try RegressionHarness.result([Run("back-to-app", .home), Run("home-flick", .home)].map { run in
+            Run(run.trace, .home) { HomeScene(context: $0, parameters: .init(destinationRule: .furthestReach)) }
+        })
+        let key = EntryKey(trace: "back-to-app.touchtrace", scene: "home")
+        let comparison = try RegressionHarness.compare(new, against: base)
+        expectFlagged(comparison, "intent_accuracy", key)
+        #expect(try change("intent_accuracy", \.mean, in: key, base, new) == -1)
+        // Below the budget's critical 0.9: a budget failure too, named.
+        #expect(comparison.budgetFailures.contains { $0.key == key && $0.budget.metric == "intent_accuracy" })
+        #expect(comparison.failureMessages.contains { $0.contains("intent_accuracy") && $0.contains("below 0.9") })
+        // The swipe that does go home still does.
+        let home = EntryKey(trace: "home-flick.touchtrace", scene: "home")
+        #expect(try change("intent_accuracy", \.mean, in: home, base, new) == 0)
     }
 
     @Test func sheetSpringHalfDampedAndTwiceAsSlowOvershootsAndSettlesLater() throws {

@@ -11,7 +11,7 @@ import TouchInput
         #expect(Gesture.allCases.map(\.name) == [
             "tap", "double-tap", "long-press", "drag", "flick", "reversal", "catch", "pause", "home-flick",
             "back-to-app", "pinch", "rotate", "pencil-stroke", "pointer-hover", "scroll-wheel", "modifier-tap",
-            "multi-finger", "session",
+            "multi-finger", "pip-throw", "sheet-dismiss", "session",
         ])
         for gesture in Gesture.allCases {
             #expect(Gesture(name: gesture.name) == gesture)
@@ -53,6 +53,15 @@ import TouchInput
         let trace = try synthesize(gesture)
         for marker in GroundTruthMarker.allCases {
             #expect(markers(marker, in: trace.samples).count == expectedMarkers(of: gesture)[marker, default: 0])
+        }
+        // Intents: each names a destination, in the order the plan settles them; a throw's
+        // is at its release.
+        let intents = trace.samples.filter { $0.label?.hasPrefix(Destination.intentPrefix) == true }
+        let names = intents.compactMap { $0.label.flatMap(Destination.init(intentLabel:))?.description }
+        #expect(names.count == intents.count)
+        #expect(names.map { $0.hasPrefix("corner") ? "corner" : $0 } == expectedIntents(of: gesture))
+        if let release = markers(.release, in: trace.samples).last, gesture != .backToApp, let last = intents.last {
+            #expect(last.time == release.time)
         }
     }
 

@@ -76,7 +76,7 @@ func hasValidLifecycle(_ samples: [InputSample]) -> Bool {
 func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
     switch gesture {
     case .tap, .doubleTap, .longPress, .drag, .pinch, .rotate, .multiFinger: [.touch]
-    case .flick, .reversal, .catch, .pause, .homeFlick, .backToApp: [.touch, .marker]
+    case .flick, .reversal, .catch, .pause, .homeFlick, .backToApp, .pipThrow, .sheetDismiss: [.touch, .marker]
     case .pencilStroke: [.pencil]
     case .pointerHover: [.pointer]
     case .scrollWheel: [.pointer, .scroll]
@@ -88,11 +88,24 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
 /// How many markers of each label a single-gesture trace carries.
 func expectedMarkers(of gesture: Gesture) -> [GroundTruthMarker: Int] {
     switch gesture {
-    case .flick, .homeFlick: [.release: 1]
+    case .flick, .homeFlick, .pipThrow, .sheetDismiss: [.release: 1]
     case .reversal: [.redirect: 1]
     case .catch, .backToApp: [.release: 1, .redirect: 1]
     case .pause: [.pause: 1]
     default: [:]
+    }
+}
+
+/// The destinations the intent markers of a single-gesture trace name, in order ("" for a
+/// PIP corner, which the plan draws at random).
+func expectedIntents(of gesture: Gesture) -> [String] {
+    switch gesture {
+    case .homeFlick: ["home"]
+    case .backToApp: ["app"]
+    case .pause: ["appSwitcher"]
+    case .pipThrow: ["corner"]
+    case .sheetDismiss: ["open", "closed"]
+    default: []
     }
 }
 

@@ -110,7 +110,7 @@ extension BenchComparison {
                 if largestChange == nil { largestChange = (statistic, .infinity) }
                 continue
             }
-            let worse = direction == .lower ? now - before : before - now
+            let worse = Self.worsening(from: before, to: now, direction)
             let size = abs(now - before) / max(abs(before), 1e-9)
             if size > largestChange?.size ?? -1 { largestChange = (statistic, size) }
             if worse > tolerance.allowance(from: before) {
@@ -150,7 +150,7 @@ extension BenchComparison {
             row.reason = "timing, measured on one side only"
             return
         }
-        let worse = direction == .lower ? now - before : before - now
+        let worse = Self.worsening(from: before, to: now, direction)
         let allowance = tolerance.allowance(from: before)
         let band = describe(tolerance, unit: row.unit)
         guard abs(worse) > allowance else {
@@ -173,6 +173,16 @@ extension BenchComparison {
         }
         row.status = worse > 0 ? .regression : .improvement
         row.reason = "timing, \(worse > 0 ? "worse" : "better") beyond \(band) and significant (\(testText) < α \(Format.number(tolerance.alpha)))"
+    }
+
+    /// How much worse `now` is than `before` (negative when better); for a metric with no
+    /// better side, any change is worse.
+    private static func worsening(from before: Double, to now: Double, _ direction: MetricName.Direction) -> Double {
+        switch direction {
+        case .lower: now - before
+        case .higher: before - now
+        case .either: abs(now - before)
+        }
     }
 
     private static func describe(_ tolerance: BenchThresholds.Tolerance, unit: String) -> String {

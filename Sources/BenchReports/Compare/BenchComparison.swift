@@ -123,7 +123,7 @@ public struct BenchComparison: Sendable {
         regressions.map { "regression: \($0.key): \($0.metric) \($0.statistic.rawValue) \(Format.change($0)) — \($0.reason)" }
             + budgetFailures.map {
                 "budget: \($0.key): \($0.budget.name) (\($0.budget.metric) \($0.budget.statistic.rawValue)) = "
-                    + "\(Format.value($0.value, unit: $0.budget.metric.unit)) is critical (over \(Format.number($0.budget.critical)))"
+                    + "\(Format.value($0.value, unit: $0.budget.metric.unit)) is critical (\($0.budget.bandWords.over) \(Format.number($0.budget.critical)))"
             }
     }
 

@@ -72,7 +72,7 @@ extension BenchThresholds {
         }
         if let better = value["better"] {
             guard let direction = better.stringValue.flatMap(MetricName.Direction.init(rawValue:)) else {
-                throw ResultDecodingError("\(place).better is not 'lower' or 'higher'")
+                throw ResultDecodingError("\(place).better is not 'lower', 'higher' or 'either'")
             }
             result.better = direction
         }
@@ -81,8 +81,10 @@ extension BenchThresholds {
 
     private static func budget(_ value: JSONValue, at place: String) throws(ResultDecodingError) -> Budget {
         guard let metric = value["metric"]?.stringValue else { throw ResultDecodingError("\(place) has no metric") }
-        guard let warning = value["warning"]?.doubleValue, let critical = value["critical"]?.doubleValue, warning <= critical else {
-            throw ResultDecodingError("\(place) needs numbers warning ≤ critical")
+        let higher = MetricName(metric).direction == .higher
+        guard let warning = value["warning"]?.doubleValue, let critical = value["critical"]?.doubleValue,
+              higher ? warning >= critical : warning <= critical else {
+            throw ResultDecodingError("\(place) needs numbers warning \(higher ? "≥" : "≤") critical (\(metric) is better \(higher ? "higher" : "lower"))")
         }
         let statisticName = value["statistic"]?.stringValue ?? "p99"
         guard let statistic = Statistic(rawValue: statisticName) else {

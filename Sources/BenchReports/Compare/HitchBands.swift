@@ -52,8 +52,22 @@ extension BenchThresholds.Budget {
         value > critical ? .critical : value >= warning ? .warning : .good
     }
 
-    /// The grade of `value` against this budget.
+    /// The grade of `value` against this budget. For a metric where higher is better
+    /// (`intent_accuracy`) the bands turn over: good at or above ``warning``, a warning below
+    /// it, critical below ``critical``.
     public func grade(_ value: Double) -> BenchComparison.Grade {
-        Self.grade(value, warning: warning, critical: critical)
+        guard metric.direction == .higher else { return Self.grade(value, warning: warning, critical: critical) }
+        return value < critical ? .critical : value < warning ? .warning : .good
+    }
+
+    /// The comparison words of its bands: ("<", ">") where lower is better, ("≥", "<") where
+    /// higher is (good `good` warning, critical `bad` critical).
+    public var bandWords: (good: String, bad: String, under: String, over: String) {
+        metric.direction == .higher ? ("≥", "<", "at or above", "below") : ("<", ">", "under", "over")
+    }
+
+    /// "good < 50, critical > 100" (or "good ≥ 1, critical < 0.9").
+    public var limitsText: String {
+        "good \(bandWords.good) \(Format.number(warning)), critical \(bandWords.bad) \(Format.number(critical))"
     }
 }

@@ -60,7 +60,7 @@ public struct HTMLReport: Sendable {
             let checks = comparison.budgetChecks.filter { $0.budget.name == name }
             guard let budget = checks.first?.budget else { continue }
             func count(_ grade: BenchComparison.Grade) -> Int { checks.filter { $0.grade == grade }.count }
-            html += "<tr><td>\(h(name))</td><td>\(h(budget.metric.rawValue)) \(budget.statistic.rawValue): good &lt; \(Format.number(budget.warning)), critical &gt; \(Format.number(budget.critical))</td>"
+            html += "<tr><td>\(h(name))</td><td>\(h(budget.metric.rawValue)) \(budget.statistic.rawValue): \(h(budget.limitsText))</td>"
             html += "<td class=\"num\">\(count(.good))</td><td class=\"num warn\">\(count(.warning))</td><td class=\"num fail\">\(count(.critical))</td><td class=\"num\">\(count(.notMeasured))</td></tr>"
         }
         return html + "</tbody></table></section>"

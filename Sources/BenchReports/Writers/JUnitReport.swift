@@ -81,15 +81,16 @@ public struct JUnitReport: Sendable {
         let unit = budget.metric.unit
         var testCase = Case(name: "\(check.key.traceName): budget \(budget.name)", time: durations[check.key])
         let value = Format.value(check.value, unit: unit)
+        let words = budget.bandWords
         switch check.grade {
         case .critical:
-            testCase.failure = ("budget", "\(budget.name) = \(value): critical (over \(Format.number(budget.critical)))",
-                                "\(check.key): \(budget.metric) \(budget.statistic.rawValue) = \(value); good under \(Format.number(budget.warning)), critical over \(Format.number(budget.critical)).")
+            testCase.failure = ("budget", "\(budget.name) = \(value): critical (\(words.over) \(Format.number(budget.critical)))",
+                                "\(check.key): \(budget.metric) \(budget.statistic.rawValue) = \(value); good \(words.under) \(Format.number(budget.warning)), critical \(words.over) \(Format.number(budget.critical)).")
         case .warning:
             testCase.skipped = "warning: \(budget.name) (\(budget.metric) \(budget.statistic.rawValue)) = \(value): "
-                + "good under \(Format.number(budget.warning)), critical over \(Format.number(budget.critical))"
+                + "good \(words.under) \(Format.number(budget.warning)), critical \(words.over) \(Format.number(budget.critical))"
         case .good:
-            testCase.output = "\(budget.metric) \(budget.statistic.rawValue) = \(value): good (under \(Format.number(budget.warning)))"
+            testCase.output = "\(budget.metric) \(budget.statistic.rawValue) = \(value): good (\(words.under) \(Format.number(budget.warning)))"
         case .notMeasured:
             testCase.skipped = "not measured: \(budget.metric) is not measured in this run"
         }

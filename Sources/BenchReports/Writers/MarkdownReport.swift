@@ -57,7 +57,7 @@ public struct MarkdownReport: Sendable {
             let graded = checks.filter { $0.budget.name == name }
             func count(_ grade: BenchComparison.Grade) -> Int { graded.filter { $0.grade == grade }.count }
             guard let budget = graded.first?.budget else { continue }
-            let limits = "\(budget.metric) \(budget.statistic.rawValue): good < \(Format.number(budget.warning)), critical > \(Format.number(budget.critical))"
+            let limits = "\(budget.metric) \(budget.statistic.rawValue): \(budget.limitsText)"
             text.force("| \(cell(name)) <br><sub>\(cell(limits))</sub> | \(count(.good)) | \(count(.warning)) | \(count(.critical)) | \(count(.notMeasured)) |\n")
         }
         let flagged = checks.filter { $0.grade == .warning || $0.grade == .critical }

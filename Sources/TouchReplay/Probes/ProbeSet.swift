@@ -19,10 +19,12 @@ struct ProbeSet: Sendable {
     private var response: ResponseProbe
     private var gap = GapProbe()
     private var release = ReleaseProbe()
+    private var intent: IntentProbe
     /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`.
     init(virtual: Bool, initial: SceneState) {
         self.virtual = virtual
         response = ResponseProbe(initial: initial)
+        intent = IntentProbe(initial: initial)
     }
 
     /// A sample as it arrives, before the frame that consumes it is rendered; `downBefore`
@@ -33,6 +35,7 @@ struct ProbeSet: Sendable {
         response.observe(sample, downBefore: downBefore)
         gap.observe(sample)
         release.observe(sample, downAfter: downAfter)
+        intent.observe(sample, downAfter: downAfter)
     }
 
     /// Wall-clock modes: a sample was delivered `lateness` real nanoseconds after its deadline.
@@ -57,6 +60,7 @@ struct ProbeSet: Sendable {
         response.frame(frame)
         gap.frame(frame)
         release.frame(frame)
+        intent.frame(frame)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }
@@ -66,6 +70,7 @@ struct ProbeSet: Sendable {
     /// Measures what waits for the rest of the trace (the finger after the last frames).
     mutating func finish() {
         gap.finish()
+        intent.finish()
     }
 
     /// The metrics and events of the run.
@@ -94,6 +99,8 @@ struct ProbeSet: Sendable {
         metrics[.overshoot] = release.overshoot.summary(kind: behaviour)
         metrics[.oscillations] = release.oscillations.summary(kind: behaviour)
         metrics[.velocityJump] = release.velocityJump.summary(kind: behaviour)
+        metrics[.intent] = intent.latency.summary(kind: behaviour)
+        metrics[.intentAccuracy] = intent.accuracy.summary(kind: behaviour)
         metrics[.unansweredInputs] = .single(Double(response.finishedUnanswered()), kind: behaviour)
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9

@@ -17,10 +17,24 @@ public struct HomeScene: Scene {
         /// Which pause detector commits the app switcher: the finger's deceleration (as the
         /// fluid-interface literature has it) or the timer-based baseline.
         public var pauseDetector: PauseDetectorKind
+        /// How a swipe without a pause picks between home and the app.
+        public var destinationRule: DestinationRule
 
-        public init(pauseDetector: PauseDetectorKind = .deceleration) {
+        public init(pauseDetector: PauseDetectorKind = .deceleration, destinationRule: DestinationRule = .projection) {
             self.pauseDetector = pauseDetector
+            self.destinationRule = destinationRule
         }
+    }
+
+    /// How the home scene decides between home and the app.
+    public enum DestinationRule: String, Sendable, Hashable, CaseIterable {
+        /// Home when the card's projected resting place is a quarter of the screen up and the
+        /// card is not heading down (the fluid way: where the gesture is going).
+        case projection
+        /// Home once the card has been pulled up 15 % of the screen, however the swipe ends
+        /// (where the gesture has been): it tracks the finger, but a swipe turned back down
+        /// still goes home. Kept to show what `intent_accuracy` catches.
+        case furthestReach
     }
 
     private let parameters: Parameters
@@ -43,6 +57,8 @@ public struct HomeScene: Scene {
     private var signals: [SceneSignal] = []
     private var swiping = false
     private var holdX = 0.0, holdY = 0.0
+    /// How far up the card has been pulled during this swipe (points, positive up).
+    private var reach = 0.0
     private var committed = Destination.app
     public private(set) var state = SceneState()
 
@@ -89,11 +105,13 @@ public struct HomeScene: Scene {
             }
         case .began:
             holdX = cardX.value; holdY = cardY.value
+            reach = 0
         case .changed:
             guard swiping else { return }
             let translation = pan.translation
             cardX.set(holdX + translation.dx)
             cardY.set(min(holdY + translation.dy, RubberBand(range: -height...0, dimension: height).banded(holdY + translation.dy)))
+            reach = max(reach, -cardY.value)
             scale.set(max(0.3, 1 + 0.6 * min(0, cardY.value) / height))
         case .ended, .cancelled:
             if swiping {
@@ -120,9 +138,11 @@ public struct HomeScene: Scene {
         }
     }
 
-    /// Home when the card would come to rest a quarter of the screen up, else the app.
+    /// Home when the card would come to rest a quarter of the screen up, else the app (or,
+    /// by ``DestinationRule/furthestReach``, when it has been pulled up far enough).
     private func projectedDestination(velocityY: Double) -> Destination {
-        project(cardY.value, velocity: velocityY, decelerationRate: pan.pan.decelerationRate) < -0.25 * height && velocityY <= 0 ? .home : .app
+        if parameters.destinationRule == .furthestReach { return reach > 0.15 * height ? .home : .app }
+        return project(cardY.value, velocity: velocityY, decelerationRate: pan.pan.decelerationRate) < -0.25 * height && velocityY <= 0 ? .home : .app
     }
 
     /// Reads what the pause detectors reported; a finger speeding up again ends the pause.

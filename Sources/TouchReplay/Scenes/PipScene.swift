@@ -14,11 +14,16 @@ public struct PipScene: Scene {
         public var response: Double
         /// How the corner is chosen at the lift.
         public var cornerPolicy: CornerPolicy
+        /// Whether the corner spring starts with the release velocity (momentum handed over,
+        /// as it should be) or from rest (the window stops dead at the lift, then sets off).
+        public var carriesReleaseVelocity: Bool
 
-        public init(dampingRatio: Double = 0.85, response: Double = 0.5, cornerPolicy: CornerPolicy = .projection) {
+        public init(dampingRatio: Double = 0.85, response: Double = 0.5, cornerPolicy: CornerPolicy = .projection,
+                    carriesReleaseVelocity: Bool = true) {
             self.dampingRatio = dampingRatio
             self.response = response
             self.cornerPolicy = cornerPolicy
+            self.carriesReleaseVelocity = carriesReleaseVelocity
         }
     }
 
@@ -71,7 +76,7 @@ public struct PipScene: Scene {
             windowX.set(holdX + translation.dx)
             windowY.set(holdY + translation.dy)
         case .ended, .cancelled, .lifted:
-            let velocity = pan.velocity
+            let velocity = parameters.carriesReleaseVelocity ? pan.velocity : .zero
             let travel = pan.releaseDistance
             let momentum = parameters.cornerPolicy == .projection ? 1.0 : 0.0
             corner = nearestCorner(to: windowX.value + momentum * travel.dx, windowY.value + momentum * travel.dy)

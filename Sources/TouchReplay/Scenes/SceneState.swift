@@ -1,3 +1,5 @@
+import TouchInput
+
 /// What a scene shows after a frame and where it is heading. Decisions the screen does not
 /// show (a committed tap, a detected pause) are ``SceneSignal``s, not fields.
 public struct SceneState: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import TouchBenchSupport
 
-/// Swipes up from the bottom edge: the home-indicator gestures.
+/// Swipes up from the bottom edge: the home-indicator gestures. Each writes the intent it
+/// means (`home`, `appSwitcher`, `app`) at the instant the hand settles it.
 extension EpisodeBuilder {
     /// A path starting at the bottom edge at a random x; placement fits x only.
     private func edgeStart() -> MovementPath {
@@ -27,6 +28,8 @@ extension EpisodeBuilder {
         let movement = path.movements[0]
         let rest = path.restInstant(belowSpeed: GroundTruthMarker.restSpeed, in: movement.midpoint...movement.end)
         addMarker(.pause, atLocal: rest)
+        // The finger has stopped: from here the hand means the app switcher.
+        addIntent(.appSwitcher, atLocal: rest)
     }
 
     /// A fast swipe up from the edge, lifted in flight: go home.
@@ -39,6 +42,8 @@ extension EpisodeBuilder {
         path = landAtEdge(path, until: lift + 0.02)
         let timing = addFinger(.movements(path), landing: 0, lifting: lift)
         addMarker(.release, at: timing.upTime)
+        // Thrown up: the release settles it.
+        addIntent(.home, at: timing.upTime)
     }
 
     /// Up from the edge, then turned down and lifted while moving down: back to the app.
@@ -62,5 +67,7 @@ extension EpisodeBuilder {
         let turn = path.velocityZeroCrossing(along: Vector(x: 0, y: -1), in: turnStart...(0.005 + upDuration))
         addMarker(.redirect, atLocal: turn)
         addMarker(.release, at: timing.upTime)
+        // Turned back down: from the turn the hand means the app.
+        addIntent(.app, atLocal: turn)
     }
 }

@@ -13,6 +13,8 @@ struct EpisodeBuilder {
     let screen: TraceMetadata.Screen
     let touchClock: SampleClock
     let pencilClock: SampleClock
+    /// The lift speeds of a `pip-throw`, points per second.
+    let throwSpeed: ClosedRange<Double>
     private(set) var nextID: UInt32
     /// The latest local time the plan asked for (a lift, the end of a hover, an event),
     /// before snapping to scans: the session spaces episodes from it, so that changing the
@@ -21,8 +23,10 @@ struct EpisodeBuilder {
 
     init(
         gesture: Gesture, origin: Int64, random: SeededRandom, screen: TraceMetadata.Screen,
-        touchClock: SampleClock, pencilClock: SampleClock, firstID: UInt32
+        touchClock: SampleClock, pencilClock: SampleClock, firstID: UInt32,
+        throwSpeed: ClosedRange<Double> = SynthesisOptions.defaultThrowSpeed
     ) {
+        self.throwSpeed = throwSpeed
         self.episode = Episode(gesture: gesture, origin: origin)
         self.random = random
         self.screen = screen
@@ -110,6 +114,19 @@ struct EpisodeBuilder {
     /// Adds a marker at local time `t`.
     mutating func addMarker(_ marker: GroundTruthMarker, atLocal t: Double) {
         addMarker(marker, at: absoluteTime(t))
+    }
+
+    /// Adds an intent marker (`intent:<destination>`, docs/METRICS.md "Ground-truth
+    /// markers"): from trace time `time` on, the gesture means `destination`.
+    mutating func addIntent(_ destination: Destination, at time: Int64) {
+        var sample = InputSample.marker(destination.intentLabel, at: time)
+        sample.flags = .synthetic
+        episode.events.append(sample)
+    }
+
+    /// Adds an intent marker at local time `t`.
+    mutating func addIntent(_ destination: Destination, atLocal t: Double) {
+        addIntent(destination, at: absoluteTime(t))
     }
 
     // MARK: Geometry

@@ -1,0 +1,100 @@
+/// Where a scene is committed to take the element, as a typed value: probes compare it
+/// across frames (a pause is answered when it changes) and with the intent a trace states
+/// (an `intent:<destination>` marker, see ``intentLabel``).
+///
+/// It lives with the sample vocabulary because traces speak it too: synthesis writes the
+/// destination a gesture means, replay compares the scene's with it.
+public enum Destination: Sendable, Hashable, CustomStringConvertible {
+    /// No destination (a scroll view, an idle button).
+    case none
+    /// The home scene's outcomes: back to the app, home, the app switcher.
+    case app, home, appSwitcher
+    /// A picture-in-picture corner: 0 top left, 1 top right, 2 bottom left, 3 bottom right.
+    case corner(Int)
+    /// A sheet's resting states.
+    case open, closed
+    /// A button's committed gesture.
+    case tap, doubleTap
+    /// A photo being pinched or rotated.
+    case pinching
+    /// A pointer target captured by magnetism, by grid column and row.
+    case target(column: Int, row: Int)
+
+    /// The name timelines and reports show: `home`, `corner3`, `target 0,1`, … (empty for
+    /// ``none``).
+    public var description: String {
+        switch self {
+        case .none: ""
+        case .app: "app"
+        case .home: "home"
+        case .appSwitcher: "appSwitcher"
+        case .corner(let index): "corner\(index)"
+        case .open: "open"
+        case .closed: "closed"
+        case .tap: "tap"
+        case .doubleTap: "doubleTap"
+        case .pinching: "pinching"
+        case .target(let column, let row): "target \(column),\(row)"
+        }
+    }
+
+    /// The destination named `name` as ``description`` spells it (`home`, `corner2`,
+    /// `target 1,3`), or `nil` for any other text (``none`` has no name to parse).
+    public init?(name: String) {
+        switch name {
+        case "app": self = .app
+        case "home": self = .home
+        case "appSwitcher": self = .appSwitcher
+        case "open": self = .open
+        case "closed": self = .closed
+        case "tap": self = .tap
+        case "doubleTap": self = .doubleTap
+        case "pinching": self = .pinching
+        default:
+            if name.hasPrefix("corner"), let index = Int(name.dropFirst(6)), (0...3).contains(index),
+               "corner\(index)" == name {
+                self = .corner(index)
+            } else if name.hasPrefix("target "), case let cell = name.dropFirst(7).split(separator: ",", omittingEmptySubsequences: false),
+                      cell.count == 2, let column = Int(cell[0]), let row = Int(cell[1]), column >= 0, row >= 0,
+                      "target \(column),\(row)" == name {
+                self = .target(column: column, row: row)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// What kind of place it is: a destination is only ever compared with intents of its
+    /// own family (a PIP corner means nothing to the home scene).
+    public enum Family: Int, Sendable, Hashable, CaseIterable {
+        case none, home, corner, sheet, button, pinch, pointer
+    }
+
+    /// The family of this destination.
+    public var family: Family {
+        switch self {
+        case .none: .none
+        case .app, .home, .appSwitcher: .home
+        case .corner: .corner
+        case .open, .closed: .sheet
+        case .tap, .doubleTap: .button
+        case .pinching: .pinch
+        case .target: .pointer
+        }
+    }
+
+    // MARK: Intent markers
+
+    /// The prefix of an intent marker's label: `intent:home`, `intent:corner2`.
+    public static let intentPrefix = "intent:"
+
+    /// The label of the marker saying a gesture means this destination.
+    public var intentLabel: String { Self.intentPrefix + description }
+
+    /// The destination an intent marker's label names, or `nil` when `label` is not an
+    /// intent (or names no destination).
+    public init?(intentLabel label: String) {
+        guard label.hasPrefix(Self.intentPrefix) else { return nil }
+        self.init(name: String(label.dropFirst(Self.intentPrefix.count)))
+    }
+}

@@ -1,0 +1,103 @@
+import TouchInput
+
+/// Intent (docs/METRICS.md "Intent"): for each `intent:<destination>` marker of a family the
+/// scene shows (a PIP corner for `pip`, home/app/appSwitcher for `home`, open/closed for
+/// `sheet`), the time from the marker to the presentation of the first frame from which the
+/// scene's destination equals it until the gesture is over (`intent_ms`), and whether the
+/// gesture ends there (`intent_accuracy`, 1 or 0 per gesture).
+///
+/// A gesture is over at the next touch-down after its contacts have lifted (the next
+/// gesture), at the next intent of the same family, or at the end of the run. Only frames
+/// whose vsync is at or after the marker count: a frame started earlier cannot know it, so
+/// an early commitment is timed by the first frame after the marker. Every decision is by
+/// time, never by arrival order: a marker written before or after the sample it marks at
+/// the same timestamp means the same.
+struct IntentProbe: Sendable {
+    private struct Open: Sendable {
+        var destination: Destination
+        var time: Int64
+        /// The presentation of the first frame of the current run of frames that show it.
+        var since: Int64?
+        /// Whether every contact has lifted since the marker (a touch-down then ends it).
+        var lifted = false
+    }
+
+    private(set) var latency = MetricAccumulator.milliseconds()
+    private(set) var accuracy = MetricAccumulator(quantum: 1e-6)
+    private var open: [Open] = []
+    /// The families of destination the scene has shown, one bit each.
+    private var shown: UInt32 = 0
+
+    init(initial state: SceneState) {
+        shown = Self.bit(state.destination.family)
+    }
+
+    private static func bit(_ family: Destination.Family) -> UInt32 {
+        family == .none ? 0 : 1 << UInt32(family.rawValue)
+    }
+
+    /// Takes a sample as it arrives; `downAfter` counts the contacts down after it.
+    @inline(__always)
+    mutating func observe(_ sample: InputSample, downAfter: Int) {
+        if sample.kind == .marker {
+            guard let label = sample.label, let destination = Destination(intentLabel: label) else { return }
+            // A new intent of the same family ends the one before (from its time on).
+            var index = 0
+            while index < open.count {
+                if open[index].destination.family == destination.family && open[index].time < sample.time {
+                    close(open.remove(at: index))
+                } else {
+                    index += 1
+                }
+            }
+            open.append(Open(destination: destination, time: sample.time, lifted: downAfter == 0))
+            return
+        }
+        guard !open.isEmpty, sample.kind.isContact, sample.phase.isInContact else { return }
+        if sample.phase == .began {
+            // The next gesture: what landed after the intent's contacts lifted ends it.
+            var index = 0
+            while index < open.count {
+                if open[index].lifted && open[index].time < sample.time {
+                    close(open.remove(at: index))
+                } else {
+                    index += 1
+                }
+            }
+        } else if sample.phase.isTerminal && downAfter == 0 {
+            for index in open.indices { open[index].lifted = true }
+        }
+    }
+
+    /// Takes a rendered frame.
+    mutating func frame(_ frame: FrameContext) {
+        let destination = frame.state.destination
+        shown |= Self.bit(destination.family)
+        guard !open.isEmpty else { return }
+        let vsync = frame.record.vsync
+        for index in open.indices where vsync >= open[index].time {
+            if destination == open[index].destination {
+                if open[index].since == nil { open[index].since = frame.record.presentation }
+            } else {
+                open[index].since = nil
+            }
+        }
+    }
+
+    /// Ends the gestures still open at the end of the run.
+    mutating func finish() {
+        for entry in open { close(entry) }
+        open.removeAll()
+    }
+
+    private mutating func close(_ entry: Open) {
+        // An intent for a kind of place the scene never shows says nothing about it.
+        guard shown & Self.bit(entry.destination.family) != 0 else { return }
+        if let since = entry.since {
+            latency.add(Double(since &- entry.time))
+            accuracy.add(1)
+        } else {
+            accuracy.add(0)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import TouchBenchSupport
+import TouchInput
+
+/// The picture-in-picture window of the reference `pip` scene as a person sees it: 160 × 90
+/// pt, 16 pt from the sides, below a 44 pt status bar and above a 34 pt home indicator,
+/// resting in the bottom-right corner. A `pip-throw` grabs it there.
+struct PipLayout {
+    static let size = (width: 160.0, height: 90.0)
+    static let margin = 16.0
+    static let top = 44.0
+    static let bottom = 34.0
+
+    /// The window's centre resting in corner `index` (0 top left, 1 top right, 2 bottom left,
+    /// 3 bottom right) of a `width` × `height` screen.
+    static func centre(_ index: Int, width: Double, height: Double) -> Vector {
+        let left = margin + size.width / 2, right = width - margin - size.width / 2
+        let top = margin + top + size.height / 2, bottom = height - margin - bottom - size.height / 2
+        return Vector(x: index % 2 == 0 ? left : right, y: index < 2 ? top : bottom)
+    }
+}
+
+/// Gestures planned for one reference scene's starting state, with the destination they
+/// mean written as intent markers.
+extension EpisodeBuilder {
+    /// Where content released at `speed` pt/s comes to rest under the standard deceleration
+    /// (0.998 per millisecond): speed · 0.998 / 0.002 / 1000 seconds' worth.
+    static func projectedDistance(speed: Double) -> Double { speed * 0.998 / 0.002 / 1000 }
+
+    /// The PIP window grabbed in the bottom-right corner and thrown toward another corner,
+    /// lifted at a speed drawn from ``throwSpeed``: the finger travels what the projection of
+    /// that speed does not cover (at least 24 pt), so a fast flick lets go near the start and
+    /// a slow toss carries the window most of the way. `intent:cornerN` at the lift.
+    mutating func planPipThrow() {
+        let start = PipLayout.centre(3, width: width, height: height)
+        let grab = start + Vector(x: random.uniform(-50, 50), y: random.uniform(-25, 25))
+        let corner = random.integer(in: 0...2)
+        let aim = PipLayout.centre(corner, width: width, height: height) - start
+        let distance = aim.length
+        let speed = random.uniform(throwSpeed.lowerBound, throwSpeed.upperBound)
+        // A few degrees off the line to the corner, as a real aim is.
+        let tilt = random.uniform(-0.06, 0.06)
+        let cosine = Elementary.portableCos(tilt), sine = Elementary.portableSin(tilt)
+        let unit = aim * (1 / distance)
+        let direction = Vector(x: unit.x * cosine - unit.y * sine, y: unit.x * sine + unit.y * cosine)
+        let travel = max(24, distance - Self.projectedDistance(speed: speed))
+        // Lifting at phase τ of a minimum-jerk move of length L over d seconds leaves
+        // L·p(τ) travelled at speed L·v(τ)/d; with r = v(τ)/p(τ) = d·speed/travel, a duration
+        // between 0.1 and 0.9 s picks the phase (r falls from 3.75 at τ = 0.5 to 0.24 at 0.9).
+        let lowest = max(0.25, 0.1 * speed / travel), highest = min(3.7, 0.9 * speed / travel)
+        let ratio = lowest <= highest ? random.uniform(lowest, highest) : min(max(lowest, 0.25), 3.7)
+        let phase = bisect(0.5...0.9) { MinimumJerk.velocity($0) / MinimumJerk.position($0) > ratio }
+        let length = travel / MinimumJerk.position(phase)
+        let duration = length * MinimumJerk.velocity(phase) / speed
+        let dwell = random.uniform(0.03, 0.06)
+        var path = MovementPath(start: grab)
+        path.move(by: direction * length, from: dwell, over: duration)
+        let timing = addFinger(.movements(path), landing: 0, lifting: dwell + phase * duration)
+        addMarker(.release, at: timing.upTime)
+        addIntent(.corner(corner), at: timing.upTime)
+    }
+
+    /// A tap that opens a closed bottom sheet (`intent:open` at its lift), then, once the
+    /// sheet is open, a fast flick down on it (`intent:closed` at the release).
+    mutating func planSheetDismiss() {
+        let hold = random.uniform(0.06, 0.12)
+        let spot = Vector(x: random.uniform(0.25, 0.75) * width, y: random.uniform(0.45, 0.85) * height)
+        let tap = addFinger(.movements(restingPath(from: 0, for: hold, slip: 0.2...0.9).translated(by: spot)),
+                            landing: 0, lifting: hold)
+        addIntent(.open, at: tap.upTime)
+        // The sheet opens critically damped (response 0.35 s): at rest well within 0.7 s.
+        let land = hold + random.uniform(0.7, 1.0)
+        let dwell = random.uniform(0.02, 0.05)
+        let duration = random.uniform(0.12, 0.2)
+        let liftPhase = random.uniform(0.55, 0.72)
+        let tilt = random.uniform(-0.1, 0.1)
+        let direction = Vector(x: Elementary.portableSin(tilt), y: Elementary.portableCos(tilt))
+        let grab = Vector(x: random.uniform(0.25, 0.75) * width, y: random.uniform(0.25, 0.4) * height)
+        var path = MovementPath(start: grab)
+        path.move(by: direction * (random.uniform(200, 320) * reach), from: land + dwell, over: duration)
+        let flick = addFinger(.movements(path), landing: land, lifting: land + dwell + liftPhase * duration)
+        addMarker(.release, at: flick.upTime)
+        addIntent(.closed, at: flick.upTime)
+    }
+}
