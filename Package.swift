@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
         .library(name: "RunRecord", targets: ["RunRecord"]),
         .library(name: "TouchReplay", targets: ["TouchReplay"]),
+        .library(name: "PageReplay", targets: ["PageReplay"]),
         .library(name: "BenchReports", targets: ["BenchReports"]),
     ],
     targets: [
@@ -37,11 +38,13 @@ let package = Package(
         .target(name: "RunRecord", dependencies: ["TouchBenchSupport"]),
         .target(name: "TouchReplay",
                 dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "RunRecord"]),
+        // Replay into a web page in headless Chromium over the DevTools pipe, feeding the same probes.
+        .target(name: "PageReplay", dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchReplay"]),
         .target(name: "BenchReports", dependencies: ["TouchBenchSupport", "TouchTrace", "RunRecord", "TouchReplay"]),
         .executableTarget(
             name: "touchbench",
             dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchCapture", "TouchGestures", "TouchReplay",
-                           "RunRecord", "BenchReports"]
+                           "RunRecord", "BenchReports", "PageReplay"]
         ),
         // Counts the heap allocations of the calling thread: the complexity tests' yardstick.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
@@ -65,6 +68,7 @@ let package = Package(
                            "AllocationCounter", "TestSupport"]
         ),
         .testTarget(name: "RunRecordTests", dependencies: ["RunRecord", "TouchBenchSupport"]),
+        .testTarget(name: "PageReplayTests", dependencies: ["PageReplay", "TouchReplay", "TouchTrace", "TouchInput", "TouchBenchSupport"]),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "RunRecord", "TouchReplay", "TouchTrace", "TouchInput", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

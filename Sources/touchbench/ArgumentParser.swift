@@ -131,6 +131,9 @@ struct ParsedArguments {
     }
 
     fileprivate func has(_ name: String) -> Bool { values[name] != nil }
+
+    /// The values given for the option named `name`, `nil` when it was not given.
+    func values(named name: String) -> [String]? { values[name] }
 }
 
 /// A subcommand: its declarations, its help, and what it runs.

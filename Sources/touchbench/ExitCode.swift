@@ -1,4 +1,5 @@
 import BenchReports
+import PageReplay
 import TouchCapture
 import TouchTrace
 import TraceFormats
@@ -11,6 +12,8 @@ enum ExitCode {
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     static let cannotOpen: Int32 = 66
+    /// A service the command needs is unavailable (headless Chromium for --page).
+    static let unavailable: Int32 = 69
     static let ioError: Int32 = 74
 
     static func forError(_ error: TraceFileError) -> Int32 {
@@ -36,6 +39,15 @@ enum ExitCode {
         case .malformed: dataError
         case .readFailed: ioError
         case .unsupported: usage
+        }
+    }
+
+    static func forError(_ error: PageReplayError) -> Int32 {
+        switch error.kind {
+        case .browserMissing, .browserFailed, .timeout, .protocolError: unavailable
+        case .pageNotLocal, .invalidSetting: usage
+        case .pageUnavailable: cannotOpen
+        case .pageMalformed: dataError
         }
     }
 

@@ -1,4 +1,5 @@
 import BenchReports
+import PageReplay
 import Foundation
 import TouchInput
 import TouchReplay
@@ -24,22 +25,39 @@ enum ReplayCommand {
                                           in: -1e6...1e6)
     static let json = Option("json", "OUT", "Write the touchbench.run/1 result to OUT (- for standard output).")
     static let traceEvents = Option("trace-events", "OUT", "Write a Chrome/Perfetto trace-event timeline to OUT.")
+    static let page = Option("page", "URL|FILE", "Replay into this web page in headless Chromium instead of a scene (a file or a localhost URL).")
+    static let viewport = Option("viewport", "WxH", "With --page: the viewport in CSS pixels (default: the trace's screen, 1 pt = 1 px).") {
+        (text) throws(UsageError) in
+        guard let size = PageViewport(argument: text) else { throw UsageError(message: "--viewport must be WxH in CSS pixels (1 to 10000 each), not '\(text)'") }
+        return size
+    }
+    static let selector = Option("selector", "CSS", "With --page: the element followed every frame when the page does not call touchbench.report.")
 
     static let command = Command(
         name: "replay",
         summary: "Replay a trace through a scene on a modelled display and measure latency, jitter and response.",
-        usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--json OUT] [--trace-events OUT]",
+        usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--json OUT] [--trace-events OUT]\n"
+            + "       FILE --page URL|FILE [--viewport WxH] [--rate 1|max-safe] [--selector CSS] [--present-delay N] [--json OUT]",
         discussion: """
             Scenes: \(SceneKind.names.joined(separator: ", ")).
             --rate max (the default) runs on the virtual clock: as fast as possible, and every
             behaviour metric is deterministic. A number runs on the wall clock at that rate
             (1 = real time). Metric definitions: docs/METRICS.md.
+            --page replays into a web page in headless Chromium (docs/PAGES.md): every sample is
+            dispatched at its deadline over the DevTools protocol and the page's frames feed the
+            same probes. --rate is then 1 (default) or max-safe (idle pauses cut to 1 s). Exit 69
+            when headless Chromium is missing or stops answering, 66 when the page cannot be
+            loaded, 64 for a page that is not a file or on localhost.
             """,
-        options: [scene, rate, refresh, presentDelay, vsyncPhase, json, traceEvents],
+        options: [scene, rate, refresh, presentDelay, vsyncPhase, json, traceEvents, page, viewport, selector],
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
         for option in [json, traceEvents] { try OutputSafety.refuse(output: arguments.text(option), sameAs: [path]) }
+        if arguments.text(page) != nil { return try PageReplayCommand.run(arguments, path: path) }
+        if arguments.isGiven(viewport) || arguments.isGiven(selector) {
+            throw UsageError(message: "--viewport and --selector apply only with --page")
+        }
         let sceneName = try arguments.required(scene)
         let mode = try arguments.value(rate) ?? .virtual
         var settings = ReplaySettings(mode: mode)

@@ -4,7 +4,7 @@ import TouchReplay
 
 /// The readable summary `touchbench replay` prints.
 enum ReplaySummary {
-    static func text(_ result: RunRecord, refresh: RefreshRate) -> String {
+    static func text(_ result: RunRecord, refresh: RefreshRate, extra: [MetricName] = []) -> String {
         var lines = [
             "trace     \(result.trace)",
             "scene     \(result.scene)",
@@ -15,7 +15,7 @@ enum ReplaySummary {
             "metric".padding(toLength: 27) + "kind".padding(toLength: 14) + "count".padding(toLength: 9)
                 + "p50".padding(toLength: 11) + "p95".padding(toLength: 11) + "p99".padding(toLength: 11) + "max",
         ]
-        for name in MetricName.allCases {
+        for name in MetricName.allCases + extra {
             let summary = result[name]
             guard !summary.isEmpty else {
                 lines.append(name.rawValue.padding(toLength: 27) + summary.kind.rawValue.padding(toLength: 14) + "0")

@@ -1,6 +1,7 @@
 import TouchBenchSupport
 import TouchTrace
 import BenchReports
+import PageReplay
 import TouchCapture
 import TraceFormats
 
@@ -69,6 +70,10 @@ func run(_ arguments: [String]) -> Int32 {
         Console.error("touchbench \(command.name): \(message); see 'touchbench \(command.name) --help'.")
         return ExitCode.usage
     } catch let error as BenchReportError {
+        Console.endProgress()
+        Console.error(error.description)
+        return ExitCode.forError(error)
+    } catch let error as PageReplayError {
         Console.endProgress()
         Console.error(error.description)
         return ExitCode.forError(error)

@@ -1,0 +1,103 @@
+// The small pieces of fluid-interface math the example pages share, written plainly and
+// after the same formulas as TouchBench's reference scenes (docs/METRICS.md, DESIGN.md
+// "Dynamics"): projection, rubber band, springs by damping ratio and response, and a
+// least-squares velocity over the last 100 ms. Plain script, no modules (file:// pages).
+'use strict';
+
+const Fluid = {
+  // Where a value moving at v (units/s) comes to rest under scroll-view deceleration,
+  // the rate per millisecond (normal 0.998): (v / 1000) · r / (1 − r).
+  project(v, rate = 0.998) { return (v / 1000) * rate / (1 - rate); },
+
+  // The distance coasted after t ms at that deceleration: (v/1000) · r · (1 − r^t) / (1 − r).
+  coasted(v, t, rate = 0.998) { return (v / 1000) * rate * (1 - Math.pow(rate, t)) / (1 - rate); },
+
+  // The velocity after t ms of coasting, units/s.
+  coastVelocity(v, t, rate = 0.998) { return v * Math.pow(rate, t); },
+
+  // Rubber band past an edge: f(x, d, c) = (1 − 1 / (x·c/d + 1)) · d.
+  rubberBand(x, d, c = 0.55) { return (1 - 1 / (x * c / d + 1)) * d; },
+
+  // A value held in [lo, hi] with the overshoot rubber-banded over dimension d.
+  banded(value, lo, hi, d) {
+    if (value < lo) return lo - Fluid.rubberBand(lo - value, d);
+    if (value > hi) return hi + Fluid.rubberBand(value - hi, d);
+    return value;
+  },
+
+  // The inverse of banded (so that content caught past an edge does not jump).
+  unbanded(shown, lo, hi, d, c = 0.55) {
+    const undo = (b) => (d / c) * (1 / (1 - b / d) - 1);
+    if (shown < lo) return lo - undo(Math.min(lo - shown, d * 0.999));
+    if (shown > hi) return hi + undo(Math.min(shown - hi, d * 0.999));
+    return shown;
+  },
+};
+
+// A spring of mass 1 described by damping ratio and response (s): stiffness (2π/response)²,
+// damping 4π·ζ/response, solved in closed form from (x0, v0) towards target.
+class Spring {
+  constructor(dampingRatio, response) {
+    this.zeta = dampingRatio;
+    this.omega = 2 * Math.PI / response;
+  }
+
+  // Starts at value x0 with velocity v0 (units/s) at time t0 (ms), heading to target.
+  start(x0, v0, target, t0) {
+    this.target = target; this.t0 = t0; this.a = x0 - target; this.v0 = v0;
+  }
+
+  // Value and velocity at time t (ms).
+  at(t) {
+    const s = Math.max(0, (t - this.t0) / 1000), z = this.zeta, w = this.omega, a = this.a, v0 = this.v0;
+    if (z < 1) {
+      const wd = w * Math.sqrt(1 - z * z), b = (v0 + z * w * a) / wd, e = Math.exp(-z * w * s);
+      const c = Math.cos(wd * s), n = Math.sin(wd * s);
+      return { x: this.target + e * (a * c + b * n),
+               v: e * ((b * wd - z * w * a) * c - (a * wd + z * w * b) * n) };
+    }
+    const b = v0 + w * a, e = Math.exp(-w * s);
+    return { x: this.target + e * (a + b * s), v: e * (b - w * (a + b * s)) };
+  }
+
+  // Whether it has come to rest (within half a point and 1 pt/s).
+  resting(t) { const p = this.at(t); return Math.abs(p.x - this.target) < 0.5 && Math.abs(p.v) < 1; }
+}
+
+// Velocity from the last 100 ms of positions: a least-squares line (degree 1, enough for a
+// page; the reference scenes use degree 2), zero once the contact has been still 40 ms.
+class VelocityTracker {
+  constructor() { this.points = []; }
+  reset() { this.points = []; }
+  add(t, x, y) {
+    this.points.push({ t, x, y });
+    while (this.points.length > 2 && t - this.points[0].t > 100) this.points.shift();
+  }
+  // Each coalesced sample of a pointer event, so a busy page still sees every position.
+  addEvent(e) {
+    const list = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    if (list.length > 0) for (const c of list) this.add(c.timeStamp, c.clientX, c.clientY);
+    else this.add(e.timeStamp, e.clientX, e.clientY);
+  }
+  velocity(now) {
+    const p = this.points;
+    if (p.length < 2 || now - p[p.length - 1].t > 40) return { x: 0, y: 0 };
+    const n = p.length, t0 = p[n - 1].t;
+    let st = 0, sx = 0, sy = 0, stt = 0, stx = 0, sty = 0;
+    for (const q of p) { const t = (q.t - t0) / 1000; st += t; sx += q.x; sy += q.y; stt += t * t; stx += t * q.x; sty += t * q.y; }
+    const den = n * stt - st * st;
+    if (Math.abs(den) < 1e-12) return { x: 0, y: 0 };
+    return { x: (n * stx - st * sx) / den, y: (n * sty - st * sy) / den };
+  }
+}
+
+// Reports the frame's state through TouchBench's hook when the page runs under it.
+function reportFrame(state) {
+  if (window.touchbench && typeof window.touchbench.report === 'function') window.touchbench.report(state);
+}
+
+// Blocks the main thread for ms milliseconds: the deliberate long task of the slow variants.
+function busyWait(ms) {
+  const end = performance.now() + ms;
+  while (performance.now() < end) { /* a long task, on purpose */ }
+}

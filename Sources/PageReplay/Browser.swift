@@ -1,0 +1,67 @@
+import Foundation
+import TouchBenchSupport
+
+/// A headless Chromium started for one replay, spoken to over `--remote-debugging-pipe`,
+/// with a throw-away profile. ``close()`` (or deinit) stops it and always reaps it.
+final class Browser {
+    let client: DevToolsClient
+    private let process: BrowserProcess
+    private let profile: String
+    private var closed = false
+
+    /// The flags every launch uses: no sandbox (containers run as root), no GPU, nothing
+    /// that phones home, no throttling of a page that is not focused, and host resolution
+    /// limited to localhost, so nothing a page asks for reaches beyond the machine.
+    static let flags = [
+        "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--no-default-browser-check", "--disable-extensions", "--disable-background-networking", "--disable-sync",
+        "--disable-component-update", "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
+        "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows", "--disable-features=Translate,MediaRouter,OptimizationHints",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
+    ]
+
+    /// Starts `executable` (found by ``BrowserLocator`` when `nil`) and waits until it answers.
+    init(executable: String? = nil, startTimeout: Int64 = 20_000_000_000) throws(PageReplayError) {
+        let path: String
+        if let executable { path = executable } else { path = try BrowserLocator.locate() }
+        var template = Array((NSTemporaryDirectory() + "touchbench-page-XXXXXX").utf8CString)
+        guard let directory = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
+            throw PageReplayError(.browserFailed, file: path, reason: "could not get a temporary profile directory")
+        }
+        profile = String(cString: directory)
+        do {
+            process = try BrowserProcess(executable: path, arguments: Self.flags + ["--user-data-dir=\(profile)/profile", "about:blank"],
+                                         logPath: profile + "/browser.log")
+        } catch {
+            try? FileManager.default.removeItem(atPath: profile)
+            throw error
+        }
+        client = DevToolsClient(transport: process, name: path)
+        do {
+            try client.call("Browser.getVersion", timeout: startTimeout)
+        } catch {
+            let log = logTail()
+            close()
+            throw PageReplayError(error.kind == .timeout ? .timeout : .browserFailed, file: path,
+                                  reason: "did not start answering DevTools commands" + (log.isEmpty ? "" : " (its log ends: \(log))"))
+        }
+    }
+
+    deinit { close() }
+
+    /// The last line of the browser's own log, for an error message.
+    func logTail() -> String {
+        guard let text = try? String(contentsOfFile: profile + "/browser.log", encoding: .utf8) else { return "" }
+        return String(text.split(separator: "\n").last ?? "").trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Stops the browser, reaps it and removes its profile.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? client.post("Browser.close")
+        process.terminate()
+        try? FileManager.default.removeItem(atPath: profile)
+    }
+}

@@ -1,0 +1,122 @@
+import TouchBenchSupport
+
+/// A Chrome DevTools Protocol client over any ``DevToolsTransport``: numbered commands,
+/// replies matched by id, events kept for whoever waits on them. Commands can be pipelined
+/// (``post(_:_:)`` returns at once; the reply is collected later), which input dispatch
+/// needs: waiting for each reply costs a round trip through the renderer.
+///
+/// Every wait has a deadline, so a browser that stops answering is a ``PageReplayError``
+/// of kind `timeout`, never a hang.
+final class DevToolsClient {
+    /// What a command came back with.
+    enum Reply: Sendable, Hashable {
+        case result(JSONValue)
+        case failure(String)
+    }
+
+    private let transport: any DevToolsTransport
+    /// Named in errors (the browser executable).
+    let name: String
+    /// The target session commands go to (`nil`: the browser itself).
+    var session: String?
+    private var nextID = 1
+    private var replies: [Int: Reply] = [:]
+    private(set) var events: [(method: String, params: JSONValue)] = []
+    /// The longest any single command may take to be answered.
+    var commandTimeout: Int64 = 15_000_000_000
+
+    init(transport: any DevToolsTransport, name: String) {
+        self.transport = transport
+        self.name = name
+    }
+
+    /// Sends a command without waiting for its reply; returns its id.
+    @discardableResult
+    func post(_ method: String, _ params: [(key: String, value: JSONValue)] = [], session: String? = nil) throws(PageReplayError) -> Int {
+        let id = nextID
+        nextID += 1
+        var members: [(key: String, value: JSONValue)] = [("id", .integer(Int64(id))), ("method", .string(method)),
+                                                          ("params", .object(params))]
+        if let target = session ?? self.session { members.append(("sessionId", .string(target))) }
+        try transport.send(Array(JSONWriter.compact(.object(members), escapingSlashes: false).utf8),
+                           deadline: MonotonicClock.now() &+ commandTimeout)
+        return id
+    }
+
+    /// Sends a command and waits for its result; a refused command is a `protocolError`.
+    @discardableResult
+    func call(_ method: String, _ params: [(key: String, value: JSONValue)] = [], session: String? = nil,
+              timeout: Int64? = nil) throws(PageReplayError) -> JSONValue {
+        let id = try post(method, params, session: session)
+        switch try reply(to: id, deadline: MonotonicClock.now() &+ (timeout ?? commandTimeout), method: method) {
+        case .result(let value): return value
+        case .failure(let message):
+            throw PageReplayError(.protocolError, file: name, reason: "refused \(method): \(message)")
+        }
+    }
+
+    /// Waits for the reply to command `id` by `deadline`.
+    func reply(to id: Int, deadline: Int64, method: String = "a command") throws(PageReplayError) -> Reply {
+        while true {
+            if let reply = replies.removeValue(forKey: id) { return reply }
+            guard try readOne(deadline: deadline) else {
+                throw PageReplayError(.timeout, file: name, reason: "did not answer \(method) in time")
+            }
+        }
+    }
+
+    /// The reply to `id` if it has arrived (reading only what is already waiting).
+    func takeReply(to id: Int) throws(PageReplayError) -> Reply? {
+        try drain()
+        return replies.removeValue(forKey: id)
+    }
+
+    /// Reads every message already waiting, without blocking.
+    func drain() throws(PageReplayError) {
+        while try readOne(deadline: 0) {}
+    }
+
+    /// Waits for the event `method` (for the current session) by `deadline`; returns its params.
+    func awaitEvent(_ method: String, deadline: Int64) throws(PageReplayError) -> JSONValue {
+        while true {
+            if let index = events.firstIndex(where: { $0.method == method }) {
+                return events.remove(at: index).params
+            }
+            guard try readOne(deadline: deadline) else {
+                throw PageReplayError(.timeout, file: name, reason: "did not send \(method) in time")
+            }
+        }
+    }
+
+    /// Forgets the events received so far.
+    func clearEvents() { events.removeAll() }
+
+    /// Reads one message; `false` when none came by `deadline`.
+    private func readOne(deadline: Int64) throws(PageReplayError) -> Bool {
+        guard var bytes = try transport.receive(deadline: deadline) else { return false }
+        let message: JSONValue
+        do {
+            message = try JSONValue.parse(bytes: &bytes)
+        } catch {
+            throw PageReplayError(.protocolError, file: name, reason: "sent a message that is not JSON (\(error.reason) at byte \(error.offset))")
+        }
+        if let id = message["id"]?.integerValue {
+            if let error = message["error"] {
+                replies[Int(id)] = .failure(error["message"]?.stringValue ?? "error \(error["code"]?.integerValue ?? 0)")
+            } else {
+                replies[Int(id)] = .result(message["result"] ?? .object([]))
+            }
+        } else if let method = message["method"]?.stringValue {
+            if method == "Inspector.targetCrashed" {
+                throw PageReplayError(.browserFailed, file: name, reason: "lost the page: its renderer crashed")
+            }
+            // Only what someone waits on is kept; the rest (console, network) would grow unbounded.
+            if Self.keptEvents.contains(method) { events.append((method, message["params"] ?? .object([]))) }
+        } else {
+            throw PageReplayError(.protocolError, file: name, reason: "sent a message with neither an id nor a method")
+        }
+        return true
+    }
+
+    static let keptEvents: Set<String> = ["Page.loadEventFired", "Runtime.exceptionThrown", "Target.attachedToTarget"]
+}

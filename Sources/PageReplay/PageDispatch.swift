@@ -1,0 +1,84 @@
+import TouchBenchSupport
+import TouchInput
+
+/// The samples of a trace on the run's timeline: each one's offset from the first sample
+/// (the trace's own spacing, with long idle pauses cut under `max-safe`).
+struct DispatchSchedule {
+    /// Per sample (markers included), nanoseconds from the start of the run.
+    private(set) var offsets: [Int64] = []
+
+    init(samples: [InputSample], pacing: PagePacing) {
+        offsets.reserveCapacity(samples.count)
+        guard let first = samples.first?.time else { return }
+        var skipped: Int64 = 0
+        var previous = first
+        var down = Set<UInt32>()
+        for sample in samples {
+            let time = Swift.max(sample.time, previous)
+            let gap = time &- previous
+            if pacing == .maxSafe, down.isEmpty, gap > PageReplaySettings.idleCap {
+                skipped &+= gap &- PageReplaySettings.idleCap
+            }
+            offsets.append(time &- first &- skipped)
+            previous = time
+            if sample.kind.isContact, sample.phase.isInContact {
+                if sample.phase.isTerminal { down.remove(sample.id) } else { down.insert(sample.id) }
+            }
+        }
+    }
+}
+
+/// What dispatching a trace into the page did: when each sample was sent and what the
+/// browser answered.
+struct DispatchOutcome {
+    /// Per sample: how late its command was written after its deadline, nanoseconds (`nil`
+    /// for a marker or a sample the protocol cannot express).
+    var lateness: [Int64?]
+    /// Commands sent, and those the browser refused, with the first refusal's message.
+    var sent = 0
+    var refused = 0
+    var firstRefusal: String?
+    /// Whether the dispatching thread ran at a real-time priority.
+    var realtime = false
+}
+
+/// Sends every sample's command at its absolute deadline without waiting for replies
+/// (a reply costs a round trip through the renderer; replies are collected as they come
+/// and checked at the end).
+enum PageDispatcher {
+    /// How long before a deadline the dispatcher stops sleeping and spins: a sleeping thread
+    /// wakes up to a scheduling quantum late on a loaded machine.
+    static let spin: Int64 = 300_000
+
+    /// Dispatches `samples` with `commands`; sample i's deadline is `start + schedule[i]`
+    /// (monotonic ns) and its timestamp `epochStart + schedule[i]` (Unix ns).
+    static func dispatch(samples: [InputSample], schedule: DispatchSchedule, commands: inout InputCommands,
+                         client: DevToolsClient, start: Int64, epochStart: Int64) throws(PageReplayError) -> DispatchOutcome {
+        var outcome = DispatchOutcome(lateness: [Int64?](repeating: nil, count: samples.count))
+        var waiting: [Int] = []
+        waiting.reserveCapacity(samples.count)
+        let priority = DispatchPriority.raise()
+        defer { priority.restore() }
+        outcome.realtime = priority.raised
+        for (index, sample) in samples.enumerated() {
+            let offset = schedule.offsets[index]
+            guard let command = commands.command(for: sample, epoch: epochStart &+ offset) else { continue }
+            let deadline = start &+ offset
+            if MonotonicClock.now() < deadline &- spin { MonotonicClock.sleep(until: deadline &- spin) }
+            while MonotonicClock.now() < deadline {}
+            waiting.append(try client.post(command.method, command.params))
+            outcome.lateness[index] = MonotonicClock.now() &- deadline
+            outcome.sent += 1
+            // Replies read as they come, so that the browser never waits on a full pipe.
+            try client.drain()
+        }
+        let deadline = MonotonicClock.now() &+ 15_000_000_000
+        for id in waiting {
+            if case .failure(let message) = try client.reply(to: id, deadline: deadline, method: "an input event") {
+                outcome.refused += 1
+                if outcome.firstRefusal == nil { outcome.firstRefusal = message }
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,88 @@
+import TouchBenchSupport
+
+/// What the observer script collected in the page, read once at the end of a run
+/// (see ``PageObserverScript`` for how each value is taken).
+struct PageObservation {
+    /// One frame: page times in milliseconds since the page's time origin.
+    struct Frame {
+        /// The frame's begin time (the rAF timestamp).
+        var begin: Double
+        /// The newest input event time handled before it (-1: none yet).
+        var newestInput: Double
+        /// When its main-thread work had ended (the message posted in the frame ran).
+        var workEnd: Double
+        /// What it showed, CSS pixels (NaN when nothing was found).
+        var x: Double, y: Double
+        var destination: String
+        var state: String
+        /// Whether the page reported it through the hook.
+        var hooked: Bool
+    }
+
+    /// One delivered input event: its timestamp, when handling began and ended (page ms),
+    /// and how many samples it carried.
+    struct Event {
+        var timeStamp: Double
+        var start: Double
+        var end: Double
+        var samples: Int
+    }
+
+    var timeOrigin: Double
+    var frames: [Frame] = []
+    var events: [Event] = []
+    /// Hook calls over the page's life.
+    var reports = 0
+    /// Input samples delivered over the page's life (coalesced ones included).
+    var samples = 0
+
+    /// Parses the observer's dump (`__touchbench.dump()`), naming `page` in errors.
+    init(dump text: String, page: String) throws(PageReplayError) {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(text)
+        } catch {
+            throw PageReplayError(.pageMalformed, file: page, reason: "gave observer data that is not JSON (\(error.reason) at byte \(error.offset))")
+        }
+        guard let origin = value["timeOrigin"]?.doubleValue, let frameList = value["frames"]?.arrayValue,
+              let eventList = value["events"]?.arrayValue else {
+            throw PageReplayError(.pageMalformed, file: page, reason: "gave observer data without timeOrigin, frames and events")
+        }
+        timeOrigin = origin
+        reports = Int(value["reports"]?.integerValue ?? 0)
+        samples = Int(value["samples"]?.integerValue ?? 0)
+        frames.reserveCapacity(frameList.count)
+        for (index, entry) in frameList.enumerated() {
+            guard let fields = entry.arrayValue, fields.count == 8, let begin = fields[0].doubleValue, begin.isFinite else {
+                throw PageReplayError(.pageMalformed, file: page, reason: "gave observer frame \(index) in an unknown shape")
+            }
+            frames.append(Frame(begin: begin, newestInput: fields[1].doubleValue ?? -1,
+                                workEnd: fields[2].doubleValue ?? begin, x: fields[3].doubleValue ?? .nan,
+                                y: fields[4].doubleValue ?? .nan, destination: fields[5].stringValue ?? "",
+                                state: fields[6].stringValue ?? "", hooked: fields[7].integerValue == 1))
+        }
+        events.reserveCapacity(eventList.count)
+        for (index, entry) in eventList.enumerated() {
+            guard let fields = entry.arrayValue, fields.count == 4, let stamp = fields[0].doubleValue, let start = fields[1].doubleValue else {
+                throw PageReplayError(.pageMalformed, file: page, reason: "gave observer event \(index) in an unknown shape")
+            }
+            let end = fields[2].doubleValue ?? start
+            events.append(Event(timeStamp: stamp, start: start, end: end > 0 ? end : start,
+                                samples: Int(fields[3].integerValue ?? 1)))
+        }
+    }
+
+    /// The refresh period the frames ran at, nanoseconds: the median spacing of consecutive
+    /// frames (16.7 ms for headless Chromium's 60 Hz), 1/60 s when there are too few.
+    var period: Double {
+        var gaps: [Double] = []
+        gaps.reserveCapacity(frames.count)
+        for index in frames.indices.dropFirst() {
+            let gap = frames[index].begin - frames[index - 1].begin
+            if gap > 0.5 { gaps.append(gap) }
+        }
+        guard gaps.count >= 8 else { return 1e9 / 60 }
+        gaps.sort()
+        return gaps[gaps.count / 2] * 1e6
+    }
+}

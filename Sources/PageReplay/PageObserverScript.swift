@@ -1,0 +1,99 @@
+/// The observer TouchBench injects into every page it replays into (with
+/// `Page.addScriptToEvaluateOnNewDocument`, so it runs before the page's own scripts). It is
+/// ours, not the page's, and it is what lets an unmodified page be measured:
+///
+/// - a `requestAnimationFrame` loop records every frame: its begin time (the rAF timestamp,
+///   the frame's vsync), the newest input event time handled before it, and — from a
+///   message posted in the frame, which runs once the frame has rendered — when the frame's
+///   main-thread work ended and what it showed: the state the page gave the hook in that
+///   frame, else the position of the element matched by the selector;
+/// - capture-phase listeners on `window` (registered before any of the page's) and
+///   bubble-phase ones (which run after the page's handlers) time every delivered input
+///   event: its timestamp, when handling began and ended, and how many samples it carried
+///   (pointer moves count their coalesced events);
+/// - `window.touchbench.report({x, y, destination, state})` is the documented hook.
+///
+/// Everything is kept in flat arrays and read once, at the end, as one JSON string.
+enum PageObserverScript {
+    /// The script, with the selector of the element to follow (or `null`).
+    static func source(selector: String?) -> String {
+        let quoted = selector.map { "'" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
+        return body.replacingOccurrences(of: "__SELECTOR__", with: quoted ?? "null")
+    }
+
+    private static let body = #"""
+(() => {
+  if (window.__touchbench) return;
+  const selector = __SELECTOR__;
+  const tb = { frames: [], events: [], samples: 0, newest: -1, report: null, reports: 0, lastChange: 0, shown: '' };
+  Object.defineProperty(window, '__touchbench', { value: tb });
+  // The documented hook: a page calls it once per frame with what it shows.
+  window.touchbench = Object.freeze({
+    report(state) {
+      if (!state || typeof state !== 'object') return;
+      tb.report = state;
+      tb.reports++;
+    }
+  });
+  const kinds = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'wheel', 'keydown', 'keyup'];
+  let open = null;
+  const begin = (e) => {
+    let carried = 1, newest = e.timeStamp;
+    if (e.type === 'pointermove' && e.getCoalescedEvents) {
+      const list = e.getCoalescedEvents();
+      if (list.length > 1) carried = list.length;
+      for (const c of list) if (c.timeStamp > newest) newest = c.timeStamp;
+    }
+    tb.samples += carried;
+    if (newest > tb.newest) tb.newest = newest;
+    open = [e.timeStamp, performance.now(), 0, carried];
+    tb.events.push(open);
+  };
+  const end = () => { if (open) { open[2] = performance.now(); open = null; } };
+  for (const k of kinds) {
+    window.addEventListener(k, begin, { capture: true, passive: true });
+    window.addEventListener(k, end, { capture: false, passive: true });
+  }
+  const channel = new MessageChannel();
+  let pending = [];
+  channel.port1.onmessage = () => {
+    const now = performance.now();
+    let x = NaN, y = NaN, destination = '', state = '', hooked = 0;
+    if (tb.report) {
+      const r = tb.report;
+      x = +r.x; y = +r.y; destination = r.destination == null ? '' : String(r.destination);
+      state = r.state == null ? '' : String(r.state); hooked = 1;
+    } else if (selector) {
+      const el = document.querySelector(selector);
+      if (el) { const b = el.getBoundingClientRect(); x = b.left; y = b.top; }
+    }
+    for (const f of pending) { f[2] = now; f[3] = x; f[4] = y; f[5] = destination; f[6] = state; f[7] = hooked; }
+    pending = [];
+    const shown = x + ',' + y + ',' + destination + ',' + state;
+    if (shown !== tb.shown) { tb.shown = shown; tb.lastChange = now; }
+  };
+  const tick = (t) => {
+    const f = [t, tb.newest, 0, NaN, NaN, '', '', 0];
+    tb.frames.push(f);
+    pending.push(f);
+    channel.port2.postMessage(0);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  // Resolves once nothing shown has changed for `quiet` ms (or after `limit` ms).
+  tb.settled = (quiet, limit) => new Promise((resolve) => {
+    const start = performance.now();
+    const check = () => {
+      const now = performance.now();
+      if (now - tb.lastChange >= quiet || now - start >= limit) resolve(now); else setTimeout(check, 50);
+    };
+    check();
+  });
+  tb.dump = (from) => JSON.stringify({
+    timeOrigin: performance.timeOrigin, now: performance.now(), reports: tb.reports, samples: tb.samples,
+    frames: tb.frames.filter((f) => f[0] >= from),
+    events: tb.events.filter((e) => e[0] >= from)
+  });
+})();
+"""#
+}

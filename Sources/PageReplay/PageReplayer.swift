@@ -1,0 +1,102 @@
+import TouchBenchSupport
+import TouchInput
+import TouchReplay
+import TouchTrace
+
+/// What a page replay gives: the run record (the same `touchbench.run/1` a scene gives,
+/// every probe metric a timing one, the page's counts exact) and how dispatch went.
+public struct PageRun: Sendable {
+    public var record: RunRecord
+    /// Commands sent, refused by the browser, and the first refusal's message.
+    public var sent: Int
+    public var refused: Int
+    public var firstRefusal: String?
+    /// Dispatch lateness after each sample's deadline, ms: median, 99th percentile, worst.
+    public var latenessP50Ms: Double
+    public var latenessP99Ms: Double
+    public var latenessMaxMs: Double
+    /// Whether the dispatching thread ran at a real-time priority (SCHED_FIFO), which keeps
+    /// it on time on a busy machine; where refused, the lateness shows what that cost.
+    public var realtimeDispatch: Bool
+    /// Whether the page called `touchbench.report` (else the selector's element was followed).
+    public var usedHook: Bool
+    /// The browser that ran it (its version string).
+    public var browser: String
+}
+
+/// Replays traces into a web page in headless Chromium: the library entry point behind
+/// `touchbench replay TRACE --page URL|FILE`.
+///
+/// ```swift
+/// let page = try PageAddress("Pages/scroller.html")
+/// let run = try PageReplayer.replay(reader: try TraceReader(path: "Traces/flick.touchtrace"),
+///                                   settings: PageReplaySettings(page: page))
+/// print(run.record.jsonText, run.latenessP99Ms)
+/// ```
+///
+/// The browser is started for the run and always stopped and reaped, whatever happens.
+public enum PageReplayer {
+    /// Where on the page's vsync grid the first sample goes, ms after a frame begins: away
+    /// from the frame boundary, so a sample's frame does not depend on a fraction of a
+    /// millisecond of scheduling.
+    static let vsyncPhase = 4.0
+
+    /// Replays the whole trace `reader` reads into the page of `settings`.
+    public static func replay(reader: TraceReader, settings: PageReplaySettings, traceName: String? = nil) throws -> PageRun {
+        var samples: [InputSample] = []
+        var cursor = reader.makeCursor()
+        try cursor.forEachBatch { batch in samples.append(contentsOf: batch) }
+        return try replay(samples: samples, metadata: reader.metadata, settings: settings, traceName: traceName ?? reader.path)
+    }
+
+    /// Replays time-ordered `samples` (markers included, as ground truth) into the page.
+    public static func replay(samples: [InputSample], metadata: TraceMetadata, settings: PageReplaySettings,
+                              traceName: String) throws(PageReplayError) -> PageRun {
+        let screen = (width: metadata.screen?.width ?? 390, height: metadata.screen?.height ?? 844)
+        let viewport = settings.viewport ?? PageViewport(width: Int(screen.width.rounded()), height: Int(screen.height.rounded()))
+        guard viewport.width > 0, viewport.height > 0 else {
+            throw PageReplayError(.invalidSetting, file: traceName, reason: "has a screen too small to map to a viewport")
+        }
+        let scaleX = Double(viewport.width) / screen.width, scaleY = Double(viewport.height) / screen.height
+        let browser = try Browser(executable: settings.browser)
+        defer { browser.close() }
+        let version = (try? browser.client.call("Browser.getVersion"))?["product"]?.stringValue ?? "Chromium"
+        let session = try PageSession(browser: browser, page: settings.page, viewport: viewport, selector: settings.selector)
+
+        let schedule = DispatchSchedule(samples: samples, pacing: settings.pacing)
+        var commands = InputCommands(scaleX: scaleX, scaleY: scaleY)
+        // The run starts shortly after now, at a fixed phase of the page's vsync grid, so that
+        // samples fall into the same frames run after run; the epoch of each deadline is the
+        // timestamp the page sees.
+        let epochNow = MonotonicClock.epoch(), monotonicNow = MonotonicClock.now()
+        let grid = session.frameGrid
+        let earliest = Double(epochNow) / 1e6 - session.timeOrigin + 150
+        let startPage = grid.begin + ((earliest - grid.begin) / grid.period).rounded(.up) * grid.period + Self.vsyncPhase
+        let epochStart = Int64(((session.timeOrigin + startPage) * 1e6).rounded())
+        let start = monotonicNow &+ (epochStart &- epochNow)
+        let outcome = try PageDispatcher.dispatch(samples: samples, schedule: schedule, commands: &commands,
+                                                  client: session.client, start: start, epochStart: epochStart)
+        try session.evaluate("window.__touchbench.settled(\(settings.quiet / 1_000_000), \(settings.settleLimit / 1_000_000))",
+                             timeout: settings.settleLimit &+ 10_000_000_000)
+        let dump = try session.evaluate("window.__touchbench.dump(\(startPage - 250))", timeout: 30_000_000_000)
+        guard case .string(let text) = dump else {
+            throw PageReplayError(.pageMalformed, file: settings.page.argument, reason: "did not return the observer's data")
+        }
+        let observation = try PageObservation(dump: text, page: settings.page.argument)
+        var timeline = PageTimeline(samples: samples, schedule: schedule, outcome: outcome, observation: observation,
+                                    epochStart: epochStart, scale: (scaleX, scaleY), presentationDelay: settings.presentationDelay)
+        let refreshHz = (1e9 / observation.period).rounded()
+        var replaySettings = ReplaySettings(mode: .wallClock(rate: 1))
+        replaySettings.display = DisplayModel(refresh: .fixed(refreshHz), presentationDelay: settings.presentationDelay)
+        var record = timeline.record(trace: traceName, scene: "page:" + settings.page.argument, settings: replaySettings)
+        if settings.pacing == .maxSafe { record.rate = PagePacing.maxSafe.rawValue }
+        record.metrics[.pageSendErrors] = .single(Double(outcome.refused), kind: .deterministic)
+
+        var lateness = outcome.lateness.compactMap { $0 }.map { Double($0) / 1e6 }
+        lateness.sort()
+        return PageRun(record: record, sent: outcome.sent, refused: outcome.refused, firstRefusal: outcome.firstRefusal,
+                       latenessP50Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.5),
+                       latenessP99Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.99),
+                       latenessMaxMs: lateness.last ?? 0, realtimeDispatch: outcome.realtime, usedHook: observation.reports > 0, browser: version)
+    }
+}

@@ -1,0 +1,77 @@
+import TouchBenchSupport
+
+/// One page open in the browser: a target attached over a flat session, with the viewport,
+/// touch emulation and our observer set before the page loads.
+struct PageSession {
+    let client: DevToolsClient
+    let page: PageAddress
+    /// The page's `performance.timeOrigin`, Unix milliseconds: page times are relative to it.
+    private(set) var timeOrigin = 0.0
+    /// The begin time of a recent frame (page ms) and the refresh period (ms): the page's
+    /// vsync grid, to which a run's start is aligned.
+    private(set) var frameGrid = (begin: 0.0, period: 1000.0 / 60)
+
+    /// Opens `page` in a new target of `browser` at `viewport` CSS pixels.
+    init(browser: Browser, page: PageAddress, viewport: PageViewport, selector: String?,
+         loadTimeout: Int64 = 20_000_000_000) throws(PageReplayError) {
+        client = browser.client
+        self.page = page
+        let target = try client.call("Target.createTarget", [("url", .string("about:blank"))])
+        guard let targetID = target["targetId"]?.stringValue else {
+            throw PageReplayError(.protocolError, file: client.name, reason: "created a target without an id")
+        }
+        let attached = try client.call("Target.attachToTarget", [("targetId", .string(targetID)), ("flatten", .bool(true))])
+        guard let session = attached["sessionId"]?.stringValue else {
+            throw PageReplayError(.protocolError, file: client.name, reason: "attached to a target without a session id")
+        }
+        client.session = session
+        try client.call("Page.enable")
+        try client.call("Emulation.setDeviceMetricsOverride", [
+            ("width", .integer(Int64(viewport.width))), ("height", .integer(Int64(viewport.height))),
+            ("deviceScaleFactor", .integer(1)), ("mobile", .bool(true)),
+        ])
+        try client.call("Emulation.setTouchEmulationEnabled", [("enabled", .bool(true)), ("maxTouchPoints", .integer(10))])
+        try client.call("Page.addScriptToEvaluateOnNewDocument", [("source", .string(PageObserverScript.source(selector: selector)))])
+        client.clearEvents()
+        let navigation = try client.call("Page.navigate", [("url", .string(page.url))], timeout: loadTimeout)
+        if let failure = navigation["errorText"]?.stringValue, !failure.isEmpty {
+            throw PageReplayError(.pageUnavailable, file: page.argument, reason: "did not load (\(failure))")
+        }
+        _ = try client.awaitEvent("Page.loadEventFired", deadline: MonotonicClock.now() &+ loadTimeout)
+        // A dozen frames, so that layout, fonts and the page's first animation frames are done,
+        // and their begin times give the vsync grid.
+        let grid = try evaluate("""
+            new Promise((r) => { const t = []; const f = (s) => { t.push(s); if (t.length < 12) requestAnimationFrame(f); \
+            else r([performance.timeOrigin, ...t]); }; requestAnimationFrame(f); })
+            """)
+        guard let values = grid.arrayValue?.compactMap(\.doubleValue), values.count == 13, values[0].isFinite, values[0] > 0 else {
+            throw PageReplayError(.pageMalformed, file: page.argument, reason: "has no usable performance.timeOrigin or frame times")
+        }
+        timeOrigin = values[0]
+        var gaps = zip(values.dropFirst(2), values.dropFirst()).map { $0 - $1 }.filter { $0 > 0.5 }
+        gaps.sort()
+        let period = gaps.isEmpty ? 1000.0 / 60 : gaps[gaps.count / 2]
+        frameGrid = (values[12], period)
+        guard try evaluate("typeof window.__touchbench === 'object'") == .bool(true) else {
+            throw PageReplayError(.pageMalformed, file: page.argument, reason: "does not run TouchBench's observer script (a Content-Security-Policy may block it)")
+        }
+    }
+
+    /// Evaluates `expression` in the page (awaiting a promise) and returns its value.
+    @discardableResult
+    func evaluate(_ expression: String, timeout: Int64? = nil) throws(PageReplayError) -> JSONValue {
+        let reply = try client.call("Runtime.evaluate", [
+            ("expression", .string(expression)), ("awaitPromise", .bool(true)), ("returnByValue", .bool(true)),
+        ], timeout: timeout)
+        if let exception = reply["exceptionDetails"] {
+            let text = exception["exception"]?["description"]?.stringValue ?? exception["text"]?.stringValue ?? "an exception"
+            throw PageReplayError(.pageMalformed, file: page.argument, reason: "threw while TouchBench read it: \(text.prefix(200))")
+        }
+        return reply["result"]?["value"] ?? .null
+    }
+
+    /// The page's clock now, in page milliseconds.
+    func now() throws(PageReplayError) -> Double {
+        try evaluate("performance.now()").doubleValue ?? 0
+    }
+}

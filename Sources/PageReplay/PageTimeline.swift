@@ -1,0 +1,163 @@
+import TouchBenchSupport
+import TouchInput
+import TouchReplay
+
+/// Puts what the page did on the run's timeline and feeds it to the probes: samples in
+/// time order as they reached the page, each frame with the samples it consumed and what
+/// it showed, exactly as the replay engine feeds them for a reference scene.
+///
+/// Times: the page counts milliseconds from its `performance.timeOrigin` (Unix ms); the
+/// run counts nanoseconds on the trace's timeline from its first sample. A sample's
+/// deadline, its command's timestamp and its event's `timeStamp` are the same instant, so a
+/// frame consumed every sample no later than the newest event it had handled.
+///
+/// Presentation: headless Chromium has no glass, so a frame's presentation P is modelled
+/// on what was measured: the first vsync (on the frames' own grid) by which its main-thread
+/// work had ended, plus the presentation delay. A frame that began later than one period
+/// after the frame before (the main thread was busy) counts the vsyncs it missed as late.
+struct PageTimeline {
+    private let samples: [InputSample]
+    private let times: [Int64]
+    private let dispatched: [Bool]
+    private let outcome: [Int64?]
+    private let observation: PageObservation
+    /// Page milliseconds to run nanoseconds: run = (page − pageAtStart) · 10⁶ + firstTime.
+    private let pageAtStart: Double
+    private let firstTime: Int64
+    private let scaleX: Double, scaleY: Double
+    private let delay: Int64
+    private let period: Double
+
+    init(samples: [InputSample], schedule: DispatchSchedule, outcome: DispatchOutcome, observation: PageObservation,
+         epochStart: Int64, scale: (Double, Double), presentationDelay: Int) {
+        self.samples = samples
+        firstTime = samples.first?.time ?? 0
+        times = schedule.offsets.map { $0 &+ (samples.first?.time ?? 0) }
+        dispatched = outcome.lateness.map { $0 != nil }
+        self.outcome = outcome.lateness
+        self.observation = observation
+        pageAtStart = Double(epochStart) / 1e6 - observation.timeOrigin
+        (scaleX, scaleY) = scale
+        delay = Int64(presentationDelay)
+        period = observation.period
+    }
+
+    private func runTime(_ page: Double) -> Int64 {
+        Int64(((page - pageAtStart) * 1e6).rounded()) &+ firstTime
+    }
+
+    /// What frame `frame` showed, in trace points, with the contact it tracks.
+    private func state(of frame: PageObservation.Frame, trackedContact: UInt32?) -> SceneState {
+        var state = SceneState()
+        state.x = frame.x.isFinite ? frame.x / scaleX : 0
+        state.y = frame.y.isFinite ? frame.y / scaleY : 0
+        if frame.hooked {
+            state.destination = Self.destination(frame.destination)
+            state.isAnimating = frame.state == "animating"
+            state.tracking = frame.state == "tracking" ? trackedContact : nil
+        } else {
+            state.tracking = trackedContact
+        }
+        return state
+    }
+
+    /// The hook's `destination` as a typed one: `corner0`…`corner3`, `home`, `app`,
+    /// `appSwitcher`, `open`, `closed`, `tap`, `doubleTap`; anything else is none.
+    static func destination(_ name: String) -> Destination {
+        switch name {
+        case "home": .home
+        case "app": .app
+        case "appSwitcher": .appSwitcher
+        case "open": .open
+        case "closed": .closed
+        case "tap": .tap
+        case "doubleTap": .doubleTap
+        default:
+            if name.hasPrefix("corner"), let index = Int(name.dropFirst(6)), (0...3).contains(index) { .corner(index) } else { .none }
+        }
+    }
+
+    /// Feeds the probes and returns the record, with the page's own metrics added.
+    mutating func record(trace: String, scene: String, settings: ReplaySettings) -> RunRecord {
+        let frames = observation.frames
+        let startPage = pageAtStart
+        // The state shown when the first sample was sent: the last frame begun before it.
+        let before = frames.lastIndex { $0.begin < startPage } ?? -1
+        var shown = before >= 0 ? state(of: frames[before], trackedContact: nil) : SceneState()
+        var run = ObservedRun(initial: shown)
+        for lateness in outcome { if let lateness { run.delivered(lateness: lateness) } }
+        var next = 0, consumedUpTo = 0, batchedUpTo = 0
+        var down: [UInt32] = []
+        var changedFrames = 0, longFrames = 0
+        var previousBegin: Double?
+        var lastFedChanged = false
+        var batch: [InputSample] = []
+        let periodMs = period / 1e6
+        for index in frames.indices where index > before {
+            let frame = frames[index]
+            // Samples whose events the page had handled before the frame began.
+            batch.removeAll(keepingCapacity: true)
+            if frame.newestInput >= 0 {
+                let newest = runTime(frame.newestInput) &+ 1_000_000
+                while consumedUpTo < samples.count, times[consumedUpTo] <= newest {
+                    consumedUpTo += 1
+                }
+            }
+            let vsync = runTime(frame.begin)
+            // Observed as the page consumed them (a contact's position is the newest the page
+            // had seen, as the engine's is the newest its scene had).
+            while next < consumedUpTo {
+                var sample = samples[next]
+                sample.time = times[next]
+                run.observe(sample)
+                if sample.kind.isContact, sample.phase.isInContact {
+                    if sample.phase.isTerminal { down.removeAll { $0 == sample.id } } else if !down.contains(sample.id) { down.append(sample.id) }
+                }
+                next += 1
+            }
+            while batchedUpTo < consumedUpTo {
+                if dispatched[batchedUpTo] {
+                    var sample = samples[batchedUpTo]
+                    sample.time = times[batchedUpTo]
+                    batch.append(sample)
+                }
+                batchedUpTo += 1
+            }
+            let current = state(of: frame, trackedContact: down.first)
+            let changed = abs(current.x - shown.x) + abs(current.y - shown.y) > 1e-6 || current.destination != shown.destination
+            // The vsync it should have begun at: one period after the frame before.
+            let expected = previousBegin.map { frame.begin - $0 > 1.5 * periodMs ? $0 + periodMs : frame.begin } ?? frame.begin
+            previousBegin = frame.begin
+            if frame.workEnd - frame.begin > 50 { longFrames += 1 }
+            guard !batch.isEmpty || !down.isEmpty || changed || current.isAnimating || lastFedChanged else { continue }
+            let missed = max(0, ((frame.workEnd - frame.begin - periodMs) / periodMs).rounded(.up))
+            let shownAt = frame.begin + (missed + Double(delay)) * periodMs
+            let onTime = expected + Double(delay) * periodMs
+            let hitch = max(0, runTime(shownAt) &- runTime(onTime))
+            let late = Int64((Double(hitch) / period).rounded())
+            run.frame(ObservedFrame(vsync: vsync, presentation: runTime(shownAt), lateFrames: late, hitch: hitch,
+                                    displayTime: Int64(period.rounded()) &+ hitch, workEnd: runTime(frame.workEnd), state: current),
+                      consumed: batch)
+            if changed { changedFrames += 1 }
+
+            lastFedChanged = changed
+            shown = current
+        }
+        while next < samples.count {
+            var sample = samples[next]
+            sample.time = times[next]
+            run.observe(sample)
+            next += 1
+        }
+        for event in observation.events where event.timeStamp >= startPage - 1 {
+            run.add(.pageInputDelay, nanoseconds: (event.start - event.timeStamp) * 1e6)
+            run.add(.pageEventProcessing, nanoseconds: (event.end - event.start) * 1e6)
+        }
+        var record = run.record(trace: trace, scene: scene, settings: settings)
+        let delivered = observation.events.filter { $0.timeStamp >= startPage - 1 }.reduce(0) { $0 + $1.samples }
+        record.metrics[.pageEventsDelivered] = .single(Double(delivered), kind: .deterministic)
+        record.metrics[.pageFramesChanged] = .single(Double(changedFrames), kind: .deterministic)
+        record.metrics[.pageLongFrames] = .single(Double(longFrames), kind: .timing)
+        return record
+    }
+}

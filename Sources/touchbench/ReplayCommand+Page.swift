@@ -1,0 +1,56 @@
+import BenchReports
+import Foundation
+import PageReplay
+import TouchInput
+import TouchReplay
+import TouchTrace
+
+/// `touchbench replay FILE --page URL|FILE`: the trace into a web page in headless Chromium.
+enum PageReplayCommand {
+    static func run(_ arguments: ParsedArguments, path: String) throws -> Int32 {
+        if arguments.isGiven(ReplayCommand.scene) { throw UsageError(message: "--scene and --page exclude each other") }
+        for option in [ReplayCommand.refresh.spec.name, ReplayCommand.vsyncPhase.spec.name, ReplayCommand.traceEvents.spec.name]
+        where arguments.values(named: option) != nil {
+            throw UsageError(message: "--\(option) does not apply with --page (the browser's own frames are measured)")
+        }
+        let rateText = arguments.text(ReplayCommand.rate) ?? "1"
+        guard let pacing = PagePacing(argument: rateText) else {
+            throw UsageError(message: "with --page, --rate must be 1 or max-safe, not '\(rateText)' (a page's timing is real)")
+        }
+        let address = try pageAddress(arguments.text(ReplayCommand.page) ?? "")
+        var settings = PageReplaySettings(page: address, viewport: try arguments.value(ReplayCommand.viewport), pacing: pacing,
+                                          selector: arguments.text(ReplayCommand.selector))
+        if let delay = try arguments.value(ReplayCommand.presentDelay) { settings.presentationDelay = delay }
+        let input = try TraceFiles.open(path)
+        var samples: [InputSample] = []
+        while let sample = try input.source.nextSample() { samples.append(sample) }
+        if let first = samples.first, let last = samples.last {
+            Console.progress(String(format: "replaying %.1f s of input into %@ …", Double(last.time - first.time) / 1e9, address.argument))
+        }
+        let run = try PageReplayer.replay(samples: samples, metadata: input.metadata, settings: settings, traceName: path)
+        Console.endProgress()
+        let output = try arguments.value(ReplayCommand.json)
+        if let output {
+            let file = try TextOutput(path: output)
+            try file.write(run.record.jsonText)
+            try file.close()
+        }
+        if output != "-" {
+            print(ReplaySummary.text(run.record, refresh: .fixed(run.record.refreshHz), extra: MetricName.pageCases))
+            print("")
+            print("browser   \(run.browser); \(run.usedHook ? "state from touchbench.report" : settings.selector.map { "followed \($0)" } ?? "no hook and no --selector: only timing")")
+            print(String(format: "dispatch  %d commands, %d refused; lateness p50 %.3f ms, p99 %.3f ms, max %.3f ms%@",
+                         run.sent, run.refused, run.latenessP50Ms, run.latenessP99Ms, run.latenessMaxMs,
+                         run.realtimeDispatch ? "" : " (real-time priority refused)"))
+            if let refusal = run.firstRefusal { print("          first refusal: \(refusal)") }
+        }
+        return ExitCode.success
+    }
+
+    /// The page argument; one not on this machine is a usage error.
+    private static func pageAddress(_ text: String) throws -> PageAddress {
+        let result = Result { () throws(PageReplayError) -> PageAddress in try PageAddress(text) }
+        if case .failure(let error) = result, error.kind == .pageNotLocal { throw UsageError(message: error.description) }
+        return try result.get()
+    }
+}
