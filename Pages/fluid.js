@@ -64,8 +64,9 @@ class Spring {
   resting(t) { const p = this.at(t); return Math.abs(p.x - this.target) < 0.5 && Math.abs(p.v) < 1; }
 }
 
-// Velocity from the last 100 ms of positions: a least-squares line (degree 1, enough for a
-// page; the reference scenes use degree 2), zero once the contact has been still 40 ms.
+// Velocity from the last 100 ms of positions: a least-squares polynomial of degree 2 (the
+// Android and Flutter default, as the reference scenes use), its slope at the newest
+// sample; degree 1 with only two points; zero once the contact has been still 40 ms.
 class VelocityTracker {
   constructor() { this.points = []; }
   reset() { this.points = []; }
@@ -80,14 +81,36 @@ class VelocityTracker {
     else this.add(e.timeStamp, e.clientX, e.clientY);
   }
   velocity(now) {
-    const p = this.points;
-    if (p.length < 2 || now - p[p.length - 1].t > 40) return { x: 0, y: 0 };
-    const n = p.length, t0 = p[n - 1].t;
-    let st = 0, sx = 0, sy = 0, stt = 0, stx = 0, sty = 0;
-    for (const q of p) { const t = (q.t - t0) / 1000; st += t; sx += q.x; sy += q.y; stt += t * t; stx += t * q.x; sty += t * q.y; }
-    const den = n * stt - st * st;
-    if (Math.abs(den) < 1e-12) return { x: 0, y: 0 };
-    return { x: (n * stx - st * sx) / den, y: (n * sty - st * sy) / den };
+    const p = this.points, n = p.length;
+    if (n < 2 || now - p[n - 1].t > 40) return { x: 0, y: 0 };
+    return { x: VelocityTracker.slope(p, 'x'), y: VelocityTracker.slope(p, 'y') };
+  }
+  // The slope at t = 0 (the newest sample) of the least-squares fit of degree min(2, n − 1),
+  // units per second; times in seconds before the newest sample.
+  static slope(p, axis) {
+    const t0 = p[p.length - 1].t;
+    const degree = p.length >= 3 ? 2 : 1, m = degree + 1;
+    const a = Array.from({ length: m }, () => new Array(m + 1).fill(0));
+    for (const q of p) {
+      const t = (q.t - t0) / 1000, powers = [1, t, t * t];
+      for (let i = 0; i < m; i++) {
+        for (let j = 0; j < m; j++) a[i][j] += powers[i] * powers[j];
+        a[i][m] += powers[i] * q[axis];
+      }
+    }
+    // Gaussian elimination with partial pivoting on the normal equations.
+    for (let c = 0; c < m; c++) {
+      let pivot = c;
+      for (let r = c + 1; r < m; r++) if (Math.abs(a[r][c]) > Math.abs(a[pivot][c])) pivot = r;
+      [a[c], a[pivot]] = [a[pivot], a[c]];
+      if (Math.abs(a[c][c]) < 1e-12) return 0;
+      for (let r = 0; r < m; r++) {
+        if (r === c) continue;
+        const f = a[r][c] / a[c][c];
+        for (let k = c; k <= m; k++) a[r][k] -= f * a[c][k];
+      }
+    }
+    return a[1][m] / a[1][1];
   }
 }
 

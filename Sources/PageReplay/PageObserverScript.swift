@@ -80,12 +80,13 @@ enum PageObserverScript {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  // Resolves once nothing shown has changed for `quiet` ms (or after `limit` ms).
+  // Resolves once nothing shown has changed for `quiet` ms since it was called (the last
+  // input's answer may not have been shown yet) or since the last change, or after `limit` ms.
   tb.settled = (quiet, limit) => new Promise((resolve) => {
     const start = performance.now();
     const check = () => {
       const now = performance.now();
-      if (now - tb.lastChange >= quiet || now - start >= limit) resolve(now); else setTimeout(check, 50);
+      if (now - Math.max(tb.lastChange, start) >= quiet || now - start >= limit) resolve(now); else setTimeout(check, 50);
     };
     check();
   });

@@ -1,9 +1,10 @@
 // What a page run (`touchbench replay --page`) adds to the catalogue (docs/METRICS.md,
-// "Page runs"). The counts are exact: two runs of the same page and trace agree on them.
+// "Page runs"). Events delivered and send errors are exact (two runs of the same page and
+// trace agree on them); frames and timings are measured.
 extension MetricName {
     /// Input samples the page received, coalesced ones included (exact).
     public static let pageEventsDelivered: MetricName = "page_events_delivered"
-    /// Frames that showed something different from the frame before (exact).
+    /// Frames that showed something different from the frame before (timing: a busy machine drops frames).
     public static let pageFramesChanged: MetricName = "page_frames_changed"
     /// Dispatch commands the browser refused (exact; 0 in a sound run).
     public static let pageSendErrors: MetricName = "page_send_errors"

@@ -50,7 +50,7 @@ enum PageReplayCommand {
     /// The page argument; one not on this machine is a usage error.
     private static func pageAddress(_ text: String) throws -> PageAddress {
         let result = Result { () throws(PageReplayError) -> PageAddress in try PageAddress(text) }
-        if case .failure(let error) = result, error.kind == .pageNotLocal { throw UsageError(message: error.description) }
+        if case .failure(let error) = result, error.kind == .pageNotLocal { throw UsageError(message: String(error.description.dropLast())) }
         return try result.get()
     }
 }
