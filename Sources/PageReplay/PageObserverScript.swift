@@ -5,8 +5,9 @@
 /// - a `requestAnimationFrame` loop records every frame: its begin time (the rAF timestamp,
 ///   the frame's vsync), the newest input event time handled before it, and — from a
 ///   message posted in the frame, which runs once the frame has rendered — when the frame's
-///   main-thread work ended and what it showed: the state the page gave the hook in that
-///   frame, else the position of the element matched by the selector;
+///   main-thread work ended; what it showed is the state the page gave the hook during the
+///   frame (stored straight into the frame's record), else the position of the element
+///   matched by the selector once the frame has rendered;
 /// - capture-phase listeners on `window` (registered before any of the page's) and
 ///   bubble-phase ones (which run after the page's handlers) time every delivered input
 ///   event: its timestamp, when handling began and ended, and how many samples it carried
@@ -33,6 +34,14 @@ enum PageObserverScript {
       if (!state || typeof state !== 'object') return;
       tb.report = state;
       tb.reports++;
+      // Into the frame being rendered (our rAF callback runs before the page's), so a late
+      // task cannot make one frame's record show the next frame's state.
+      const f = tb.frames[tb.frames.length - 1];
+      if (f) {
+        f[3] = +state.x; f[4] = +state.y;
+        f[5] = state.destination == null ? '' : String(state.destination);
+        f[6] = state.state == null ? '' : String(state.state); f[7] = 1;
+      }
     }
   });
   const kinds = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'wheel', 'keydown', 'keyup'];
@@ -58,18 +67,26 @@ enum PageObserverScript {
   let pending = [];
   channel.port1.onmessage = () => {
     const now = performance.now();
-    let x = NaN, y = NaN, destination = '', state = '', hooked = 0;
-    if (tb.report) {
-      const r = tb.report;
-      x = +r.x; y = +r.y; destination = r.destination == null ? '' : String(r.destination);
-      state = r.state == null ? '' : String(r.state); hooked = 1;
-    } else if (selector) {
+    let x = NaN, y = NaN;
+    if (!tb.report && selector) {
       const el = document.querySelector(selector);
       if (el) { const b = el.getBoundingClientRect(); x = b.left; y = b.top; }
     }
-    for (const f of pending) { f[2] = now; f[3] = x; f[4] = y; f[5] = destination; f[6] = state; f[7] = hooked; }
+    for (const f of pending) {
+      f[2] = now;
+      if (f[7] === 1) continue;
+      if (tb.report) {
+        // A frame in which the page did not call the hook shows what it last reported.
+        const r = tb.report;
+        f[3] = +r.x; f[4] = +r.y; f[5] = r.destination == null ? '' : String(r.destination);
+        f[6] = r.state == null ? '' : String(r.state); f[7] = 1;
+      } else {
+        f[3] = x; f[4] = y;
+      }
+    }
+    const last = pending[pending.length - 1];
     pending = [];
-    const shown = x + ',' + y + ',' + destination + ',' + state;
+    const shown = last ? last[3] + ',' + last[4] + ',' + last[5] + ',' + last[6] : tb.shown;
     if (shown !== tb.shown) { tb.shown = shown; tb.lastChange = now; }
   };
   const tick = (t) => {

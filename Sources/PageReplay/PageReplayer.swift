@@ -88,7 +88,11 @@ public enum PageReplayer {
         let refreshHz = (1e9 / observation.period).rounded()
         var replaySettings = ReplaySettings(mode: .wallClock(rate: 1))
         replaySettings.display = DisplayModel(refresh: .fixed(refreshHz), presentationDelay: settings.presentationDelay)
-        var record = timeline.record(trace: traceName, scene: "page:" + settings.page.argument, settings: replaySettings)
+        // The scene is `page` for every page, so a run compares with a baseline taken on
+        // another version of the page (or another page: the slow variant against the fast);
+        // which page it was is kept beside it.
+        var record = timeline.record(trace: traceName, scene: "page", settings: replaySettings)
+        record.extras["page"] = .string(settings.page.argument)
         if settings.pacing == .maxSafe { record.rate = PagePacing.maxSafe.rawValue }
         record.metrics[.pageSendErrors] = .single(Double(outcome.refused), kind: .deterministic)
 

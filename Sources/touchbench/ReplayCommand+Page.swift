@@ -27,8 +27,15 @@ enum PageReplayCommand {
         if let first = samples.first, let last = samples.last {
             Console.progress(String(format: "replaying %.1f s of input into %@ …", Double(last.time - first.time) / 1e9, address.argument))
         }
-        let run = try PageReplayer.replay(samples: samples, metadata: input.metadata, settings: settings, traceName: path)
+        var runs: [PageRun] = []
+        for _ in 0..<(try arguments.value(ReplayCommand.repeats) ?? 1) {
+            runs.append(try PageReplayer.replay(samples: samples, metadata: input.metadata, settings: settings, traceName: path))
+        }
         Console.endProgress()
+        guard var run = runs.last, let record = RunRecord.overRepeats(runs.map(\.record)) else { return ExitCode.failure }
+        run.record = record
+        run.latenessP99Ms = runs.map(\.latenessP99Ms).max() ?? 0
+        run.latenessMaxMs = runs.map(\.latenessMaxMs).max() ?? 0
         let output = try arguments.value(ReplayCommand.json)
         if let output {
             let file = try TextOutput(path: output)

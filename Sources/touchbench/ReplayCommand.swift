@@ -31,13 +31,15 @@ enum ReplayCommand {
         guard let size = PageViewport(argument: text) else { throw UsageError(message: "--viewport must be WxH in CSS pixels (1 to 10000 each), not '\(text)'") }
         return size
     }
+    static let repeats = Option.integer("repeat", "N", "With --page: run N times; timing metrics are summarised over the runs, as bench does (default 1).",
+                                        in: 1...100)
     static let selector = Option("selector", "CSS", "With --page: the element followed every frame when the page does not call touchbench.report.")
 
     static let command = Command(
         name: "replay",
         summary: "Replay a trace through a scene on a modelled display and measure latency, jitter and response.",
         usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--json OUT] [--trace-events OUT]\n"
-            + "       FILE --page URL|FILE [--viewport WxH] [--rate 1|max-safe] [--selector CSS] [--present-delay N] [--json OUT]",
+            + "       FILE --page URL|FILE [--viewport WxH] [--rate 1|max-safe] [--selector CSS] [--repeat N] [--json OUT]",
         discussion: """
             Scenes: \(SceneKind.names.joined(separator: ", ")).
             --rate max (the default) runs on the virtual clock: as fast as possible, and every
@@ -49,14 +51,14 @@ enum ReplayCommand {
             when headless Chromium is missing or stops answering, 66 when the page cannot be
             loaded, 64 for a page that is not a file or on localhost.
             """,
-        options: [scene, rate, refresh, presentDelay, vsyncPhase, json, traceEvents, page, viewport, selector],
+        options: [scene, rate, refresh, presentDelay, vsyncPhase, json, traceEvents, page, viewport, selector, repeats],
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
         for option in [json, traceEvents] { try OutputSafety.refuse(output: arguments.text(option), sameAs: [path]) }
         if arguments.text(page) != nil { return try PageReplayCommand.run(arguments, path: path) }
-        if arguments.isGiven(viewport) || arguments.isGiven(selector) {
-            throw UsageError(message: "--viewport and --selector apply only with --page")
+        if arguments.isGiven(viewport) || arguments.isGiven(selector) || arguments.isGiven(repeats) {
+            throw UsageError(message: "--viewport, --selector and --repeat apply only with --page")
         }
         let sceneName = try arguments.required(scene)
         let mode = try arguments.value(rate) ?? .virtual
