@@ -24,6 +24,26 @@ tb_apt_install() {
     tb_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1
 }
 
+# tb_find_chromium: prints the headless Chromium to use, installing chromium-headless-shell
+# through apt when none is found; fails when there is none. The one place the scripts find it,
+# in the order `touchbench replay --page` does (PageReplay's BrowserLocator):
+# $TOUCHBENCH_CHROMIUM, then these names on PATH, then Debian's places outside PATH.
+tb_find_chromium() {
+    _tb_chromium_lookup() {
+        if [ -n "${TOUCHBENCH_CHROMIUM:-}" ] && [ -x "$TOUCHBENCH_CHROMIUM" ]; then echo "$TOUCHBENCH_CHROMIUM"; return 0; fi
+        for candidate in chromium-headless-shell chromium chromium-browser google-chrome; do
+            if command -v "$candidate" >/dev/null 2>&1; then command -v "$candidate"; return 0; fi
+        done
+        for candidate in /usr/lib/chromium/chromium-headless-shell /usr/lib/chromium/chromium; do
+            if [ -x "$candidate" ]; then echo "$candidate"; return 0; fi
+        done
+        return 1
+    }
+    _tb_chromium_lookup && return 0
+    tb_apt_install chromium-headless-shell >/dev/null 2>&1 || tb_apt_install chromium >/dev/null 2>&1 || true
+    _tb_chromium_lookup
+}
+
 tb_require_swift() {
     command -v swift >/dev/null 2>&1 && return 0
     [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH" && return 0
