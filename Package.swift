@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput", "TouchBenchSupport", "TraceSynthesis", "AllocationCounter"]),
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics", "TestSupport"]),
         .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "TouchTrace", "TouchInput", "TouchBenchSupport"]),
-        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput", "TestSupport"]),
+        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TouchTrace", "TouchInput", "TraceSynthesis", "AllocationCounter", "TestSupport"]),
         .testTarget(name: "TouchCaptureTests", dependencies: ["TouchCapture", "TraceFormats", "TouchTrace", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "TouchGesturesTests",

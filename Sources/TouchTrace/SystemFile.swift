@@ -131,6 +131,23 @@ package final class SystemFile {
         }
     }
 
+    /// Reads up to `buffer.count` bytes at `offset` straight into `buffer` (no intermediate
+    /// array, for the text importers' block reads); returns how many were read, fewer only
+    /// at the end of the file.
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(TraceFileError) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let result = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw TraceFileError(.io, path: path, offset: offset + done, reason: "cannot be read (\(Self.errorText()))")
+            }
+            if result == 0 { break }
+            done += result
+        }
+        return done
+    }
+
     /// Writes all of `bytes` at the current position.
     package func write(_ bytes: UnsafeRawBufferPointer) throws(TraceFileError) {
         var done = 0

@@ -103,6 +103,13 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case .getevent: GeteventExporter.write
         default: nil
         }
+        if format == .csv {
+            // Streamed row by row, as `cat --format csv` writes (the sidecar beside a file).
+            let writer = try CSVWriter(output: try TextOutput(path: path), metadata: metadata)
+            for sample in samples { try writer.append(sample) }
+            try writer.finishWriting()
+            return
+        }
         guard let evdevWriter else {
             let text: String
             do {
@@ -112,9 +119,6 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
             }
             // Beside the target and renamed when complete; a device is written, never replaced.
             try SystemFile.writeWhole(text, to: path)
-            if format == .csv, path != "-" {
-                try SystemFile.writeWhole(JSONLines.metadataLine(metadata) + "\n", to: CSVWriter.metadataPath(forCSVAt: path))
-            }
             return
         }
         // The evdev forms stream chunk by chunk: their text is ten times the samples' size.

@@ -48,8 +48,15 @@ public enum CSVImporter {
 
     static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
         var columns: [Column] = []
-        var rows: [(line: Int, sample: InputSample, hasPhase: Bool)] = []
-        try lines.forEach(path: path) { number, line in
+        var samples: [InputSample] = []
+        var lineNumbers: [Int] = []
+        try lines.forEachBytes(path: path) { number, bytes in
+            if let sample = fastSample(bytes, columns: columns) {
+                samples.append(sample)
+                lineNumbers.append(number)
+                return
+            }
+            let line = ByteLines.substring(bytes)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
             let cells: [String]
@@ -65,21 +72,21 @@ public enum CSVImporter {
                 throw TraceFormatError("the row has \(cells.count) cells for \(columns.count) columns.", path: path, line: number)
             }
             do {
-                rows.append((number, try sample(cells, columns: columns), columns.contains(.phase)))
+                samples.append(try sample(cells, columns: columns))
+                lineNumbers.append(number)
             } catch let error as TraceFormatError {
                 throw TraceFormatError(error.reason, path: path, line: number)
             }
         }
         guard !columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }
-        var samples = rows.map(\.sample)
         var metadata = TraceMetadata(screen: options.screen, source: "csv")
         if let path, let restored = try sidecarMetadata(forCSVAt: path) { metadata = restored }
         if let first = samples.first, first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
             metadata.epochNanoseconds = first.time
             for index in samples.indices { samples[index].time -= first.time }
         }
-        for (index, row) in rows.enumerated() where index > 0 && samples[index].time < samples[index - 1].time {
-            throw TraceFormatError("the time goes backwards.", path: path, line: row.line)
+        for index in samples.indices where index > 0 && samples[index].time < samples[index - 1].time {
+            throw TraceFormatError("the time goes backwards.", path: path, line: lineNumbers[index])
         }
         if !columns.contains(.phase) { inferPhases(&samples) }
         return ImportedTrace(metadata: metadata, samples: samples)
@@ -174,7 +181,7 @@ public enum CSVImporter {
         }
     }
 
-    private static func names(_ cell: String) -> [String] {
+    static func names(_ cell: String) -> [String] {
         cell.split(whereSeparator: { $0 == "|" || $0 == " " }).map(String.init)
     }
 

@@ -24,18 +24,27 @@ public struct EvdevRecording: Sendable {
     /// Fills in the codes and axis ranges the events show (minimum 0 or the smallest value
     /// seen, maximum the largest), for sources that carry no description.
     public mutating func declareObservedCodes() {
-        var low: [UInt16: Int32] = [:], high: [UInt16: Int32] = [:]
-        for event in events where event.type <= EvdevCode.evMax {
-            device.declare(type: event.type, code: event.code)
+        // Flat tables by code, not dictionaries: this runs once per event of the recording.
+        var seen = [Bool](repeating: false, count: Int(EvdevCode.evMax + 1) << 10)
+        var low = [Int32](repeating: 0, count: Int(EvdevCode.codeMax) + 1)
+        var high = [Int32?](repeating: nil, count: Int(EvdevCode.codeMax) + 1)
+        for event in events where event.type <= EvdevCode.evMax && event.code <= EvdevCode.codeMax {
+            let key = Int(event.type) << 10 | Int(event.code)
+            if !seen[key] {
+                seen[key] = true
+                device.declare(type: event.type, code: event.code)
+            }
             if event.type == EvdevCode.evAbs {
-                low[event.code] = Swift.min(low[event.code] ?? 0, event.value)
-                high[event.code] = Swift.max(high[event.code] ?? 0, event.value)
+                let code = Int(event.code)
+                low[code] = Swift.min(low[code], event.value)
+                high[code] = Swift.max(high[code] ?? 0, event.value)
             }
         }
-        for (code, maximum) in high where device.axes[code] == nil {
+        for code in high.indices {
+            guard let maximum = high[code], device.axes[UInt16(code)] == nil else { continue }
             // Tracking ids use −1 to end a contact; it is not part of their range.
-            let minimum = code == EvdevCode.absMTTrackingID ? 0 : (low[code] ?? 0)
-            device.axes[code] = EvdevDevice.Axis(minimum: minimum, maximum: Swift.max(maximum, minimum))
+            let minimum = UInt16(code) == EvdevCode.absMTTrackingID ? 0 : low[code]
+            device.axes[UInt16(code)] = EvdevDevice.Axis(minimum: minimum, maximum: Swift.max(maximum, minimum))
         }
         deviceIsObserved = true
     }
@@ -52,17 +61,23 @@ public struct EvdevRecording: Sendable {
         let origin = events.first?.time ?? 0
         var previous: Int64 = 0
         var regressions = 0
-        // The event each sample was decoded at, to put markers back where they were written.
-        var decodedAt: [Int] = []
+        var nextMarker = 0
         for (index, original) in events.enumerated() {
             var event = original
             event.time = event.time &- origin
             // Clocks of old recordings could step back; time must not.
             if event.time < previous { event.time = previous; regressions += 1 }
             previous = event.time
-            decoder.feed(event) { samples.append($0); decodedAt.append(index) }
+            decoder.feed(event) { sample in
+                // Markers go back where they were written (``precedes(_:_:decodedAt:)``).
+                while nextMarker < markers.count, Self.precedes(markers[nextMarker], sample, decodedAt: index) {
+                    samples.append(markers[nextMarker].sample)
+                    nextMarker += 1
+                }
+                samples.append(sample)
+            }
         }
-        samples = Self.placing(markers, among: samples, decodedAt: decodedAt)
+        samples.append(contentsOf: markers[nextMarker...].map(\.sample))
 
         var metadata = Self.initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
                                             source: source, options: options, origin: origin, extra: extra)
@@ -82,29 +97,15 @@ public struct EvdevRecording: Sendable {
         return ImportedTrace(metadata: metadata, samples: samples)
     }
 
-    /// Markers back among the samples where they were written, unless that breaks time order:
-    /// events carry microseconds and markers nanoseconds, so a marker written before a frame
-    /// can be later than the frame's rounded time. One linear merge by time, ties broken by
-    /// the place in the file.
-    static func placing(_ markers: [(eventIndex: Int, sample: InputSample)], among samples: [InputSample],
-                        decodedAt: [Int]) -> [InputSample] {
-        guard !markers.isEmpty else { return samples }
-        var merged: [InputSample] = []
-        merged.reserveCapacity(samples.count + markers.count)
-        var next = 0
-        for (position, sample) in samples.enumerated() {
-            while next < markers.count {
-                let marker = markers[next]
-                let first = marker.sample.time < sample.time
-                    || (marker.sample.time == sample.time && marker.eventIndex <= decodedAt[position])
-                guard first else { break }
-                merged.append(marker.sample)
-                next += 1
-            }
-            merged.append(sample)
-        }
-        merged.append(contentsOf: markers[next...].map(\.sample))
-        return merged
+    /// Markers go back among the samples where they were written, unless that breaks time
+    /// order: events carry microseconds and markers nanoseconds, so a marker written before a
+    /// frame can be later than the frame's rounded time. One linear merge by time as the
+    /// samples are decoded, ties broken by the place in the file:
+    /// whether `marker` goes before `sample`, decoded at event `decodedAt`: it is earlier, or
+    /// at the same time and written before that event.
+    @inline(__always)
+    static func precedes(_ marker: (eventIndex: Int, sample: InputSample), _ sample: InputSample, decodedAt: Int) -> Bool {
+        marker.sample.time < sample.time || (marker.sample.time == sample.time && marker.eventIndex <= decodedAt)
     }
 
     /// What a trace of `device` says about itself before any event is decoded: the device,

@@ -80,10 +80,13 @@ struct TouchBenchComments {
     /// The comments of `lines`, streamed (a file is read block by block).
     static func scan(lines: TextLines, path: String?) throws -> TouchBenchComments {
         var comments = TouchBenchComments()
-        try lines.forEach(path: path) { number, line in
-            guard line.contains("# TouchBench") else { return }
+        try lines.forEachBytes(path: path) { number, line in
+            // Only a line that starts (after spaces) with the prefix is read.
+            var cursor = ByteCursor(line)
+            cursor.skipSpaces()
+            guard cursor.take("# TouchBench") else { return }
             do {
-                try comments.read(line)
+                try comments.read(ByteLines.substring(line))
             } catch let error as TraceFormatError {
                 throw TraceFormatError(error.reason, path: path, line: number)
             }

@@ -22,13 +22,38 @@ extension EvemuImporter {
         static let markerPrefix = "# TouchBench-marker: "
 
         mutating func read(lines: TextLines, path: String?, allowEvents: Bool) throws {
-            try lines.forEach(path: path) { number, line in
+            try lines.forEachBytes(path: path) { number, line in
+                if allowEvents, let event = Self.event(line) {
+                    events.append(event)
+                    return
+                }
                 do {
-                    try readLine(line, allowEvents: allowEvents)
+                    try readLine(ByteLines.substring(line), allowEvents: allowEvents)
                 } catch let error as TraceFormatError {
                     throw TraceFormatError(error.reason, path: path, line: number)
                 }
             }
+        }
+
+        /// The fast path of an `E:` line (`E: 12.345678 0003 0035 0123 # comment`), read
+        /// from its bytes; `nil` for any other line or anything unusual, which ``readLine(_:allowEvents:)``
+        /// then reads (or rejects) the general way.
+        @inline(__always)
+        static func event(_ line: UnsafeRawBufferPointer) -> EvdevEvent? {
+            var cursor = ByteCursor(line)
+            cursor.skipSpaces()
+            guard cursor.take("E:") else { return nil }
+            cursor.skipSpaces()
+            guard let time = cursor.secondsAsNanoseconds(), cursor.atSeparator else { return nil }
+            cursor.skipSpaces()
+            guard let type = cursor.hex(), cursor.atSeparator, type <= UInt32(EvdevCode.evMax) else { return nil }
+            cursor.skipSpaces()
+            guard let code = cursor.hex(), cursor.atSeparator, code <= UInt32(EvdevCode.codeMax) else { return nil }
+            cursor.skipSpaces()
+            guard let value = exactly(cursor.decimal(), as: Int32.self) else { return nil }
+            cursor.skipSpaces()
+            guard cursor.atEnd || cursor.current == UInt8(ascii: "#") else { return nil }
+            return EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
         }
 
         private mutating func readLine(_ line: Substring, allowEvents: Bool) throws {

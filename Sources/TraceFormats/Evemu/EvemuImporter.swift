@@ -101,8 +101,8 @@ public enum EvemuImporter {
     static func containsDescription(_ lines: TextLines, path: String?) throws -> Bool {
         struct Found: Error {}
         do {
-            try lines.forEach(path: path) { _, line in
-                if line.hasPrefix("N:") { throw Found() }
+            try lines.forEachBytes(path: path) { _, line in
+                if line.count >= 2, line[0] == UInt8(ascii: "N"), line[1] == UInt8(ascii: ":") { throw Found() }
             }
         } catch is Found {
             return true

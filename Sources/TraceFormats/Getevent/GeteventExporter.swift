@@ -23,12 +23,15 @@ public enum GeteventExporter {
     struct Renderer: EvdevTextRenderer {
         let epoch: Int64
         var node = "/dev/input/event0"
+        /// ``node`` as bytes, written on every event line.
+        var nodeBytes: [UInt8] = Array("/dev/input/event0".utf8)
 
         init(epoch: Int64) { self.epoch = epoch }
 
         mutating func header(plan: EvdevExportPlan, metadata: TraceMetadata, comments: TouchBenchComments, into out: inout TextBuffer) {
             let device = plan.device
             node = device.node ?? node
+            nodeBytes = Array(node.utf8)
             if let line = comments.metadataLine { out.append(line); out.append(byte: 0x0a) }
             if let line = comments.mappingLine { out.append(line); out.append(byte: 0x0a) }
             for marker in comments.markers { out.append(TouchBenchComments.markerLine(marker)); out.append(byte: 0x0a) }
@@ -83,15 +86,15 @@ public enum GeteventExporter {
                 out.append(byte: 0x5b)
                 out.append(microsecondTime: epoch &+ event.time, secondsWidth: 8)
                 out.append("] ")
-                out.append(node)
+                out.append(bytes: nodeBytes)
                 out.append(": ")
-                let type = EvdevNames.types[event.type] ?? String(event.type, radix: 16)
-                out.append(type)
-                out.append(spaces: 12 - type.utf8.count)
+                let type = EvdevNames.typeNameBytes(event.type) ?? Array(String(event.type, radix: 16).utf8)
+                out.append(bytes: type)
+                out.append(spaces: 12 - type.count)
                 out.append(byte: 0x20)
-                let code = Self.name(type: event.type, code: event.code)
-                out.append(code)
-                out.append(spaces: 20 - code.utf8.count)
+                let code = EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? Array(Self.name(type: event.type, code: event.code).utf8)
+                out.append(bytes: code)
+                out.append(spaces: 20 - code.count)
                 out.append(byte: 0x20)
                 if event.type == EvdevCode.evKey, event.value == 0 || event.value == 1 {
                     out.append(event.value == 1 ? "DOWN" : "UP")

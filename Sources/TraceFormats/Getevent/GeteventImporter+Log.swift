@@ -5,10 +5,100 @@ import TouchInput
 extension GeteventImporter {
     struct Log {
         var devices: [String: EvdevDevice] = [:]
-        var events: [String: [EvdevEvent]] = [:]
         var labelled = false
         private var headerNode: String?
         private var inProperties = false
+        /// Events per device node, in the order the nodes first appear.
+        private var nodes: [String] = []
+        private var lists: [[EvdevEvent]] = []
+        private var listOfNode: [String: Int] = [:]
+        /// The node of the last event line, as bytes, and its list (most lines repeat it).
+        private var lastNode: [UInt8] = []
+        private var lastList = -1
+
+        /// The events of each node.
+        var events: [String: [EvdevEvent]] {
+            Dictionary(uniqueKeysWithValues: zip(nodes, lists))
+        }
+
+        private mutating func append(_ event: EvdevEvent, node: String) {
+            if let list = listOfNode[node] {
+                lists[list].append(event)
+                return
+            }
+            listOfNode[node] = lists.count
+            nodes.append(node)
+            lists.append([event])
+        }
+
+        /// The fast path of an event line (`[   12.345678] /dev/input/event2: EV_ABS
+        /// ABS_MT_POSITION_X 00000123`, labelled or raw), read from its bytes; false for any
+        /// other line or anything unusual, which ``read(_:)`` then reads (or rejects).
+        mutating func readEvent(_ line: UnsafeRawBufferPointer) -> Bool {
+            var cursor = ByteCursor(line)
+            cursor.skipSpaces()
+            guard cursor.take(UInt8(ascii: "[")) else { return false }
+            cursor.skipSpaces()
+            guard let time = cursor.secondsAsNanoseconds() else { return false }
+            cursor.skipSpaces()
+            guard cursor.take(UInt8(ascii: "]")) else { return false }
+            cursor.skipSpaces()
+            var typeField = cursor.word()
+            var node: UnsafeRawBufferPointer?
+            if let last = typeField.last, last == UInt8(ascii: ":") {
+                node = UnsafeRawBufferPointer(rebasing: typeField.dropLast())
+                cursor.skipSpaces()
+                typeField = cursor.word()
+            }
+            cursor.skipSpaces()
+            let codeField = cursor.word()
+            cursor.skipSpaces()
+            let valueField = cursor.word()
+            cursor.skipSpaces()
+            guard cursor.atEnd, !typeField.isEmpty, !codeField.isEmpty, !valueField.isEmpty else { return false }
+            let type: UInt16
+            var named = false
+            if let value = EvdevNames.typeTable.value(typeField) {
+                type = value
+                named = true
+            } else {
+                var hex = ByteCursor(typeField)
+                guard let value = hex.hex(), hex.atEnd, value <= UInt32(EvdevCode.evMax) else { return false }
+                type = UInt16(value)
+            }
+            let code: UInt16
+            if let value = EvdevNames.code(named: codeField, type: type) {
+                code = value
+            } else {
+                var hex = ByteCursor(codeField)
+                guard let value = hex.hex(), hex.atEnd else { return false }
+                guard value <= UInt32(EvdevCode.codeMax) else { return false }
+                code = UInt16(value)
+            }
+            guard code <= EvdevCode.codeMax else { return false }
+            let value: Int32
+            if ByteCursor.equal(valueField, "DOWN") { value = 1 }
+            else if ByteCursor.equal(valueField, "UP") { value = 0 }
+            else if ByteCursor.equal(valueField, "REPEAT") { value = 2 }
+            else {
+                var hex = ByteCursor(valueField)
+                guard let bits = hex.hex(), hex.atEnd else { return false }
+                value = Int32(bitPattern: bits)
+            }
+            if named { labelled = true }
+            headerNode = nil
+            let event = EvdevEvent(time: time, type: type, code: code, value: value)
+            let nodeBytes = node ?? UnsafeRawBufferPointer(start: nil, count: 0)
+            if lastList >= 0, ByteCursor.same(lastNode, nodeBytes) {
+                lists[lastList].append(event)
+                return true
+            }
+            let name = String(decoding: nodeBytes, as: UTF8.self)
+            append(event, node: name)
+            lastNode = Array(nodeBytes)
+            lastList = listOfNode[name] ?? -1
+            return true
+        }
 
         mutating func read(_ line: Substring) throws {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -102,7 +192,7 @@ extension GeteventImporter {
                 }
                 value = Int32(bitPattern: bits)
             }
-            events[node, default: []].append(EvdevEvent(time: time, type: type, code: code, value: value))
+            append(EvdevEvent(time: time, type: type, code: code, value: value), node: node)
         }
     }
 }

@@ -24,9 +24,10 @@ public enum GeteventImporter {
 
     static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
         var log = Log()
-        try lines.forEach(path: path) { number, line in
+        try lines.forEachBytes(path: path) { number, line in
+            if log.readEvent(line) { return }
             do {
-                try log.read(line)
+                try log.read(ByteLines.substring(line))
             } catch let error as TraceFormatError {
                 throw TraceFormatError(error.reason, path: path, line: number)
             }

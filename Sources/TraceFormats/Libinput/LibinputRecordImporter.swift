@@ -10,17 +10,23 @@ import TouchInput
 /// Only the YAML subset libinput writes is accepted; anything else is an error naming its line.
 public enum LibinputRecordImporter {
     /// Reads the file at `path`; errors name the file and, for malformed content, the line.
+    /// The file is streamed twice (TouchBench's comments, then the YAML), never held whole:
+    /// events are kept compact, one ``EvdevEvent`` per line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
-        try parse(try TextInput.read(path), path: path, options: options)
+        try parse(lines: .file(path), path: path, options: options)
     }
 
     /// Parses the content of a file; `path` only names it in errors.
     public static func parse(_ text: String, path: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
+        try parse(lines: .text(text), path: path, options: options)
+    }
+
+    static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
         do {
-            let comments = try TouchBenchComments.scan(text, path: path)
+            let comments = try TouchBenchComments.scan(lines: lines, path: path)
             var options = options
             if options.screen == nil, let restored = comments.metadata { options.screen = restored.screen }
-            var trace = try decode(try RecordYAML.parse(text), options: options, mapping: comments.mapping)
+            var trace = try decode(try RecordYAML.parse(lines, path: path), options: options, mapping: comments.mapping)
             comments.restore(into: &trace)
             return trace
         } catch let error as TraceFormatError {
@@ -28,7 +34,8 @@ public enum LibinputRecordImporter {
         }
     }
 
-    private static func decode(_ root: RecordYAML, options: ImportOptions, mapping: EvdevMapping?) throws -> ImportedTrace {
+    private static func decode(_ document: RecordYAML.Document, options: ImportOptions, mapping: EvdevMapping?) throws -> ImportedTrace {
+        let root = document.root
         guard case .mapping = root else { throw TraceFormatError("a libinput recording is a mapping at the top level.", line: root.line) }
         guard let version = root["version"] else { throw TraceFormatError("the recording has no version.", line: root.line) }
         guard version.string == "1" else {
@@ -38,7 +45,7 @@ public enum LibinputRecordImporter {
             throw TraceFormatError("the recording has no devices list.", line: root["devices"]?.line ?? root.line)
         }
         var recordings: [EvdevRecording] = []
-        for item in list { recordings.append(try recording(item)) }
+        for item in list { recordings.append(try recording(item, events: document.events)) }
         let candidates = recordings.map {
             EvdevDeviceChoice.Candidate(node: $0.device.node ?? "", name: $0.device.name, events: $0.events)
         }
@@ -49,7 +56,7 @@ public enum LibinputRecordImporter {
         return chosen.makeTrace(source: "libinput", options: options, explicitMapping: mapping, extra: extra)
     }
 
-    private static func recording(_ item: RecordYAML) throws -> EvdevRecording {
+    private static func recording(_ item: RecordYAML, events parsed: [EvdevEvent]) throws -> EvdevRecording {
         guard case .mapping = item, let evdev = item["evdev"] else {
             throw TraceFormatError("a device entry needs an evdev description.", line: item.line)
         }
@@ -84,6 +91,10 @@ public enum LibinputRecordImporter {
         var events: [EvdevEvent] = []
         for frame in item["events"]?.items ?? [] {
             guard let list = frame["evdev"] else { continue }
+            if case .events(let run, _) = list {
+                events.append(contentsOf: parsed[run])
+                continue
+            }
             guard let entries = list.items else { throw TraceFormatError("an evdev frame is a list of events.", line: list.line) }
             for entry in entries {
                 let n = try integers(entry, count: 5, as: Int64.self, what: "event")

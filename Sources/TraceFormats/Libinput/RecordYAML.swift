@@ -8,10 +8,14 @@ indirect enum RecordYAML: Sendable {
     case sequence([RecordYAML], line: Int)
     case mapping([(key: String, value: RecordYAML)], line: Int)
     case null(line: Int)
+    /// A block sequence whose every item is a kernel event `[sec, usec, type, code, value]`
+    /// within the kernel's ranges, read by the fast path (see ``Parser/addBytes(_:number:)``):
+    /// these events of the document's ``Document/events``.
+    case events(Range<Int>, line: Int)
 
     var line: Int {
         switch self {
-        case .scalar(_, let line), .sequence(_, let line), .mapping(_, let line), .null(let line): line
+        case .scalar(_, let line), .sequence(_, let line), .mapping(_, let line), .null(let line), .events(_, let line): line
         }
     }
 
@@ -23,18 +27,37 @@ indirect enum RecordYAML: Sendable {
     var string: String? { if case .scalar(let text, _) = self { text } else { nil } }
     var items: [RecordYAML]? { if case .sequence(let items, _) = self { items } else { nil } }
 
-    /// Parses `text`; errors carry the 1-based line.
-    static func parse(_ text: String) throws -> RecordYAML {
-        var parser = Parser()
-        try TextInput.forEachLine(text) { number, line in try parser.add(line, number: number) }
-        return try parser.document()
+    /// A parsed file: its tree, and the events its ``events(_:line:)`` nodes refer to.
+    struct Document {
+        var root: RecordYAML
+        var events: [EvdevEvent]
     }
 
-    struct Line { var number: Int; var indent: Int; var text: Substring }
+    /// Parses `lines`; errors carry the 1-based line (and the path of a file).
+    static func parse(_ lines: TextLines, path: String?) throws -> Document {
+        var parser = Parser()
+        try lines.forEachBytes(path: path) { number, line in try parser.addBytes(line, number: number) }
+        return Document(root: try parser.document(), events: parser.events)
+    }
+
+    struct Line {
+        var number: Int
+        var indent: Int
+        var text: Substring
+        /// For a run of consecutive event items read by the fast path (`text` is then `- [`),
+        /// their events in ``Parser/events``; the run's lines follow `number` one by one.
+        var events: Range<Int>?
+        /// Whether the line is a sequence item (`-` or `- …`), worked out once.
+        var isItem: Bool
+        /// Whether the line is exactly `- evdev:` (a frame, seen by the fast path).
+        var isFrame = false
+    }
 
     struct Parser {
         static let maximumDepth = 64
         var lines: [Line] = []
+        /// The events of every event run, in file order.
+        var events: [EvdevEvent] = []
         var index = 0
         var depth = 0
 
@@ -47,7 +70,7 @@ indirect enum RecordYAML: Sendable {
             if let first = content.first, "&*!|>%@`".contains(first) {
                 throw TraceFormatError("this YAML feature (\(first)) is not part of what libinput record writes.", line: number)
             }
-            lines.append(Line(number: number, indent: indent, text: content))
+            lines.append(Line(number: number, indent: indent, text: content, events: nil, isItem: Self.isItem(content)))
         }
 
         mutating func document() throws -> RecordYAML {
@@ -67,34 +90,62 @@ indirect enum RecordYAML: Sendable {
             defer { depth -= 1 }
             guard depth <= Self.maximumDepth else { throw TraceFormatError("the nesting is too deep.", line: lines[index].number) }
             let line = lines[index]
-            return Self.isItem(line.text) ? try sequence(indent: line.indent) : try mapping(indent: line.indent, first: nil)
+            return line.isItem ? try sequence(indent: line.indent) : try mapping(indent: line.indent, first: nil)
         }
 
         private mutating func sequence(indent: Int) throws -> RecordYAML {
             let start = lines[index].number
             var items: [RecordYAML] = []
-            while index < lines.count, lines[index].indent == indent, Self.isItem(lines[index].text) {
+            // Event items stay compact while every item is one (the events of a frame).
+            var run: Range<Int>?
+            var runLine = 0
+            while index < lines.count, lines[index].indent == indent, lines[index].isItem {
                 let line = lines[index]
-                let rest = line.text.dropFirst().drop { $0 == " " }
+                if let more = line.events {
+                    index += 1
+                    if items.isEmpty, run.map({ $0.upperBound == more.lowerBound }) ?? true {
+                        run = (run?.lowerBound ?? more.lowerBound)..<more.upperBound
+                        if runLine == 0 { runLine = line.number }
+                    } else {
+                        items += nodes(more, firstLine: line.number)
+                    }
+                    try rejectDeeper(than: indent)
+                    continue
+                }
+                if let events = run {
+                    // Not all events after all: the ones so far become ordinary items.
+                    items = nodes(events, firstLine: runLine)
+                    run = nil
+                }
                 index += 1
+                if line.isFrame {
+                    // `- evdev:` (the fast path's frame line): a mapping whose first key is evdev.
+                    let value = try blockValue(line: line.number, indent: indent + 2)
+                    items.append(try mapping(indent: indent + 2, first: ("evdev", value, line.number)))
+                    continue
+                }
+                let rest = line.text.dropFirst().drop { $0 == " " }
                 if rest.isEmpty {
                     items.append(try block(minimumIndent: indent + 1))
                 } else if Self.keyEnd(rest) != nil {
                     let column = indent + (line.text.count - rest.count)
-                    items.append(try mapping(indent: column, first: (rest, line.number)))
+                    let first = try entry(rest, line: line.number, indent: column)
+                    items.append(try mapping(indent: column, first: (first.key, first.value, line.number)))
                 } else {
                     items.append(try Self.inline(rest, line: line.number))
                     try rejectDeeper(than: indent)
                 }
             }
+            if let run, items.isEmpty { return .events(run, line: start) }
             return .sequence(items, line: start)
         }
 
-        private mutating func mapping(indent: Int, first: (Substring, Int)?) throws -> RecordYAML {
+        /// A block mapping at `indent`; `first` is its first entry when an item's line began it.
+        private mutating func mapping(indent: Int, first: (key: String, value: RecordYAML, line: Int)?) throws -> RecordYAML {
             var entries: [(key: String, value: RecordYAML)] = []
-            let start = first?.1 ?? lines[index].number
-            if let (text, number) = first { entries.append(try entry(text, line: number, indent: indent)) }
-            while index < lines.count, lines[index].indent == indent, !Self.isItem(lines[index].text) {
+            let start = first?.line ?? lines[index].number
+            if let first { entries.append((first.key, first.value)) }
+            while index < lines.count, lines[index].indent == indent, !lines[index].isItem {
                 let line = lines[index]
                 index += 1
                 entries.append(try entry(line.text, line: line.number, indent: indent))
@@ -108,11 +159,16 @@ indirect enum RecordYAML: Sendable {
             let key = String(text[..<end])
             let value = text[text.index(after: end)...].drop { $0 == " " }
             if !value.isEmpty { return (key, try Self.inline(value, line: line)) }
-            guard index < lines.count else { return (key, .null(line: line)) }
+            return (key, try blockValue(line: line, indent: indent))
+        }
+
+        /// The value of a key with nothing after its colon: the block below it, if any.
+        private mutating func blockValue(line: Int, indent: Int) throws -> RecordYAML {
+            guard index < lines.count else { return .null(line: line) }
             let next = lines[index]
-            if next.indent > indent { return (key, try block(minimumIndent: indent + 1)) }
-            if next.indent == indent, Self.isItem(next.text) { return (key, try sequence(indent: indent)) }
-            return (key, .null(line: line))
+            if next.indent > indent { return try block(minimumIndent: indent + 1) }
+            if next.indent == indent, next.isItem { return try sequence(indent: indent) }
+            return .null(line: line)
         }
 
         private func rejectDeeper(than indent: Int) throws {

@@ -18,6 +18,8 @@ struct TextBuffer {
 
     mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    mutating func append(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
+
     mutating func append(byte: UInt8) { bytes.append(byte) }
 
     mutating func append(spaces count: Int) {

@@ -9,9 +9,15 @@ enum TextLines {
 
     /// Calls `body` with each line and its 1-based number (see ``TextInput``).
     func forEach(path: String?, _ body: (Int, Substring) throws -> Void) throws {
+        try forEachBytes(path: path) { number, line in try body(number, ByteLines.substring(line)) }
+    }
+
+    /// Calls `body` with each line's bytes and its 1-based number (see ``ByteLines``): what
+    /// the importers' fast paths read, with no string per line.
+    func forEachBytes(path: String?, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
         switch self {
-        case .text(let text): try TextInput.forEachLine(text, path: path, body)
-        case .file(let file): try TextInput.forEachLine(inFile: file, body)
+        case .text(let text): try ByteLines.forEach(inText: text, path: path, body)
+        case .file(let file): try ByteLines.forEach(inFile: file, body)
         }
     }
 }

@@ -1,0 +1,101 @@
+import TouchInput
+
+// The fast path of a CSV row: cells read straight from the line's bytes into a sample, with
+// no array of strings. It builds exactly the sample ``CSVImporter/sample(_:columns:)`` builds
+// from the same cells, and answers `nil` for anything it does not read the same way (a quote,
+// a comment or blank line, a wrong cell count, a malformed value), leaving the line to the
+// general path, which reads it or words the error.
+extension CSVImporter {
+    private static let kindNames: [([UInt8], SampleKind)] = SampleKind.allCases.map { (Array($0.name.utf8), $0) }
+    private static let phaseNames: [([UInt8], SamplePhase)] = SamplePhase.allCases.map { (Array($0.name.utf8), $0) }
+
+    static func fastSample(_ line: UnsafeRawBufferPointer, columns: [Column]) -> InputSample? {
+        guard !columns.isEmpty, ByteLines.index(of: UInt8(ascii: "\""), in: line, from: 0) == nil else { return nil }
+        var lead = ByteCursor(line)
+        lead.skipSpaces()
+        guard !lead.atEnd, lead.current != UInt8(ascii: "#") else { return nil }
+        var sample = InputSample(time: 0, kind: .touch, phase: .moved)
+        var x: Double?, y: Double?, dx: Double?, dy: Double?
+        var start = 0
+        for (index, column) in columns.enumerated() {
+            let end = ByteLines.index(of: UInt8(ascii: ","), in: line, from: start) ?? line.count
+            // The last column takes the rest of the line; a comma left over is a cell too many.
+            if index == columns.count - 1, end != line.count { return nil }
+            if index < columns.count - 1, end == line.count { return nil }
+            let cell = trimmed(UnsafeRawBufferPointer(rebasing: line[start..<end]))
+            start = end + 1
+            if cell.isEmpty { continue }
+            switch column {
+            case .t, .time_ns: guard let time = plainDecimal(cell, scale: 0) else { return nil }; sample.time = time
+            case .time_us: guard let time = plainDecimal(cell, scale: 3) else { return nil }; sample.time = time
+            case .time_ms: guard let time = plainDecimal(cell, scale: 6) else { return nil }; sample.time = time
+            case .time_s: guard let time = plainDecimal(cell, scale: 9) else { return nil }; sample.time = time
+            case .kind: guard let kind = name(cell, in: kindNames) else { return nil }; sample.kind = kind
+            case .phase: guard let phase = name(cell, in: phaseNames) else { return nil }; sample.phase = phase
+            case .id: guard let value = unsigned(cell) else { return nil }; sample.id = value
+            case .buttons: guard let value = unsigned(cell) else { return nil }; sample.buttons = value
+            case .key: guard let value = unsigned(cell) else { return nil }; sample.key = value
+            case .x: guard let value = number(cell) else { return nil }; x = value
+            case .y: guard let value = number(cell) else { return nil }; y = value
+            case .force, .pressure: guard let value = number(cell) else { return nil }; sample.force = value
+            case .majorRadius: guard let value = number(cell) else { return nil }; sample.majorRadius = value
+            case .majorRadiusTolerance: guard let value = number(cell) else { return nil }; sample.majorRadiusTolerance = value
+            case .altitude: guard let value = number(cell) else { return nil }; sample.altitude = value
+            case .azimuth: guard let value = number(cell) else { return nil }; sample.azimuth = value
+            case .roll: guard let value = number(cell) else { return nil }; sample.roll = value
+            case .dx: guard let value = number(cell) else { return nil }; dx = value
+            case .dy: guard let value = number(cell) else { return nil }; dy = value
+            case .label: sample.label = String(decoding: cell, as: UTF8.self)
+            case .modifiers:
+                guard let flags = ModifierFlags(names: names(String(decoding: cell, as: UTF8.self))) else { return nil }
+                sample.modifiers = flags
+            case .flags:
+                guard let flags = SampleFlags(names: names(String(decoding: cell, as: UTF8.self))) else { return nil }
+                sample.flags = flags
+            }
+        }
+        if sample.key == 0 { sample.key = nil }
+        if sample.buttons == 0, sample.kind != .pointer { sample.buttons = nil }
+        if x != nil || y != nil { sample.location = (x ?? 0, y ?? 0) }
+        if dx != nil || dy != nil { sample.scrollDelta = (dx ?? 0, dy ?? 0) }
+        if sample.kind.isContact && sample.location == nil { return nil }
+        return sample
+    }
+
+    /// The cell without the spaces and tabs around it (an unquoted cell, as ``CSVTable`` trims it).
+    @inline(__always)
+    private static func trimmed(_ cell: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var low = 0, high = cell.count
+        while low < high, cell[low] == 0x20 || cell[low] == 0x09 { low += 1 }
+        while high > low, cell[high - 1] == 0x20 || cell[high - 1] == 0x09 { high -= 1 }
+        return UnsafeRawBufferPointer(rebasing: cell[low..<high])
+    }
+
+    @inline(__always)
+    private static func plainDecimal(_ cell: UnsafeRawBufferPointer, scale: Int) -> Int64? {
+        var cursor = ByteCursor(cell)
+        guard let value = cursor.scaledDecimal(scale: scale), cursor.atEnd else { return nil }
+        return value
+    }
+
+    @inline(__always)
+    private static func unsigned(_ cell: UnsafeRawBufferPointer) -> UInt32? {
+        var cursor = ByteCursor(cell)
+        guard let value = cursor.digits(), cursor.atEnd else { return nil }
+        return UInt32(exactly: value)
+    }
+
+    /// `Double(cell)`: by the exact fast path, else by the standard library itself.
+    @inline(__always)
+    private static func number(_ cell: UnsafeRawBufferPointer) -> Double? {
+        var cursor = ByteCursor(cell)
+        if let value = cursor.double(), cursor.atEnd { return value }
+        guard let value = Double(String(decoding: cell, as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    @inline(__always)
+    private static func name<Value>(_ cell: UnsafeRawBufferPointer, in table: [([UInt8], Value)]) -> Value? {
+        table.first { ByteCursor.same($0.0, cell) }?.1
+    }
+}
