@@ -10,8 +10,8 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownGesture(String)
     /// A device name other than `phone` or `tablet`.
     case unknownDevice(String)
-    /// A `pip-throw` lift speed range outside 100–5000 pt/s.
-    case invalidThrowSpeed(Double, Double)
+    /// A `pip-throw` lift speed range that is not `LOW-HIGH` within 100–5000 pt/s, as written.
+    case invalidThrowSpeed(String)
 
     public var description: String {
         switch self {
@@ -25,8 +25,8 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
             "There is no gesture named '\(name)': run `touchbench synth --list` for the names."
         case .unknownDevice(let name):
             "There is no device named '\(name)': choose phone or tablet."
-        case .invalidThrowSpeed(let low, let high):
-            "The throw speed \(low)–\(high) pt/s is invalid: give a range within 100–5000 pt/s."
+        case .invalidThrowSpeed(let text):
+            "The throw speed '\(text)' is invalid: give LOW-HIGH in pt/s within 100-5000"
         }
     }
 }

@@ -58,7 +58,7 @@ public struct SynthesisOptions: Sendable, Hashable {
         else { throw .invalidNoise("amplitudes must be finite, non-negative and at most 2 pt") }
         guard throwSpeed.lowerBound.isFinite, throwSpeed.upperBound.isFinite,
               Self.throwSpeedLimits.contains(throwSpeed.lowerBound), Self.throwSpeedLimits.contains(throwSpeed.upperBound)
-        else { throw .invalidThrowSpeed(throwSpeed.lowerBound, throwSpeed.upperBound) }
+        else { throw .invalidThrowSpeed("\(throwSpeed.lowerBound)-\(throwSpeed.upperBound)") }
         guard noise.timingJitter < 0.25 else {
             throw .invalidNoise("timing jitter must be below a quarter of the sampling period")
         }

@@ -38,7 +38,7 @@ public struct SynthesisRecipe: Sendable, Hashable {
     public static func speedRange(_ text: String) throws(SynthesisError) -> ClosedRange<Double> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2, let low = Double(parts[0]), let high = Double(parts[parts.count - 1]),
-              low <= high else { throw .invalidThrowSpeed(.nan, .nan) }
+              low <= high else { throw .invalidThrowSpeed(text) }
         return low...high
     }
 

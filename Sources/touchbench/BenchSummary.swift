@@ -19,8 +19,8 @@ enum BenchSummary {
 
     /// One row per run with the headline figures.
     static func table(_ result: BenchResult) -> String {
-        var table = TextTable(columns: ["trace", "scene", "response p99", "lag p50", "pipeline p99", "reversal p50", "hitch ms/s",
-                                        "cpu µs/frame", "samples/s"])
+        var table = TextTable(columns: ["trace", "scene", "response p99", "lag p50", "pipeline p99", "reversal p50", "intent",
+                                        "hitch ms/s", "cpu µs/frame", "samples/s"])
         func value(_ entry: RunRecord, _ metric: MetricName, _ statistic: Statistic) -> String {
             guard let summary = entry.metrics[metric], !summary.isEmpty, let number = summary.value(statistic) else { return "—" }
             return String(format: number >= 1000 ? "%.0f" : "%.2f", number)
@@ -28,7 +28,7 @@ enum BenchSummary {
         for entry in result.entries {
             table.add([entry.key.traceName, entry.scene, value(entry, .response, .p99), value(entry, .presentedLag, .p50),
                        value(entry, .eventLatency, .p99),
-                       value(entry, .reversalResponse, .p50), value(entry, .hitchTimeRatio, .mean),
+                       value(entry, .reversalResponse, .p50), ReplaySummary.intentShare(entry), value(entry, .hitchTimeRatio, .mean),
                        value(entry, .cpuPerFrame, .p50), value(entry, .replayThroughput, .p50)])
         }
         return table.rendered

@@ -18,7 +18,8 @@ enum DemoCommand {
             Reads the suite manifest (default: Traces/manifest.json in the current folder or in
             the checkout that built this executable), verifies every trace, replays it on the
             virtual clock through each scene the manifest names, and prints latency, jitter,
-            redirection response and hitches per run (all in ms; see docs/METRICS.md).
+            response, release outcome, intent, redirection response and hitches per run (times
+            in ms; see docs/METRICS.md).
             """,
         options: [suite, refresh, presentDelay],
         positionals: 0...0
@@ -29,7 +30,7 @@ enum DemoCommand {
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         if let delay = try arguments.value(presentDelay) { display.presentationDelay = delay }
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
-                                        "settle", "over %", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "hitch ms/s"])
+                                        "settle", "over %", "intent", "intent ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         var rates: Set<RefreshRate> = []
         let started = DispatchTime.now().uptimeNanoseconds
@@ -58,7 +59,8 @@ enum DemoCommand {
                 }
                 table.add([name, scene, "\(result.samples)", "\(result.frames)", ms(stat(.response, \.p50)), ms(stat(.response, \.p99)),
                            ms(stat(.deadTravel, \.max)), ms(stat(.presentedLag, \.p50)),
-                           ms(stat(.settle, \.max)), ms(stat(.overshoot, \.max)), ms(result.latencyP99Ms),
+                           ms(stat(.settle, \.max)), ms(stat(.overshoot, \.max)), ReplaySummary.intentShare(result),
+                           ms(stat(.intent, \.max)), ms(result.latencyP99Ms),
                            ms(result.reversalP50Ms), ms(result.reversalMaxMs),
                            ms(stat(.catchResponse, \.p50)), ms(stat(.pauseResponse, \.p50)),
                            result.events.isEmpty ? "—" : "\(result.unansweredEvents)/\(result.events.count)",
@@ -75,7 +77,8 @@ enum DemoCommand {
               + String(format: "%.1f B/sample) in %.2f s. Times in ms; response = from a touch-down "
                 + "(or pointer, scroll start) to the first frame that shows a change; dead = finger travel before the element "
                 + "moved; lag = how far behind the finger the element is shown; settle = from a lift until the element rests, "
-                + "over = its overshoot in % of the throw; pipeline = event latency, sample to glass; "
+                + "over = its overshoot in %% of the throw; intent = gestures that ended where their intent marker said, "
+                + "intent ms = the slowest from the intent to the frame from which the scene's destination is it for good; pipeline = event latency, sample to glass; "
                 + "reversal, catch, pause = from the hand's change of intent to the first frame that answers it "
                 + "(a pause's can be negative: a deceleration detector answers before the finger fully rests).", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
         return ExitCode.success

@@ -35,10 +35,23 @@ enum ReplaySummary {
             }
             if result.events.count > 20 { lines.append("  … \(result.events.count - 20) more in --json") }
         }
+        let intent = result[.intentAccuracy]
+        if !intent.isEmpty {
+            lines.append("")
+            lines.append("intent    \(intentShare(result)) gestures ended where they were meant"
+                + (result[.intent].isEmpty ? "" : ", committed \(format(result[.intent].p50 ?? 0)) ms (p50) after the intent"))
+        }
         let bands = HitchBands.forScene(result.scene)
         lines.append("")
         lines.append("hitch time ratio \(format(result.hitchRatio)) ms/s: \(bands.grade(result.hitchRatio).rawValue) (\(bands.legend))")
         return lines.joined(separator: "\n")
+    }
+
+    /// "2/2": gestures that ended at their intent, of those with one ("—" when none had one).
+    static func intentShare(_ result: RunRecord) -> String {
+        let accuracy = result[.intentAccuracy]
+        guard !accuracy.isEmpty, let mean = accuracy.mean else { return "—" }
+        return "\(Int((mean * Double(accuracy.count)).rounded()))/\(accuracy.count)"
     }
 
     static func format(_ value: Double) -> String {

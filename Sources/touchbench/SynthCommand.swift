@@ -15,18 +15,19 @@ enum SynthCommand {
     static let device = Option("device", "NAME", "phone (390×844 pt, default) or tablet (1024×1366 pt).")
     static let noise = Option("noise", "on|off", "Hand tremor, digitizer noise and timing jitter (default on).")
     static let duration = Option.number("duration", "S", "Length of a session in seconds (1…86400).", in: 0...1e9)
+    static let speed = Option("speed", "LOW-HIGH", "Lift speeds of a pip-throw in pt/s (default 250-1250; within 100-5000).")
 
     static let command = Command(
         name: "synth",
         summary: "Write a deterministic, realistic synthetic gesture trace with ground-truth markers.",
-        usage: "GESTURE -o FILE [--seed N] [--rate HZ] [--device phone|tablet] [--noise on|off] [--duration S] | --list | --suite MANIFEST",
+        usage: "GESTURE -o FILE [--seed N] [--rate HZ] [--device phone|tablet] [--noise on|off] [--duration S] [--speed LOW-HIGH] | --list | --suite MANIFEST",
         discussion: """
             The same arguments give a byte-identical file on any machine. FILE ending in .jsonl
             (or '-') gets the JSON Lines form; anything else a .touchtrace file. --duration sets
             the length of a session in seconds (default 180). --suite rebuilds every trace of a
             suite manifest that has a recipe (scripts/regenerate-traces uses it for Traces/).
             """,
-        options: [list, suite, output, seed, rate, device, noise, duration],
+        options: [list, suite, output, seed, rate, device, noise, duration, speed],
         positionals: 0...1
     ) { arguments in
         if arguments[list] {
@@ -61,6 +62,7 @@ enum SynthCommand {
             if let value = try arguments.value(device) { options.device = try DeviceProfile(parsing: value) }
             if let value = try arguments.value(noise) { options.noise = try NoiseModel(parsing: value) }
             if let value = try arguments.value(duration) { options.sessionDuration = value }
+            if let value = try arguments.value(speed) { options.throwSpeed = try SynthesisRecipe.speedRange(value) }
             let synthesizer = try GestureSynthesizer(options: options)
             if outputPath == "-" || outputPath.lowercased().hasSuffix(".jsonl") {
                 try synthesizer.writeJSONLines(gesture, toFileAt: outputPath)

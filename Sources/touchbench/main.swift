@@ -10,6 +10,7 @@ let commands: [Command] = [
     DemoCommand.command, SynthCommand.command, RecordCommand.command, ConvertCommand.command, InfoCommand.command,
     VerifyCommand.command, CatCommand.command, VelocityCommand.command, SpringCommand.command, ProjectCommand.command,
     GesturesCommand.command, ReplayCommand.command, BenchCommand.command, CompareCommand.command, MergeCommand.command,
+    ExperimentCommand.command,
 ]
 
 let generalHelp = """

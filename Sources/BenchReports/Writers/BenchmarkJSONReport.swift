@@ -5,7 +5,8 @@ import TouchTrace
 /// The `customSmallerIsBetter` JSON array that benchmark-tracking CI actions read:
 /// `[{"name", "unit", "value", "range", "extra"}]`, one element per trace × scene × headline
 /// metric. Replay throughput, where bigger is better, is written as its inverse (ns per
-/// sample) so that every element is smaller-is-better.
+/// sample), and intent accuracy as its complement (`intent_miss_share`, the share of gestures
+/// that end elsewhere), so that every element is smaller-is-better.
 public struct BenchmarkJSONReport: Sendable {
     public var result: BenchResult
 
@@ -13,7 +14,7 @@ public struct BenchmarkJSONReport: Sendable {
     public static let headlines: [(metric: MetricName, statistic: Statistic)] = [
         (.response, .p50), (.response, .p99), (.feedback, .p95), (.deadTravel, .max),
         (.presentedGap, .p95), (.presentedLag, .p50), (.projectionError, .max), (.settle, .max),
-        (.overshoot, .max), (.velocityJump, .max),
+        (.overshoot, .max), (.velocityJump, .max), (.intent, .p50),
         ("event_latency_ms", .p50), ("event_latency_ms", .p99), ("frame_latency_ms", .p50),
         ("latency_jitter_ms", .mean), ("reversal_response_ms", .p50), ("catch_response_ms", .p50),
         ("pause_response_ms", .p50), ("pause_detection_ms", .p50),
@@ -41,6 +42,14 @@ public struct BenchmarkJSONReport: Sendable {
                     members.append(("range", .string("± " + JSONWriter.format((high - low) / 2, decimals: 3))))
                 }
                 elements.append(.object(members))
+            }
+            if let accuracy = entry.metrics[MetricName.intentAccuracy], !accuracy.isEmpty, let share = accuracy.mean {
+                elements.append(.object([
+                    ("name", .string("\(prefix) intent_miss_share mean")),
+                    ("unit", .string("share")),
+                    ("value", .number(1 - share)),
+                    ("extra", .string("\(accuracy.kind.rawValue), 1 − intent_accuracy over \(accuracy.count) gesture\(accuracy.count == 1 ? "" : "s")")),
+                ]))
             }
             if let throughput = entry.metrics[MetricName.replayThroughput], let median = throughput.p50, median > 0 {
                 var members: [(key: String, value: JSONValue)] = [

@@ -87,8 +87,8 @@ public struct HTMLReport: Sendable {
         // Without a baseline there is nothing to be against: no such wording, no such legend.
         html += "<section><h2>\(baseline == nil ? "Per trace" : "Per trace against the baseline")</h2><div class=\"charts\">"
         let perTrace: [(MetricName, Statistic)] = [
-            (.response, .p99), (.presentedLag, .p50), (.settle, .max), (.eventLatency, .p99), (.reversalResponse, .p50),
-            (.cpuPerFrame, .p50),
+            (.response, .p99), (.presentedLag, .p50), (.settle, .max), (.intent, .max), (.intentAccuracy, .mean),
+            (.eventLatency, .p99), (.reversalResponse, .p50), (.cpuPerFrame, .p50),
         ]
         for (metric, statistic) in perTrace {
             let items = result.entries.prefix(barLimit).compactMap { entry -> (label: String, current: Double?, baseline: Double?)? in
