@@ -47,6 +47,12 @@ extension RunRecord {
         if let eventValues = object.take("events")?.arrayValue {
             events = try eventValues.map { (value) throws(ResultDecodingError) in try RunEvent(json: value) }
         }
+        for (name, value) in object.take("parameters")?.objectMembers ?? [] {
+            guard let text = value.stringValue else {
+                throw ResultDecodingError("a run entry's parameter \(name) is not a string")
+            }
+            parameters[name] = text
+        }
         if let seriesValue = object.take("series"), seriesValue != .null {
             series = try RunSeries(json: seriesValue)
         }
@@ -67,6 +73,7 @@ extension RunRecord {
         members.append(("samples", .integer(Int64(samples))))
         members.append(("metrics", .object(metrics.map { ($0.key.rawValue, $0.value.json) })))
         members.append(("events", .array(events.map(\.json))))
+        if !parameters.isEmpty { members.append(("parameters", .object(parameters.map { ($0.key, .string($0.value)) }))) }
         if let series { members.append(("series", series.json)) }
         return .object(members)
     }

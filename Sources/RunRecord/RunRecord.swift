@@ -31,6 +31,9 @@ public struct RunRecord: Sendable, Hashable {
     public var metrics: [MetricName: MetricSummary]
     /// The redirections and pauses, in time order.
     public var events: [RunEvent]
+    /// The parameters set for the run (`--set name=value`), by name; empty for a default run,
+    /// whose file then has no `parameters` member.
+    public var parameters: [String: String] = [:]
     /// Per-frame series, present only for the run a report charts.
     public var series: RunSeries?
     /// Top-level members this model does not know, kept.

@@ -32,6 +32,9 @@ public struct TraceSuite: Sendable, Hashable, Codable {
 
     public var schema: String
     public var traces: [Entry]
+    /// Parameters set for every run of the suite (`"parameters": {"pan.hysteresis": 30}`),
+    /// checked against the scenes' catalogue by whoever replays; `nil` when the manifest sets none.
+    public var parameters: [String: String]?
 
     public init(traces: [Entry]) {
         schema = Self.schema
@@ -76,7 +79,7 @@ public struct TraceSuite: Sendable, Hashable, Codable {
                 if let recipe = entry.recipe { members.append(("recipe", .object(recipe.map { ($0.key, .string($0.value)) }))) }
                 return .object(members)
             })),
-        ]))
+        ] + (parameters.map { [("parameters", .object($0.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))] } ?? [])))
     }
 
     /// Reads a manifest from its JSON value; the error names the member that is wrong.
@@ -105,6 +108,20 @@ public struct TraceSuite: Sendable, Hashable, Codable {
         }
         self.init(traces: traces)
         self.schema = schema
+        if let object = value["parameters"], object != .null {
+            guard let members = object.objectMembers else { throw SuiteError("its parameters are not an object") }
+            var parameters: [String: String] = [:]
+            for (name, member) in members {
+                switch member {
+                case .string(let text): parameters[name] = text
+                case .integer(let number): parameters[name] = String(number)
+                case .number(let number): parameters[name] = JSONWriter.format(number)
+                case .bool(let flag): parameters[name] = flag ? "true" : "false"
+                default: throw SuiteError("its parameter \(name) is not a string, number or boolean")
+                }
+            }
+            self.parameters = parameters
+        }
     }
 
     /// Why a JSON value is not a manifest.

@@ -35,7 +35,7 @@ enum BenchCommand {
     static let command = Command(
         name: "bench",
         summary: "Replay a suite through its scenes, compare with a baseline and write CI reports.",
-        usage: "[DIR|MANIFEST] [--baseline B] [--json OUT] [--markdown OUT] [--junit OUT] [--github-benchmark OUT] [--html OUT] [--shard i/n|auto] [--repeat N]",
+        usage: "[DIR|MANIFEST] [--baseline B] [--json OUT] [--markdown OUT] [--junit OUT] [--github-benchmark OUT] [--html OUT] [--shard i/n|auto] [--repeat N] [--set NAME=VALUE …]",
         discussion: """
             Runs every trace of a suite (default: the bundled Traces/manifest.json; a folder
             means its manifest.json, or every .touchtrace in it through --scenes) through the
@@ -47,7 +47,7 @@ enum BenchCommand {
             standard error). '-' as OUT writes to standard output. CI recipes: docs/CI.md.
             """,
         options: [baseline, thresholds, reportJSON, reports.markdown, reports.junit, reports.githubBenchmark, reports.html,
-                  chart, shard, repeatCount, scenes],
+                  chart, shard, repeatCount, scenes, ParameterOptions.set],
         positionals: 0...1
     ) { arguments in
         let repeats = try arguments.value(repeatCount) ?? 5
@@ -67,7 +67,8 @@ enum BenchCommand {
             }
             chartedRun = key
         }
-        let replayer = Replaying()
+        let parameters = try ParameterOptions.values(arguments, over: suite.parameters ?? [:], source: manifest)
+        let replayer = Replaying(parameters: parameters)
         let started = ContinuousClock.now
         let bar = ProgressBar()
         let runner = BenchRunner(replayer: replayer, repeats: repeats, seriesFor: chartedRun) { done, total, what in

@@ -10,21 +10,29 @@ import TouchTrace
 public struct Replaying: TraceReplaying {
     /// The presentation delay, frames.
     public var presentationDelay: Int
+    /// The parameters set for every run (`--set`, a suite's own).
+    public var parameters: ParameterValues
 
-    public init(presentationDelay: Int = 2) {
+    public init(presentationDelay: Int = 2, parameters: ParameterValues = ParameterValues()) {
         self.presentationDelay = presentationDelay
+        self.parameters = parameters
     }
 
     /// The settings a bench records in its environment (they decide the numbers).
     public var settings: [String: String] {
-        ["clock": "virtual", "presentationDelayFrames": String(presentationDelay), "refresh": "trace's displayHz, else 120"]
+        var settings = ["clock": "virtual", "presentationDelayFrames": String(presentationDelay), "refresh": "trace's displayHz, else 120"]
+        // Only when set, so that a default run's environment is as it always was.
+        if !parameters.isEmpty {
+            settings["parameters"] = parameters.assignments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
+        return settings
     }
 
     /// The charted run records its series in the same replay: the chart shows the frames the
     /// metrics come from.
     public func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome {
         let reader = try TraceReader(path: path)
-        var settings = ReplaySettings(mode: .virtual, recordsSeries: withSeries)
+        var settings = ReplaySettings(mode: .virtual, recordsSeries: withSeries, parameters: parameters)
         settings.display = DisplayModel(refresh: .forTrace(reader.metadata), presentationDelay: presentationDelay)
         let clock = ContinuousClock()
         let start = clock.now

@@ -39,12 +39,27 @@ public struct ReplaySettings: Sendable, Hashable {
     /// chart), written down from the frames the engine rendered. Off by default: it keeps a
     /// few values per frame.
     public var recordsSeries: Bool
+    /// The parameters set for the run (`--set`): the scenes' tunables and the display's.
+    public var parameters: ParameterValues
 
     public init(mode: ReplayMode = .virtual, display: DisplayModel = DisplayModel(), tail: Int64 = 5_000_000_000,
-                recordsSeries: Bool = false) {
+                recordsSeries: Bool = false, parameters: ParameterValues = ParameterValues()) {
+        self.parameters = parameters
         self.mode = mode
         self.display = display
         self.tail = max(0, tail)
         self.recordsSeries = recordsSeries
+    }
+}
+
+extension ReplaySettings {
+    /// The settings with the display's parameters applied (a `display.*` set overrides the
+    /// display model given; nothing set leaves it as it is).
+    public var resolvingParameters: ReplaySettings {
+        var settings = self
+        if let delay = parameters.assigned(ParameterCatalog.presentationDelay) {
+            settings.display.presentationDelay = Int(delay)
+        }
+        return settings
     }
 }

@@ -90,13 +90,14 @@ public enum Replayer {
     }
 
     private static func context(_ metadata: TraceMetadata, _ settings: ReplaySettings) -> SceneContext {
-        SceneContext(metadata: metadata, refreshHz: settings.display.refresh.maximumHz)
+        SceneContext(metadata: metadata, refreshHz: settings.display.refresh.maximumHz, parameters: settings.parameters)
     }
 
     static func run<S: Scene>(
         scene: S, sceneName: String, traceName: String, settings: ReplaySettings, timeline: TimelineRecorder?,
         drive: (_ feed: (InputSample) -> Void) throws -> Void
     ) throws -> RunRecord {
+        let settings = settings.resolvingParameters
         switch settings.mode {
         case .virtual:
             var engine = ReplayEngine(scene: scene, clock: VirtualClock(), display: settings.display, timeline: timeline,

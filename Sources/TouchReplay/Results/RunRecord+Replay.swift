@@ -15,6 +15,7 @@ extension RunRecord {
                   refreshHz: settings.display.refresh.maximumHz,
                   presentationDelayFrames: settings.display.presentationDelay, frames: frames, samples: samples,
                   metrics: metrics, events: events)
+        parameters = settings.parameters.assignments
     }
 
     /// The clock the run used, `nil` for a record from a file that names no known clock.

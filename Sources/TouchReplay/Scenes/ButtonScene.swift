@@ -21,17 +21,19 @@ public struct ButtonScene: Scene {
         public var highlightOnTouchDown: Bool
         /// How long the double tap waits after a lift for the next touch, nanoseconds.
         public var doubleTapTimeout: Int64
+        /// How far outside the button the finger may stray and still tap it, points.
+        public var hitSlop: Double
 
-        public init(highlightOnTouchDown: Bool = true, doubleTapTimeout: Int64 = 300_000_000) {
+        public init(highlightOnTouchDown: Bool = true, doubleTapTimeout: Int64 = 300_000_000, hitSlop: Double = 70) {
+            self.hitSlop = hitSlop
             self.highlightOnTouchDown = highlightOnTouchDown
             self.doubleTapTimeout = doubleTapTimeout
         }
     }
 
     static let size = (width: 120.0, height: 50.0)
-    static let slop = 70.0
 
-    private var tap = TapRecognizer(hitSlop: ButtonScene.slop)
+    private var tap: TapRecognizer
     private var doubleTap: MultiTapRecognizer
     private var events: [GestureEvent] = []
     private var highlight = AnimatedValue(0)
@@ -46,6 +48,7 @@ public struct ButtonScene: Scene {
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
         self.parameters = parameters
         doubleTap = MultiTapRecognizer(maximumGap: parameters.doubleTapTimeout)
+        tap = TapRecognizer(hitSlop: parameters.hitSlop)
         events.reserveCapacity(4)
     }
 

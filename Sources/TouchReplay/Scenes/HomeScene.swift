@@ -19,8 +19,27 @@ public struct HomeScene: Scene {
         public var pauseDetector: PauseDetectorKind
         /// How a swipe without a pause picks between home and the app.
         public var destinationRule: DestinationRule
+        /// How far the finger travels before the card follows it, points.
+        public var hysteresis: Double
+        /// The height of the bottom-edge region where the swipe must start, points.
+        public var edge: Double
+        /// The deceleration detector's spike (pt/s²) and the share of peak speed under which
+        /// it calls a pause; the dwell timer's duration (ns) and speed threshold (pt/s).
+        public var minimumDeceleration: Double
+        public var speedFraction: Double
+        public var timerDuration: Int64
+        public var timerSpeedThreshold: Double
 
-        public init(pauseDetector: PauseDetectorKind = .deceleration, destinationRule: DestinationRule = .projection) {
+        public init(pauseDetector: PauseDetectorKind = .deceleration, destinationRule: DestinationRule = .projection,
+                    hysteresis: Double = 10, edge: Double = HomeScene.edge,
+                    minimumDeceleration: Double = 1000, speedFraction: Double = 0.6,
+                    timerDuration: Int64 = 100_000_000, timerSpeedThreshold: Double = 20) {
+            self.hysteresis = hysteresis
+            self.edge = edge
+            self.minimumDeceleration = minimumDeceleration
+            self.speedFraction = speedFraction
+            self.timerDuration = timerDuration
+            self.timerSpeedThreshold = timerSpeedThreshold
             self.pauseDetector = pauseDetector
             self.destinationRule = destinationRule
         }
@@ -38,7 +57,7 @@ public struct HomeScene: Scene {
     }
 
     private let parameters: Parameters
-    static let edge = 44.0
+    public static let edge = 44.0
     static let pauseProgress = 0.1
 
     private let width: Double
@@ -47,8 +66,8 @@ public struct HomeScene: Scene {
     private var cardY = AnimatedValue(0)
     private var scale = AnimatedValue(1)
     private var pan: ScenePan<EdgePanRecognizer>
-    private var pause = DecelerationPauseDetector()
-    private var timer = TimerPauseDetector()
+    private var pause: DecelerationPauseDetector
+    private var timer: TimerPauseDetector
     private var gestureEvents: [GestureEvent] = []
     private var isPaused = false
     // Whether each detector has reported the current contact's pause (once per contact).
@@ -67,7 +86,10 @@ public struct HomeScene: Scene {
         width = context.width
         height = context.height
         let screen = Rect(x: 0, y: 0, width: context.width, height: context.height)
-        pan = ScenePan(EdgePanRecognizer(screen: screen, edges: .bottom, margin: Self.edge))
+        pan = ScenePan(EdgePanRecognizer(screen: screen, edges: .bottom, margin: parameters.edge,
+                                         pan: PanRecognizer(hysteresis: parameters.hysteresis)))
+        pause = DecelerationPauseDetector(minimumDeceleration: parameters.minimumDeceleration, speedFraction: parameters.speedFraction)
+        timer = TimerPauseDetector(speedThreshold: parameters.timerSpeedThreshold, duration: parameters.timerDuration)
         state.destination = committed
     }
 

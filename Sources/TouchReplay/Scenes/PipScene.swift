@@ -17,9 +17,12 @@ public struct PipScene: Scene {
         /// Whether the corner spring starts with the release velocity (momentum handed over,
         /// as it should be) or from rest (the window stops dead at the lift, then sets off).
         public var carriesReleaseVelocity: Bool
+        /// How far the finger travels before the window follows it, points.
+        public var hysteresis: Double
 
         public init(dampingRatio: Double = 0.85, response: Double = 0.5, cornerPolicy: CornerPolicy = .projection,
-                    carriesReleaseVelocity: Bool = true) {
+                    carriesReleaseVelocity: Bool = true, hysteresis: Double = 10) {
+            self.hysteresis = hysteresis
             self.dampingRatio = dampingRatio
             self.response = response
             self.cornerPolicy = cornerPolicy
@@ -44,7 +47,7 @@ public struct PipScene: Scene {
     private let corners: [(x: Double, y: Double)]
     private var windowX: AnimatedValue
     private var windowY: AnimatedValue
-    private var pan = ScenePan(PanRecognizer())
+    private var pan: ScenePan<PanRecognizer>
     // The window's origin when the pan began: window = hold + translation.
     private var holdX = 0.0, holdY = 0.0
     private var corner = 3
@@ -54,6 +57,7 @@ public struct PipScene: Scene {
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
         self.parameters = parameters
         spring = Springs.make(dampingRatio: parameters.dampingRatio, response: parameters.response)
+        pan = ScenePan(PanRecognizer(hysteresis: parameters.hysteresis))
         let left = Self.margin, right = context.width - Self.margin - Self.size.width
         let top = Self.margin + 44, bottom = context.height - Self.margin - 34 - Self.size.height
         corners = [(left, top), (right, top), (left, bottom), (right, bottom)]

@@ -37,11 +37,11 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// A new scene of this kind for `context`.
     public func make(context: SceneContext) -> any Scene {
         switch self {
-        case .scroll: ScrollScene(context: context)
-        case .pip: PipScene(context: context)
-        case .home: HomeScene(context: context)
-        case .button: ButtonScene(context: context)
-        case .sheet: SheetScene(context: context)
+        case .scroll: ScrollScene(context: context, parameters: .init(context.parameters))
+        case .pip: PipScene(context: context, parameters: .init(context.parameters))
+        case .home: HomeScene(context: context, parameters: .init(context.parameters))
+        case .button: ButtonScene(context: context, parameters: .init(context.parameters))
+        case .sheet: SheetScene(context: context, parameters: .init(context.parameters))
         case .pinch: PinchScene(context: context)
         case .pointer: PointerScene(context: context)
         }
@@ -51,11 +51,11 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// specialised for it (an existential scene would cost a dynamic call per sample).
     func visit<V: SceneVisitor>(context: SceneContext, _ visitor: V) throws -> V.Output {
         switch self {
-        case .scroll: try visitor.visit(ScrollScene(context: context))
-        case .pip: try visitor.visit(PipScene(context: context))
-        case .home: try visitor.visit(HomeScene(context: context))
-        case .button: try visitor.visit(ButtonScene(context: context))
-        case .sheet: try visitor.visit(SheetScene(context: context))
+        case .scroll: try visitor.visit(ScrollScene(context: context, parameters: .init(context.parameters)))
+        case .pip: try visitor.visit(PipScene(context: context, parameters: .init(context.parameters)))
+        case .home: try visitor.visit(HomeScene(context: context, parameters: .init(context.parameters)))
+        case .button: try visitor.visit(ButtonScene(context: context, parameters: .init(context.parameters)))
+        case .sheet: try visitor.visit(SheetScene(context: context, parameters: .init(context.parameters)))
         case .pinch: try visitor.visit(PinchScene(context: context))
         case .pointer: try visitor.visit(PointerScene(context: context))
         }

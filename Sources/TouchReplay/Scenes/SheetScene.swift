@@ -16,9 +16,12 @@ public struct SheetScene: Scene {
         public var openResponse: Double
         public var dismissDampingRatio: Double
         public var dismissResponse: Double
+        /// How far the finger travels before the sheet follows it, points.
+        public var hysteresis: Double
 
         public init(openDampingRatio: Double = 1, openResponse: Double = 0.35,
-                    dismissDampingRatio: Double = 0.8, dismissResponse: Double = 0.4) {
+                    dismissDampingRatio: Double = 0.8, dismissResponse: Double = 0.4, hysteresis: Double = 10) {
+            self.hysteresis = hysteresis
             self.openDampingRatio = openDampingRatio
             self.openResponse = openResponse
             self.dismissDampingRatio = dismissDampingRatio
@@ -32,7 +35,7 @@ public struct SheetScene: Scene {
     private let closedY: Double
     private let band: RubberBand
     private var sheetY: AnimatedValue
-    private var pan = ScenePan(PanRecognizer())
+    private var pan: ScenePan<PanRecognizer>
     // Whether the touch landed on the sheet (it drives the sheet), and the unbanded sheet
     // position when the pan began.
     private var holding = false
@@ -44,6 +47,7 @@ public struct SheetScene: Scene {
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
         openSpring = Springs.make(dampingRatio: parameters.openDampingRatio, response: parameters.openResponse)
         dismissSpring = Springs.make(dampingRatio: parameters.dismissDampingRatio, response: parameters.dismissResponse)
+        pan = ScenePan(PanRecognizer(hysteresis: parameters.hysteresis))
         openY = 0.12 * context.height
         closedY = context.height
         band = RubberBand(range: openY...closedY, dimension: context.height)

@@ -1,0 +1,54 @@
+import TouchDynamics
+
+// Each reference scene's tunables read from the catalogue, so that a `--set` reaches the
+// scene through its context and the defaults stay where the catalogue states them.
+
+extension ScrollScene.Parameters {
+    /// The scroll view's tunables from `values`.
+    public init(_ values: ParameterValues) {
+        typealias C = ParameterCatalog
+        self.init(hysteresis: values[C.panHysteresis], decelerationRate: DecelerationRate(rawValue: values[C.scrollDeceleration]) ?? .normal,
+                  catchesMovingContent: values[C.scrollCatches] != 0)
+    }
+}
+
+extension PipScene.Parameters {
+    /// The window's tunables from `values`.
+    public init(_ values: ParameterValues) {
+        typealias C = ParameterCatalog
+        self.init(dampingRatio: values[C.pipDamping], response: values[C.pipResponse],
+                  cornerPolicy: values[C.pipCorner] == 0 ? .projection : .nearestCorner,
+                  carriesReleaseVelocity: values[C.pipCarries] != 0, hysteresis: values[C.panHysteresis])
+    }
+}
+
+extension HomeScene.Parameters {
+    /// The home gesture's tunables from `values`.
+    public init(_ values: ParameterValues) {
+        typealias C = ParameterCatalog
+        self.init(pauseDetector: values[C.homePause] == 0 ? .deceleration : .timer,
+                  destinationRule: values[C.homeRule] == 0 ? .projection : .furthestReach,
+                  hysteresis: values[C.panHysteresis], edge: values[C.homeEdge],
+                  minimumDeceleration: values[C.pauseDeceleration], speedFraction: values[C.pauseSpeedFraction],
+                  timerDuration: Int64((values[C.timerDuration] * 1e6).rounded()), timerSpeedThreshold: values[C.timerSpeed])
+    }
+}
+
+extension ButtonScene.Parameters {
+    /// The button's tunables from `values`.
+    public init(_ values: ParameterValues) {
+        typealias C = ParameterCatalog
+        self.init(highlightOnTouchDown: values[C.buttonHighlight] != 0,
+                  doubleTapTimeout: Int64((values[C.buttonTimeout] * 1e6).rounded()), hitSlop: values[C.buttonSlop])
+    }
+}
+
+extension SheetScene.Parameters {
+    /// The sheet's tunables from `values`.
+    public init(_ values: ParameterValues) {
+        typealias C = ParameterCatalog
+        self.init(openDampingRatio: values[C.sheetOpenDamping], openResponse: values[C.sheetOpenResponse],
+                  dismissDampingRatio: values[C.sheetDismissDamping], dismissResponse: values[C.sheetDismissResponse],
+                  hysteresis: values[C.panHysteresis])
+    }
+}

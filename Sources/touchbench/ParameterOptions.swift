@@ -1,0 +1,28 @@
+import TouchReplay
+
+/// `--set NAME=VALUE` (repeatable) and `--frame-cost PROFILE`, shared by `replay`, `bench`,
+/// `demo` and `sweep`: the tunables of ``ParameterCatalog`` and the virtual clock's cost model.
+enum ParameterOptions {
+    static let set = Option("set", "NAME=VALUE",
+                            "Set a scene, recognizer or display parameter (repeatable; 'touchbench scenes' lists them).",
+                            repeats: true) { (text) throws(UsageError) in
+        var values = ParameterValues()
+        do throws(ParameterError) { try values.apply(text) } catch { throw UsageError(message: error.description) }
+        return text
+    }
+
+    /// The parameters of `--set`, over `base` (a suite's own); a bad one is a usage error
+    /// naming it and its valid values.
+    static func values(_ arguments: ParsedArguments, over base: [String: String] = [:], source: String? = nil) throws(UsageError) -> ParameterValues {
+        var values = ParameterValues()
+        do throws(ParameterError) {
+            for (name, value) in base.sorted(by: { $0.key < $1.key }) { try values.set(name, to: value) }
+        } catch {
+            throw UsageError(message: "\(source.map { "\($0): " } ?? "")\(error.description)")
+        }
+        for assignment in try arguments.values(Self.set) {
+            do throws(ParameterError) { try values.apply(assignment) } catch { throw UsageError(message: error.description) }
+        }
+        return values
+    }
+}

@@ -1,0 +1,47 @@
+import BenchReports
+import RunRecord
+import Testing
+import TouchReplay
+
+/// The evidence that every parameter is gated: a change of its stated step, on the bundled
+/// trace and scene its catalogue entry names, moves its named deterministic metric the worse
+/// way and `compare` calls that a regression. Generated over the catalogue, so a parameter
+/// cannot be added without its sensitivity.
+@Suite("Parameter sensitivity")
+struct ParameterSensitivityTests {
+    static func run(_ parameter: Parameter, values: ParameterValues) throws -> RunRecord {
+        let path = RegressionHarness.traces.appendingPathComponent(parameter.sensitivity.trace).path
+        let outcome = try Replaying(parameters: values).replay(path: path, scene: parameter.sensitivity.scene, withSeries: false)
+        var entry = outcome.entry.withoutTiming
+        entry.trace = parameter.sensitivity.trace
+        return entry
+    }
+
+    @Test("one step of each parameter is a regression of its named metric", arguments: ParameterCatalog.all)
+    func stepIsCaught(_ parameter: Parameter) throws {
+        var stepped = ParameterValues()
+        try stepped.set(parameter.name, to: parameter.text(of: parameter.defaultValue + parameter.step))
+        let baseline = try Self.run(parameter, values: ParameterValues())
+        let candidate = try Self.run(parameter, values: stepped)
+        #expect(candidate.parameters == [parameter.name: parameter.text(of: parameter.defaultValue + parameter.step)])
+        #expect(baseline.parameters.isEmpty)
+        let comparison = BenchComparison(current: BenchResult(entries: [candidate], environment: Fixtures.environment),
+                                         baseline: BenchResult(entries: [baseline], environment: Fixtures.environment))
+        let flagged = comparison.regressions.map(\.metric.rawValue)
+        #expect(flagged.contains(parameter.sensitivity.metric),
+                "\(parameter.name) stepped by \(parameter.step): regressions \(flagged), not \(parameter.sensitivity.metric)")
+    }
+
+    @Test("the step stays inside the parameter's valid range")
+    func stepsAreValid() throws {
+        for parameter in ParameterCatalog.all {
+            #expect(parameter.range.contains(parameter.defaultValue), "\(parameter.name) default")
+            #expect(parameter.range.contains(parameter.defaultValue + parameter.step), "\(parameter.name) step")
+            #expect(parameter.step != 0, "\(parameter.name) step")
+        }
+    }
+}
+
+extension Parameter: CustomTestStringConvertible {
+    public var testDescription: String { name }
+}
