@@ -53,6 +53,7 @@ extension RunRecord {
             }
             parameters[name] = text
         }
+        frameCost = object.take("frameCost")?.stringValue
         if let seriesValue = object.take("series"), seriesValue != .null {
             series = try RunSeries(json: seriesValue)
         }
@@ -73,6 +74,7 @@ extension RunRecord {
         members.append(("samples", .integer(Int64(samples))))
         members.append(("metrics", .object(metrics.map { ($0.key.rawValue, $0.value.json) })))
         members.append(("events", .array(events.map(\.json))))
+        if let frameCost { members.append(("frameCost", .string(frameCost))) }
         if !parameters.isEmpty { members.append(("parameters", .object(parameters.map { ($0.key, .string($0.value)) }))) }
         if let series { members.append(("series", series.json)) }
         return .object(members)

@@ -34,6 +34,9 @@ public struct RunRecord: Sendable, Hashable {
     /// The parameters set for the run (`--set name=value`), by name; empty for a default run,
     /// whose file then has no `parameters` member.
     public var parameters: [String: String] = [:]
+    /// The `--frame-cost` profile charged on the virtual clock; `nil` (and no member in the
+    /// file) when none was.
+    public var frameCost: String?
     /// Per-frame series, present only for the run a report charts.
     public var series: RunSeries?
     /// Top-level members this model does not know, kept.
@@ -65,6 +68,7 @@ public struct RunRecord: Sendable, Hashable {
     public var settings: String {
         var parts = ["mode=\(mode)", "rate=\(rate)", "refreshHz=\(JSONWriter.format(refreshHz))"]
         if let presentationDelayFrames { parts.append("presentationDelay=\(presentationDelayFrames)") }
+        if let frameCost { parts.append("frameCost=\(frameCost)") }
         return parts.joined(separator: " ")
     }
 

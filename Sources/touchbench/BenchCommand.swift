@@ -35,7 +35,7 @@ enum BenchCommand {
     static let command = Command(
         name: "bench",
         summary: "Replay a suite through its scenes, compare with a baseline and write CI reports.",
-        usage: "[DIR|MANIFEST] [--baseline B] [--json OUT] [--markdown OUT] [--junit OUT] [--github-benchmark OUT] [--html OUT] [--shard i/n|auto] [--repeat N] [--set NAME=VALUE …]",
+        usage: "[DIR|MANIFEST] [--baseline B] [--json OUT] [--markdown OUT] [--junit OUT] [--github-benchmark OUT] [--html OUT] [--shard i/n|auto] [--repeat N] [--set NAME=VALUE …] [--frame-cost PROFILE]",
         discussion: """
             Runs every trace of a suite (default: the bundled Traces/manifest.json; a folder
             means its manifest.json, or every .touchtrace in it through --scenes) through the
@@ -47,7 +47,7 @@ enum BenchCommand {
             standard error). '-' as OUT writes to standard output. CI recipes: docs/CI.md.
             """,
         options: [baseline, thresholds, reportJSON, reports.markdown, reports.junit, reports.githubBenchmark, reports.html,
-                  chart, shard, repeatCount, scenes, ParameterOptions.set],
+                  chart, shard, repeatCount, scenes, ParameterOptions.set, ParameterOptions.frameCost],
         positionals: 0...1
     ) { arguments in
         let repeats = try arguments.value(repeatCount) ?? 5
@@ -68,7 +68,7 @@ enum BenchCommand {
             chartedRun = key
         }
         let parameters = try ParameterOptions.values(arguments, over: suite.parameters ?? [:], source: manifest)
-        let replayer = Replaying(parameters: parameters)
+        let replayer = Replaying(parameters: parameters, frameCost: try arguments.value(ParameterOptions.frameCost) ?? FrameCost())
         let started = ContinuousClock.now
         let bar = ProgressBar()
         let runner = BenchRunner(replayer: replayer, repeats: repeats, seriesFor: chartedRun) { done, total, what in

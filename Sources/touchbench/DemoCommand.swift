@@ -13,7 +13,7 @@ enum DemoCommand {
     static let command = Command(
         name: "demo",
         summary: "Replay the bundled corpus through the scenes that fit each trace and print one table.",
-        usage: "[--suite MANIFEST] [--refresh HZ] [--present-delay N] [--set NAME=VALUE …]",
+        usage: "[--suite MANIFEST] [--refresh HZ] [--present-delay N] [--set NAME=VALUE …] [--frame-cost PROFILE]",
         discussion: """
             Reads the suite manifest (default: Traces/manifest.json in the current folder or in
             the checkout that built this executable), verifies every trace, replays it on the
@@ -21,12 +21,13 @@ enum DemoCommand {
             response, release outcome, intent, redirection response and hitches per run (times
             in ms; see docs/METRICS.md).
             """,
-        options: [suite, refresh, presentDelay, ParameterOptions.set],
+        options: [suite, refresh, presentDelay, ParameterOptions.set, ParameterOptions.frameCost],
         positionals: 0...0
     ) { arguments in
         let manifest = try arguments.value(suite) ?? SuiteDiscovery.defaultManifest()
         let traces = try TraceSuite.load(from: manifest)
         let parameters = try ParameterOptions.values(arguments, over: traces.parameters ?? [:], source: manifest)
+        let cost = try arguments.value(ParameterOptions.frameCost) ?? FrameCost()
         var display = DisplayModel()
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         if let delay = try arguments.value(presentDelay) { display.presentationDelay = delay }
@@ -44,7 +45,7 @@ enum DemoCommand {
             totalBytes += reader.fileSize
             display.refresh = chosenRefresh ?? RefreshRate.forTrace(reader.metadata)
             rates.insert(display.refresh)
-            let settings = ReplaySettings(display: display, parameters: parameters)
+            let settings = ReplaySettings(display: display, parameters: parameters, frameCost: cost)
             let name = entry.file.replacingOccurrences(of: ".touchtrace", with: "")
             for scene in entry.scenes {
                 let result: RunRecord

@@ -11,6 +11,11 @@ enum ParameterOptions {
         return text
     }
 
+    static let frameCost = Option("frame-cost", "PROFILE",
+                                  "Charge frame work on the virtual clock: constant:10ms, spikes:30ms/10, first:50ms, per-sample:200us, measured:2 (not deterministic); join terms with +.") { (text) throws(UsageError) in
+        do throws(FrameCostError) { return try FrameCost(profile: text) } catch { throw UsageError(message: error.description) }
+    }
+
     /// The parameters of `--set`, over `base` (a suite's own); a bad one is a usage error
     /// naming it and its valid values.
     static func values(_ arguments: ParsedArguments, over base: [String: String] = [:], source: String? = nil) throws(UsageError) -> ParameterValues {

@@ -38,7 +38,7 @@ enum ReplayCommand {
     static let command = Command(
         name: "replay",
         summary: "Replay a trace through a scene on a modelled display and measure latency, jitter and response.",
-        usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--set NAME=VALUE …] [--json OUT] [--trace-events OUT]\n"
+        usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--set NAME=VALUE …] [--frame-cost PROFILE] [--json OUT] [--trace-events OUT]\n"
             + "       FILE --page URL|FILE [--viewport WxH] [--rate 1|max-safe] [--selector CSS] [--repeat N] [--json OUT]",
         discussion: """
             Scenes: \(SceneKind.names.joined(separator: ", ")).
@@ -51,14 +51,16 @@ enum ReplayCommand {
             when headless Chromium is missing or stops answering, 66 when the page cannot be
             loaded, 64 for a page that is not a file or on localhost.
             """,
-        options: [scene, rate, refresh, presentDelay, vsyncPhase, ParameterOptions.set, json, traceEvents, page, viewport, selector, repeats],
+        options: [scene, rate, refresh, presentDelay, vsyncPhase, ParameterOptions.set, ParameterOptions.frameCost, json, traceEvents, page, viewport, selector, repeats],
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
         for option in [json, traceEvents] { try OutputSafety.refuse(output: arguments.text(option), sameAs: [path]) }
         if arguments.text(page) != nil {
             // A page has its own code: the scenes' parameters do not reach it.
-            if arguments.isGiven(ParameterOptions.set) { throw UsageError(message: "--set applies to the scenes, not to --page") }
+            if arguments.isGiven(ParameterOptions.set) || arguments.isGiven(ParameterOptions.frameCost) {
+                throw UsageError(message: "--set and --frame-cost apply to the scenes, not to --page")
+            }
             return try PageReplayCommand.run(arguments, path: path)
         }
         if arguments.isGiven(viewport) || arguments.isGiven(selector) || arguments.isGiven(repeats) {
@@ -66,7 +68,8 @@ enum ReplayCommand {
         }
         let sceneName = try arguments.required(scene)
         let mode = try arguments.value(rate) ?? .virtual
-        var settings = ReplaySettings(mode: mode, parameters: try ParameterOptions.values(arguments))
+        var settings = ReplaySettings(mode: mode, parameters: try ParameterOptions.values(arguments),
+                                      frameCost: try arguments.value(ParameterOptions.frameCost) ?? FrameCost())
         let delay = try arguments.value(presentDelay) ?? settings.display.presentationDelay
         let phase = try arguments.value(vsyncPhase) ?? 0
         let input = try TraceFiles.open(path)

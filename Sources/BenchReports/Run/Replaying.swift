@@ -12,8 +12,11 @@ public struct Replaying: TraceReplaying {
     public var presentationDelay: Int
     /// The parameters set for every run (`--set`, a suite's own).
     public var parameters: ParameterValues
+    /// The cost model charged on the virtual clock (`--frame-cost`).
+    public var frameCost: FrameCost
 
-    public init(presentationDelay: Int = 2, parameters: ParameterValues = ParameterValues()) {
+    public init(presentationDelay: Int = 2, parameters: ParameterValues = ParameterValues(), frameCost: FrameCost = FrameCost()) {
+        self.frameCost = frameCost
         self.presentationDelay = presentationDelay
         self.parameters = parameters
     }
@@ -25,6 +28,7 @@ public struct Replaying: TraceReplaying {
         if !parameters.isEmpty {
             settings["parameters"] = parameters.assignments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
+        if !frameCost.isZero { settings["frameCost"] = frameCost.description }
         return settings
     }
 
@@ -32,7 +36,7 @@ public struct Replaying: TraceReplaying {
     /// metrics come from.
     public func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome {
         let reader = try TraceReader(path: path)
-        var settings = ReplaySettings(mode: .virtual, recordsSeries: withSeries, parameters: parameters)
+        var settings = ReplaySettings(mode: .virtual, recordsSeries: withSeries, parameters: parameters, frameCost: frameCost)
         settings.display = DisplayModel(refresh: .forTrace(reader.metadata), presentationDelay: presentationDelay)
         let clock = ContinuousClock()
         let start = clock.now

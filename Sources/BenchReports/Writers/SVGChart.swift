@@ -7,7 +7,7 @@ import TouchBenchSupport
 enum SVGChart {
     static let width = 640.0
     static let height = 220.0
-    private static let left = 56.0, right = 12.0, top = 14.0, bottom = 34.0
+    static let left = 56.0, right = 12.0, top = 14.0, bottom = 34.0
 
     /// A histogram of `values` in `bins` equal bins.
     static func histogram(name: String, title: String, values: [Double], unit: String, bins: Int = 24) -> String {
@@ -105,15 +105,15 @@ enum SVGChart {
         return svg + "</svg>"
     }
 
-    private static func open(name: String, title: String) -> String {
+    static func open(name: String, title: String) -> String {
         "<svg class=\"chart\" data-chart=\"\(attribute(name))\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\"><title>\(text(title))</title>"
     }
 
-    private static func empty(name: String, title: String) -> String {
+    static func empty(name: String, title: String) -> String {
         open(name: name, title: title) + "<text class=\"axis\" x=\"\(n(width / 2))\" y=\"\(n(height / 2))\" text-anchor=\"middle\">no data</text></svg>"
     }
 
-    private static func axes(yLabel: String, yMax: Double?, xLow: Double, xHigh: Double, unit: String,
+    static func axes(yLabel: String, yMax: Double?, xLow: Double, xHigh: Double, unit: String,
                              yLow: Double? = nil, yHigh: Double? = nil) -> String {
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         var svg = "<line class=\"axis-line\" x1=\"\(n(left))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(top + plotHeight))\"/>"

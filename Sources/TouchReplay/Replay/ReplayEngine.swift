@@ -15,6 +15,8 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     /// The signals of the frame being rendered (capacity kept across frames).
     private var signals: [SceneSignal] = []
     let timeline: TimelineRecorder?
+    /// The cost model's charge per frame (virtual clock only).
+    let frameCost: FrameCost
     /// The per-frame series, when the settings ask for it.
     private(set) var series: SeriesRecording?
     private var batch: [InputSample] = []
@@ -32,14 +34,17 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     private(set) var lastTime = Int64.min
     private(set) var firstTime: Int64?
 
-    init(scene: S, clock: C, display: DisplayModel, timeline: TimelineRecorder?, recordsSeries: Bool = false) {
+    init(scene: S, clock: C, display: DisplayModel, timeline: TimelineRecorder?, recordsSeries: Bool = false,
+         frameCost: FrameCost = FrameCost()) {
+        self.frameCost = clock.isVirtual ? frameCost : FrameCost()
         self.scene = scene
         self.clock = clock
         self.display = display
         grid = VsyncGrid(display)
         self.timeline = timeline
         series = recordsSeries ? SeriesRecording() : nil
-        probes = ProbeSet(virtual: clock.isVirtual, initial: scene.state)
+        // Charging measured CPU makes the behaviour metrics as noisy as a wall clock's.
+        probes = ProbeSet(virtual: clock.isVirtual && !self.frameCost.isMeasured, initial: scene.state)
         batch.reserveCapacity(64)
         previousX = scene.state.x
         previousY = scene.state.y
@@ -89,13 +94,13 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         let workStart = clock.now()
         // Reading the clock costs about as much as a simple frame, so the virtual clock times
         // every fourth frame (wall clocks time them all).
-        let timed = !clock.isVirtual || frames & 3 == 0
+        let timed = !clock.isVirtual || frames & 3 == 0 || frameCost.isMeasured
         let cpuStart = timed ? MonotonicTime.now() : 0
         for sample in batch { scene.handle(sample) }
         scene.advance(to: vsync)
         let cpu: Int64? = timed ? MonotonicTime.now() &- cpuStart : nil
         scene.takeSignals(into: &signals)
-        clock.spend(scene.virtualCost)
+        clock.spend(scene.virtualCost &+ frameCost.cost(frame: frames, samples: batch.count, cpu: cpu ?? 0))
         let workEnd = Swift.max(clock.now(), vsync)
         let shownAt = grid.presentationIndex(frame: index, vsync: vsync, workEnd: workEnd)
         let late = shownAt - index - grid.presentationDelay

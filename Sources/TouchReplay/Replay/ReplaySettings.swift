@@ -41,10 +41,14 @@ public struct ReplaySettings: Sendable, Hashable {
     public var recordsSeries: Bool
     /// The parameters set for the run (`--set`): the scenes' tunables and the display's.
     public var parameters: ParameterValues
+    /// The work each frame stands for on the virtual clock (`--frame-cost`); none by default.
+    /// A wall clock measures the real work instead and ignores it.
+    public var frameCost: FrameCost
 
     public init(mode: ReplayMode = .virtual, display: DisplayModel = DisplayModel(), tail: Int64 = 5_000_000_000,
-                recordsSeries: Bool = false, parameters: ParameterValues = ParameterValues()) {
+                recordsSeries: Bool = false, parameters: ParameterValues = ParameterValues(), frameCost: FrameCost = FrameCost()) {
         self.parameters = parameters
+        self.frameCost = frameCost
         self.mode = mode
         self.display = display
         self.tail = max(0, tail)

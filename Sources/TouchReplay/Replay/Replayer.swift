@@ -101,14 +101,14 @@ public enum Replayer {
         switch settings.mode {
         case .virtual:
             var engine = ReplayEngine(scene: scene, clock: VirtualClock(), display: settings.display, timeline: timeline,
-                                      recordsSeries: settings.recordsSeries)
+                                      recordsSeries: settings.recordsSeries, frameCost: settings.frameCost)
             try drive { engine.feed($0) }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
         case .wallClock(let rate):
             guard let clock = WallClock(rate: rate) else { throw ReplayError("the rate must be a positive number, not \(rate)") }
             var engine = ReplayEngine(scene: scene, clock: clock, display: settings.display, timeline: timeline,
-                                      recordsSeries: settings.recordsSeries)
+                                      recordsSeries: settings.recordsSeries, frameCost: settings.frameCost)
             try drive { engine.feed($0) }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)

@@ -1,0 +1,62 @@
+/// The work a frame stands for on the virtual clock, so that hitches, dropped frames and late
+/// presentation happen reproducibly where CI looks (`--frame-cost`). Terms add up:
+///
+/// - `constant:10ms` — every frame costs 10 ms;
+/// - `spikes:30ms/10` — every 10th frame (the 10th, 20th, …) costs 30 ms more;
+/// - `first:50ms` — the first frame costs 50 ms more (a cold start);
+/// - `per-sample:200us` — each input sample the frame consumes costs 200 µs more;
+/// - `measured:2` — the frame's measured CPU time × 2. Not deterministic: the numbers then
+///   depend on the machine and its load, like a wall-clock run's.
+///
+/// Written as terms joined by `+`: `constant:2ms+spikes:30ms/10`. Durations take `ns`, `us`,
+/// `ms` or `s`. A scene's own ``Scene/virtualCost`` is charged on top.
+public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
+    /// Nanoseconds every frame costs.
+    public var constant: Int64 = 0
+    /// Extra nanoseconds every `spikeEvery`-th frame costs (0: no spikes).
+    public var spike: Int64 = 0
+    public var spikeEvery: Int = 0
+    /// Extra nanoseconds of the first frame.
+    public var first: Int64 = 0
+    /// Nanoseconds per consumed input sample.
+    public var perSample: Int64 = 0
+    /// The factor on the measured CPU time (0: not charged).
+    public var measuredFactor: Double = 0
+
+    /// No cost: the default, which leaves every run as it was.
+    public init() {}
+
+    /// Whether nothing is charged.
+    public var isZero: Bool { self == FrameCost() }
+
+    /// Whether the cost depends on measured time, so that the run is not deterministic.
+    public var isMeasured: Bool { measuredFactor > 0 }
+
+    /// The cost of frame number `frame` (0 for the first rendered) consuming `samples` input
+    /// samples, whose work measured `cpu` nanoseconds (when measured).
+    @inline(__always)
+    public func cost(frame: Int, samples: Int, cpu: Int64) -> Int64 {
+        var total = constant &+ perSample &* Int64(samples)
+        if frame == 0 { total &+= first }
+        if spikeEvery > 0, (frame + 1) % spikeEvery == 0 { total &+= spike }
+        if measuredFactor > 0 { total &+= Int64((Double(cpu) * measuredFactor).rounded()) }
+        return total
+    }
+
+    /// The profile as `--frame-cost` takes it, terms in a fixed order (empty for none).
+    public var description: String {
+        var terms: [String] = []
+        if constant > 0 { terms.append("constant:" + Self.duration(constant)) }
+        if spike > 0 && spikeEvery > 0 { terms.append("spikes:" + Self.duration(spike) + "/\(spikeEvery)") }
+        if first > 0 { terms.append("first:" + Self.duration(first)) }
+        if perSample > 0 { terms.append("per-sample:" + Self.duration(perSample)) }
+        if measuredFactor > 0 { terms.append("measured:" + ParameterValues.format(measuredFactor)) }
+        return terms.joined(separator: "+")
+    }
+
+    private static func duration(_ nanoseconds: Int64) -> String {
+        if nanoseconds % 1_000_000 == 0 { return "\(nanoseconds / 1_000_000)ms" }
+        if nanoseconds % 1_000 == 0 { return "\(nanoseconds / 1_000)us" }
+        return "\(nanoseconds)ns"
+    }
+}
