@@ -125,7 +125,7 @@ nonisolated(unsafe) var standardError = StandardError()
 struct Pass { var seconds: Double; var samples: Int; var rate: Double { Double(samples) / seconds } }
 var passes: [String: [Pass]] = [:]  // "evemu export" → one per length
 var report = Report(title: "Text forms on the mixed session (\(lengths.map { "\(Int($0)) min" }.joined(separator: ", ")), seed 17), "
-                    + "median of \(options.repeats); load \(Measure.loadAverage())", prefix: "text")
+                    + "median of \(options.repeats); load \(Measure.loadAverage())", prefix: "text: ")
 for minutes in lengths {
     let (metadata, samples) = session(minutes: minutes)
     let label = "\(Int(minutes)) min"
