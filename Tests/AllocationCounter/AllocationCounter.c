@@ -16,11 +16,17 @@ extern void __libc_free(void *pointer);
 
 static _Thread_local uint64_t allocations;
 static _Thread_local uint64_t bytes;
+static _Thread_local uint64_t large_allocations;
+static _Thread_local uint64_t small_bytes;
 static int active;
+
+// Where "large" starts: an array's doubling is one large allocation; a per-item cost is small.
+#define LARGE_ALLOCATION (64 * 1024)
 
 static inline void count(size_t size) {
     allocations += 1;
     bytes += size;
+    if (size >= LARGE_ALLOCATION) large_allocations += 1; else small_bytes += size;
     __atomic_store_n(&active, 1, __ATOMIC_RELAXED);
 }
 
@@ -78,6 +84,22 @@ uint64_t allocation_counter_thread_allocations(void) {
 uint64_t allocation_counter_thread_bytes(void) {
 #if defined(__linux__) && defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
     return bytes;
+#else
+    return 0;
+#endif
+}
+
+uint64_t allocation_counter_thread_large_allocations(void) {
+#if defined(__linux__) && defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+    return large_allocations;
+#else
+    return 0;
+#endif
+}
+
+uint64_t allocation_counter_thread_small_bytes(void) {
+#if defined(__linux__) && defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+    return small_bytes;
 #else
     return 0;
 #endif
