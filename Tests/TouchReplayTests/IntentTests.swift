@@ -129,6 +129,31 @@ struct IntentTests {
         #expect(a.jsonText == b.jsonText)
     }
 
+    @Test("an intent at the instant a finger lands belongs to that finger's gesture in either order")
+    func intentAtATouchDown() throws {
+        // A sheet that opens once two fingers are down; the intent is stated as the first lands.
+        struct TwoFingerSheet: Scene {
+            var state = SceneState()
+            var down: Set<UInt32> = []
+            init() { state.destination = .closed }
+            mutating func handle(_ sample: InputSample) {
+                if sample.phase == .began { down.insert(sample.id) } else if sample.phase.isTerminal { down.remove(sample.id) }
+                if down.count >= 2 { state.destination = .open }
+            }
+            mutating func advance(to time: Int64) {}
+        }
+        let intent = InputSample.marker(Destination.open.intentLabel, at: 0)
+        let rest = [touch(.began, 50, x: 20, y: 20, id: 2), touch(.ended, 100, x: 10, y: 10), touch(.ended, 150, x: 20, y: 20, id: 2)]
+        let first = touch(.began, 0, x: 10, y: 10)
+        var records: [RunRecord] = []
+        for samples in [[intent, first] + rest, [first, intent] + rest] {
+            records.append(try Replayer.replay(samples: samples, scene: TwoFingerSheet(), settings: ReplaySettings(mode: .virtual)).withoutTiming)
+        }
+        // The second finger joins the gesture rather than ending it: the sheet opens, as meant.
+        #expect(records[0][.intentAccuracy].meanValue == 1)
+        #expect(records[0].jsonText == records[1].jsonText)
+    }
+
     @Test("a redirect marker before or after the touch-down it marks at the same timestamp is the same catch")
     func redirectMarkerOrderAtOneTimestamp() throws {
         for scene in ["scroll", "pip"] {

@@ -61,6 +61,8 @@ struct IntentProbe: Sendable {
                 if open[index].lifted && open[index].time < sample.time {
                     close(open.remove(at: index))
                 } else {
+                    // A touch at the marker's own time is part of its gesture, whichever came first.
+                    if open[index].time == sample.time { open[index].lifted = false }
                     index += 1
                 }
             }
