@@ -2,17 +2,11 @@
 /// know, so a result file written by another version reads and writes back unchanged.
 ///
 /// Known names are static members (`.eventLatency`); any other name is kept as written.
-public struct MetricName: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible,
-    ExpressibleByStringLiteral {
+public struct MetricName: OpenStringEnum {
     public var rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-
-    public var description: String { rawValue }
-
-    public static func < (lhs: MetricName, rhs: MetricName) -> Bool { lhs.rawValue < rhs.rawValue }
 
     // MARK: What a run measures (docs/METRICS.md)
 

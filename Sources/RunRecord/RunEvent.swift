@@ -5,29 +5,26 @@ import TouchBenchSupport
 /// reports. Kinds, sources and causes are typed but open, like ``MetricName``.
 public struct RunEvent: Sendable, Hashable {
     /// `redirect` (the hand's intent changed) or `pause`.
-    public struct Kind: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+    public struct Kind: OpenStringEnum {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
         public static let redirect: Kind = "redirect"
         public static let pause: Kind = "pause"
     }
 
     /// Where the instant comes from: a ground-truth marker in the trace, or detected from
     /// the finger's velocity (only when the trace has no `redirect`/`pause` markers).
-    public struct Source: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+    public struct Source: OpenStringEnum {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
         public static let marker: Source = "marker"
         public static let detected: Source = "detected"
     }
 
     /// What the redirection was, which decides what counts as an answer.
-    public struct Cause: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+    public struct Cause: OpenStringEnum {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
         /// The finger turned back: answered when the element moves the new way.
         public static let reversal: Cause = "reversal"
         /// A new touch landed on moving content: answered when the element then follows the

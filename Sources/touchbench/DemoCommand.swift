@@ -28,9 +28,8 @@ enum DemoCommand {
         let traces = try TraceSuite.load(from: manifest)
         let parameters = try ParameterOptions.values(arguments, over: traces.parameters ?? [:], source: manifest)
         let cost = try arguments.value(ParameterOptions.frameCost) ?? FrameCost()
-        var display = DisplayModel()
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
-        if let delay = try arguments.value(presentDelay) { display.presentationDelay = delay }
+        let chosenDelay = try arguments.value(presentDelay)
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
                                         "settle", "over %", "intent", "intent ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
@@ -43,9 +42,12 @@ enum DemoCommand {
             _ = try reader.verify()
             totalSamples += reader.sampleCount
             totalBytes += reader.fileSize
-            display.refresh = chosenRefresh ?? RefreshRate.forTrace(reader.metadata)
-            rates.insert(display.refresh)
-            let settings = ReplaySettings(display: display, parameters: parameters, frameCost: cost)
+            var settings = ReplaySettings.forTrace(reader.metadata)
+            if let chosenRefresh { settings.display.refresh = chosenRefresh }
+            if let chosenDelay { settings.display.presentationDelay = max(0, chosenDelay) }
+            settings.parameters = parameters
+            settings.frameCost = cost
+            rates.insert(settings.display.refresh)
             let name = entry.file.replacingOccurrences(of: ".touchtrace", with: "")
             for scene in entry.scenes {
                 let result: RunRecord
@@ -73,7 +75,7 @@ enum DemoCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rate = chosenRefresh ?? (rates.count == 1 ? rates.first : nil)
         print("TouchBench demo: \(traces.traces.count) traces of \(manifest), replayed on the virtual clock at "
-              + "\(rate.map(String.init(describing:)) ?? "each trace's display rate") with a \(display.presentationDelay)-frame presentation delay\n")
+              + "\(rate.map(String.init(describing:)) ?? "each trace's display rate") with a \(max(0, chosenDelay ?? DisplayModel().presentationDelay))-frame presentation delay\n")
         print(table.rendered)
         print("\n\(runs) runs over \(totalSamples) samples (\(totalBytes) bytes of trace, "
               + String(format: "%.1f B/sample) in %.2f s. Times in ms; response = from a touch-down "

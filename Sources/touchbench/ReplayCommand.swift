@@ -68,13 +68,19 @@ enum ReplayCommand {
         }
         let sceneName = try arguments.required(scene)
         let mode = try arguments.value(rate) ?? .virtual
-        var settings = ReplaySettings(mode: mode, parameters: try ParameterOptions.values(arguments),
-                                      frameCost: try arguments.value(ParameterOptions.frameCost) ?? FrameCost())
-        let delay = try arguments.value(presentDelay) ?? settings.display.presentationDelay
-        let phase = try arguments.value(vsyncPhase) ?? 0
+        let parameters = try ParameterOptions.values(arguments)
+        let cost = try arguments.value(ParameterOptions.frameCost) ?? FrameCost()
+        let delay = try arguments.value(presentDelay)
+        let phase = try arguments.value(vsyncPhase)
         let input = try TraceFiles.open(path)
-        let refreshRate = try arguments.value(refresh) ?? RefreshRate.forTrace(input.metadata)
-        settings.display = DisplayModel(refresh: refreshRate, vsyncPhase: Int64((phase * 1e6).rounded()), presentationDelay: delay)
+        let chosenRefresh = try arguments.value(refresh)
+        var settings = ReplaySettings.forTrace(input.metadata, mode: mode)
+        settings.parameters = parameters
+        settings.frameCost = cost
+        if let chosenRefresh { settings.display.refresh = chosenRefresh }
+        if let delay { settings.display.presentationDelay = max(0, delay) }
+        if let phase { settings.display.vsyncPhase = Int64((phase * 1e6).rounded()) }
+        let refreshRate = settings.display.refresh
 
         let timeline = try arguments.value(traceEvents).map { path throws(TraceFileError) in try TimelineRecorder(path: path) }
         if case .wallClock(let speed) = mode, let reader = input.reader, let start = reader.startTime, let end = reader.endTime {

@@ -19,9 +19,7 @@ struct GoldenReplayTests {
     func replayJSON(trace: String, scene: String) throws {
         let path = "Traces/\(trace).touchtrace"
         let reader = try TraceReader(path: Self.root.appendingPathComponent(path).path)
-        var settings = ReplaySettings(mode: .virtual)
-        let hz = reader.metadata.displayHz.flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil } ?? 120
-        settings.display = DisplayModel(refresh: .fixed(hz), vsyncPhase: 0, presentationDelay: 2)
+        let settings = ReplaySettings.forTrace(reader.metadata)
         var result = try Replayer.replay(reader: reader, sceneNamed: scene, settings: settings, traceName: path)
         for (name, summary) in result.metrics where summary.kind == .timing {
             result.metrics[name] = MetricSummary(kind: .timing, count: 3, mean: 1.5, p50: 1.25, p95: 2, p99: 2.125,

@@ -36,8 +36,11 @@ public struct Replaying: TraceReplaying {
     /// metrics come from.
     public func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome {
         let reader = try TraceReader(path: path)
-        var settings = ReplaySettings(mode: .virtual, recordsSeries: withSeries, parameters: parameters, frameCost: frameCost)
-        settings.display = DisplayModel(refresh: .forTrace(reader.metadata), presentationDelay: presentationDelay)
+        var settings = ReplaySettings.forTrace(reader.metadata)
+        settings.display.presentationDelay = presentationDelay
+        settings.recordsSeries = withSeries
+        settings.parameters = parameters
+        settings.frameCost = frameCost
         let clock = ContinuousClock()
         let start = clock.now
         let result = try Replayer.replay(reader: reader, sceneNamed: scene, settings: settings, traceName: path)

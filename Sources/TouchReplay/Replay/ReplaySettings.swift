@@ -1,3 +1,5 @@
+import TouchInput
+
 /// How a replay runs: which clock, at what rate.
 public enum ReplayMode: Sendable, Hashable, CustomStringConvertible {
     /// The virtual clock: as fast as possible, deterministic.
@@ -65,5 +67,12 @@ extension ReplaySettings {
             settings.display.presentationDelay = Int(delay)
         }
         return settings
+    }
+
+    /// The settings a trace is replayed with unless the user asks otherwise: the trace's
+    /// display rate (``RefreshRate/forTrace(_:)``), vsync phase 0, presentation delay 2 —
+    /// the one rule `replay`, `bench` and `demo` share, so they agree about every run.
+    public static func forTrace(_ metadata: TraceMetadata, mode: ReplayMode = .virtual) -> ReplaySettings {
+        ReplaySettings(mode: mode, display: DisplayModel(refresh: .forTrace(metadata)))
     }
 }
