@@ -14,13 +14,15 @@ let package = Package(
         .executableTarget(
             name: "CodecBenchmark",
             dependencies: [
+                "BenchmarkKit",
                 .product(name: "TouchInput", package: "TouchBench"),
                 .product(name: "TouchTrace", package: "TouchBench"),
             ],
             path: "CodecBenchmark"
         ),
         // Shared by the benchmark executables: options, figures, thresholds, the JSON report.
-        .target(name: "BenchmarkKit", path: "BenchmarkKit"),
+        // Its statistics are RunRecord's (MetricSummary.overRepeats), the package's one definition.
+        .target(name: "BenchmarkKit", dependencies: [.product(name: "RunRecord", package: "TouchBench")], path: "BenchmarkKit"),
         .executableTarget(
             name: "ReplayBenchmark",
             dependencies: [

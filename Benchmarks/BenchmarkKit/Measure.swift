@@ -1,4 +1,5 @@
 import Foundation
+import RunRecord
 
 /// Timing and statistics helpers shared by the benchmarks.
 public enum Measure {
@@ -12,19 +13,17 @@ public enum Measure {
         return Double(now() - start) / 1e9
     }
 
-    public static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    /// Repeated measurements summarised as bench repeats are (`MetricSummary.overRepeats`:
+    /// median, nearest-rank p95/p99, spread), so the package has one definition of each
+    /// statistic. The benchmarks are another package and cannot reach the internal
+    /// `TouchBenchSupport`; RunRecord's public summary is its statistics' public face.
+    public static func summary(_ values: [Double]) -> MetricSummary {
+        MetricSummary.overRepeats(values)
     }
 
-    /// Nearest-rank percentile (`p` in 0…1) of `values`.
-    public static func percentile(_ values: [Double], _ p: Double) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        let rank = max(1, Int((Double(sorted.count) * p).rounded(.up)))
-        return sorted[min(rank, sorted.count) - 1]
+    /// The median of `values` (the mean of the middle two for an even count), NaN for none.
+    public static func median(_ values: [Double]) -> Double {
+        summary(values).p50 ?? .nan
     }
 
     /// A scratch folder removed by `cleanup` (large synthesized traces never go in the tree).

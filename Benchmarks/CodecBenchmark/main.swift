@@ -2,6 +2,7 @@
 // + Foundation decoding), raw fixed-width records, and zstd's own decompression — all in one
 // process run so the ratios hold on a noisy machine. Release build: `scripts/bench`.
 import Foundation
+import BenchmarkKit
 import TouchInput
 @_spi(Benchmarks) import TouchTrace
 
@@ -114,11 +115,6 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
 struct Figure {
     var name: String
     var unit: String
@@ -164,7 +160,7 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
         })
     }
 
-    let encode = n / median(encodeTimes), decode = n / median(decodeTimes)
+    let encode = n / Measure.median(encodeTimes), decode = n / Measure.median(decodeTimes)
     if codecOnly {
         return [Figure(name: "\(name): encode", unit: "samples/s", value: encode, biggerIsBetter: true),
                 Figure(name: "\(name): decode", unit: "samples/s", value: decode, biggerIsBetter: true),
@@ -204,7 +200,7 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
         checksum &+= count
     }
 
-    let zstdOnly = n / median(zstdTimes), foundation = n / foundationTime
+    let zstdOnly = n / Measure.median(zstdTimes), foundation = n / foundationTime
     if checksum == 42 { print("") }
     return [
         Figure(name: "\(name): encode", unit: "samples/s", value: encode, biggerIsBetter: true),

@@ -90,12 +90,12 @@ var report = Report(
 func ms(_ nanoseconds: Double) -> Double { nanoseconds / 1e6 }
 report.add(Figure("absolute deadlines drift", unit: "ms", value: ms(ours.drift), biggerIsBetter: false,
                   note: "error of the last sample"))
-report.add(Figure("absolute deadlines delivery error p50", unit: "ms", value: ms(Measure.percentile(ours.errors, 0.5)), biggerIsBetter: false))
-report.add(Figure("absolute deadlines delivery error p99", unit: "ms", value: ms(Measure.percentile(ours.errors, 0.99)), biggerIsBetter: false))
+report.add(Figure("absolute deadlines delivery error p50", unit: "ms", value: ms(Measure.median(ours.errors)), biggerIsBetter: false))
+report.add(Figure("absolute deadlines delivery error p99", unit: "ms", value: ms(Measure.summary(ours.errors).p99 ?? .nan), biggerIsBetter: false))
 report.add(Figure("relative sleeps drift", unit: "ms", value: ms(baseline.drift), biggerIsBetter: false,
                   note: String(format: "ours: %.1f µs", ours.drift / 1e3)))
-report.add(Figure("relative sleeps delivery error p50", unit: "ms", value: ms(Measure.percentile(baseline.errors, 0.5)), biggerIsBetter: false))
-report.add(Figure("relative sleeps delivery error p99", unit: "ms", value: ms(Measure.percentile(baseline.errors, 0.99)), biggerIsBetter: false))
+report.add(Figure("relative sleeps delivery error p50", unit: "ms", value: ms(Measure.median(baseline.errors)), biggerIsBetter: false))
+report.add(Figure("relative sleeps delivery error p99", unit: "ms", value: ms(Measure.summary(baseline.errors).p99 ?? .nan), biggerIsBetter: false))
 
 if options.extra["no-pipeline"] == nil {
     do {

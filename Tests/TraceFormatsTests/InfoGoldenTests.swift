@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 import TraceFormats
@@ -16,8 +17,14 @@ struct InfoGoldenTests {
         #expect(try Golden.mismatch(description.jsonText + "\n", against: "cli/info-\(trace).json") == nil)
     }
 
-    @Test("the corpus is all there")
+    @Test("every corpus trace has its goldens (a new trace: TOUCHBENCH_UPDATE_GOLDENS=1 writes them)")
     func corpus() {
-        #expect(Golden.corpusTraces.count == 20)
+        #expect(Golden.corpusTraces.count >= 23)
+        for trace in Golden.corpusTraces {
+            for command in ["info", "gestures", "velocity"] {
+                let path = Golden.directory.appendingPathComponent("cli/\(command)-\(trace).json").path
+                #expect(FileManager.default.fileExists(atPath: path), "no golden \(command) --json for \(trace)")
+            }
+        }
     }
 }
