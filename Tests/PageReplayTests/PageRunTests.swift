@@ -107,6 +107,18 @@ struct PageRunTests {
         #expect(changed <= dropped + 1)
     }
 
+    @Test func theButtonHighlightsOnTouchDownAndTheMenuOpensAtOnce() throws {
+        let button = try run("tap", "button")
+        let feedback = try #require(button.record[.feedback].p50)
+        // Highlighted in the first frame after the touch-down: within the page's frame timing.
+        #expect(feedback <= frameTiming(button) + period(button), "feedback \(feedback) ms")
+        #expect(button.record[.unansweredInputs].mean == 0)
+        let menu = try run("tap", "menu")
+        let opened = try #require(menu.record[.feedback].p50)
+        // A spring from rest moves less than a point in its first frame; the second shows it.
+        #expect(opened <= frameTiming(menu) + 2 * period(menu), "menu feedback \(opened) ms")
+    }
+
     @Test func maxSafeCutsIdleTimeOnly() throws {
         let page = try run("flick", "pip", pacing: .maxSafe)
         #expect(page.record.rate == "max-safe")
