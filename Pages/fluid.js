@@ -1,7 +1,7 @@
 // The small pieces of fluid-interface math the example pages share, written plainly and
 // after the same formulas as TouchBench's reference scenes (docs/METRICS.md, DESIGN.md
 // "Dynamics"): projection, rubber band, springs by damping ratio and response, and a
-// least-squares velocity over the last 100 ms. Plain script, no modules (file:// pages).
+// least-squares velocity over the last 100 ms, and the drag that uses them. Plain script, no modules (file:// pages).
 'use strict';
 
 const Fluid = {
@@ -112,6 +112,51 @@ class VelocityTracker {
     }
     return a[1][m] / a[1][1];
   }
+}
+
+// A one-finger drag after the seeds: the element follows 1:1 once the finger has moved
+// `hysteresis` px, keeping the offset it had where the pan began (onBegin records it), and
+// the release velocity comes from the least-squares tracker. `slowMoveMs` is the deliberate
+// long task of the slow variants, spent in every move handler.
+class Drag {
+  constructor(element, { onDown, onBegin, onMove, onLift, slowMoveMs = 0, hysteresis = 10 }) {
+    const tracker = new VelocityTracker();
+    this.active = null;       // { id, startX, startY, began }
+    element.addEventListener('pointerdown', (e) => {
+      if (this.active) return;
+      element.setPointerCapture(e.pointerId);
+      tracker.reset();
+      tracker.add(e.timeStamp, e.clientX, e.clientY);
+      this.active = { id: e.pointerId, startX: e.clientX, startY: e.clientY, began: false };
+      onDown(e);
+    });
+    element.addEventListener('pointermove', (e) => {
+      const drag = this.active;
+      if (!drag || e.pointerId !== drag.id) return;
+      if (slowMoveMs > 0) busyWait(slowMoveMs);
+      tracker.addEvent(e);
+      const dx = e.clientX - drag.startX, dy = e.clientY - drag.startY;
+      if (!drag.began) {
+        if (Math.hypot(dx, dy) < hysteresis) return;
+        drag.began = true;
+        onBegin(dx, dy);
+      }
+      onMove(dx, dy);
+    });
+    const lift = (e) => {
+      const drag = this.active;
+      if (!drag || e.pointerId !== drag.id) return;
+      const v = drag.began ? tracker.velocity(e.timeStamp) : { x: 0, y: 0 };
+      this.active = null;
+      // The lift's own time, not when the handler ran: a busy page animates as it should.
+      onLift(v, e.timeStamp);
+    };
+    element.addEventListener('pointerup', lift);
+    element.addEventListener('pointercancel', lift);
+  }
+
+  // Whether the finger is down and past the hysteresis: the element follows it.
+  get tracking() { return this.active !== null && this.active.began; }
 }
 
 // Reports the frame's state through TouchBench's hook when the page runs under it.

@@ -15,9 +15,8 @@
   const stage = document.getElementById('stage');
   const pos = { x: corners[3].x, y: corners[3].y };
   let corner = 3;
-  let drag = null;
   let springs = null;
-  const tracker = new VelocityTracker();
+  let hold = { x: 0, y: 0 };
 
   function nearest(x, y) {
     let best = 0, distance = Infinity;
@@ -25,43 +24,19 @@
     return best;
   }
 
-  stage.addEventListener('pointerdown', (e) => {
-    if (drag) return;
-    stage.setPointerCapture(e.pointerId);
-    springs = null;            // caught in flight: it stays where it is shown
-    tracker.reset();
-    tracker.add(e.timeStamp, e.clientX, e.clientY);
-    drag = { id: e.pointerId, startX: e.clientX, startY: e.clientY, holdX: pos.x, holdY: pos.y, began: false };
+  const drag = new Drag(stage, {
+    slowMoveMs,
+    onDown() { springs = null; },   // caught in flight: it stays where it is shown
+    onBegin(dx, dy) { hold = { x: pos.x - dx, y: pos.y - dy }; },
+    onMove(dx, dy) { pos.x = hold.x + dx; pos.y = hold.y + dy; },
+    onLift(v, t) {
+      corner = nearest(pos.x + Fluid.project(v.x), pos.y + Fluid.project(v.y));
+      const sx = new Spring(0.85, 0.5), sy = new Spring(0.85, 0.5);
+      sx.start(pos.x, v.x, corners[corner].x, t);
+      sy.start(pos.y, v.y, corners[corner].y, t);
+      springs = { x: sx, y: sy };
+    },
   });
-
-  stage.addEventListener('pointermove', (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    if (slowMoveMs > 0) busyWait(slowMoveMs);
-    tracker.addEvent(e);
-    const dx = e.clientX - drag.startX, dy = e.clientY - drag.startY;
-    if (!drag.began) {
-      if (Math.hypot(dx, dy) < 10) return;
-      drag.began = true;
-      drag.holdX = pos.x - dx;
-      drag.holdY = pos.y - dy;
-    }
-    pos.x = drag.holdX + dx;
-    pos.y = drag.holdY + dy;
-  });
-
-  function lift(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    const v = drag.began ? tracker.velocity(e.timeStamp) : { x: 0, y: 0 };
-    corner = nearest(pos.x + Fluid.project(v.x), pos.y + Fluid.project(v.y));
-    const t = e.timeStamp;   // the lift's own time, not when the handler ran: a busy page animates as it should
-    const sx = new Spring(0.85, 0.5), sy = new Spring(0.85, 0.5);
-    sx.start(pos.x, v.x, corners[corner].x, t);
-    sy.start(pos.y, v.y, corners[corner].y, t);
-    springs = { x: sx, y: sy };
-    drag = null;
-  }
-  stage.addEventListener('pointerup', lift);
-  stage.addEventListener('pointercancel', lift);
 
   function frame(t) {
     if (springs) {
@@ -72,7 +47,7 @@
       }
     }
     win.style.transform = `translate3d(${pos.x}px, ${pos.y}px, 0)`;
-    const state = drag && drag.began ? 'tracking' : springs ? 'animating' : 'idle';
+    const state = drag.tracking ? 'tracking' : springs ? 'animating' : 'idle';
     reportFrame({ x: pos.x, y: pos.y, destination: 'corner' + corner, state });
     requestAnimationFrame(frame);
   }

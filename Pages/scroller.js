@@ -12,9 +12,8 @@
   const lo = { x: -2 * W, y: -2 * H }, hi = { x: 0, y: 0 };
   const dim = { x: W, y: H };
   const pos = { x: -W, y: -H };
-  let drag = null;            // { id, startX, startY, holdX, holdY, began }
   let anim = null;            // per axis: { kind: 'coast'|'spring', ... }
-  const tracker = new VelocityTracker();
+  let hold = { x: 0, y: 0 };
 
   function show() { content.style.transform = `translate3d(${pos.x}px, ${pos.y}px, 0)`; }
 
@@ -48,42 +47,22 @@
     return a;
   }
 
-  content.addEventListener('pointerdown', (e) => {
-    if (drag) return;
-    content.setPointerCapture(e.pointerId);
-    // A catch: whatever was moving stops where it is shown, under the finger.
-    anim = null;
-    tracker.reset();
-    tracker.add(e.timeStamp, e.clientX, e.clientY);
-    drag = { id: e.pointerId, startX: e.clientX, startY: e.clientY, began: false, holdX: 0, holdY: 0 };
-  });
-
-  content.addEventListener('pointermove', (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    if (slowMoveMs > 0) busyWait(slowMoveMs);
-    tracker.addEvent(e);
-    const dx = e.clientX - drag.startX, dy = e.clientY - drag.startY;
-    if (!drag.began) {
-      if (Math.hypot(dx, dy) < 10) return;
-      drag.began = true;
+  const drag = new Drag(content, {
+    slowMoveMs,
+    onDown() { anim = null; },   // a catch: whatever was moving stops where it is shown, under the finger
+    onBegin(dx, dy) {
       // From where the pan began, unbanded, so content caught past an edge does not jump.
-      drag.holdX = Fluid.unbanded(pos.x, lo.x, hi.x, dim.x) - dx;
-      drag.holdY = Fluid.unbanded(pos.y, lo.y, hi.y, dim.y) - dy;
-    }
-    pos.x = Fluid.banded(drag.holdX + dx, lo.x, hi.x, dim.x);
-    pos.y = Fluid.banded(drag.holdY + dy, lo.y, hi.y, dim.y);
+      hold = { x: Fluid.unbanded(pos.x, lo.x, hi.x, dim.x) - dx, y: Fluid.unbanded(pos.y, lo.y, hi.y, dim.y) - dy };
+    },
+    onMove(dx, dy) {
+      pos.x = Fluid.banded(hold.x + dx, lo.x, hi.x, dim.x);
+      pos.y = Fluid.banded(hold.y + dy, lo.y, hi.y, dim.y);
+    },
+    onLift(v, t) {
+      anim = { x: release('x', v.x, t), y: release('y', v.y, t) };
+      if (!anim.x && !anim.y) anim = null;
+    },
   });
-
-  function lift(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    const v = drag.began ? tracker.velocity(e.timeStamp) : { x: 0, y: 0 };
-    const t = e.timeStamp;   // the lift's own time, not when the handler ran: a busy page animates as it should
-    anim = { x: release('x', v.x, t), y: release('y', v.y, t) };
-    if (!anim.x && !anim.y) anim = null;
-    drag = null;
-  }
-  content.addEventListener('pointerup', lift);
-  content.addEventListener('pointercancel', lift);
 
   function frame(t) {
     if (anim) {
@@ -94,7 +73,7 @@
     show();
     // Tracking 1:1 only within the range: past an edge the rubber band moves it less.
     const inRange = pos.x >= lo.x && pos.x <= hi.x && pos.y >= lo.y && pos.y <= hi.y;
-    const state = drag && drag.began ? (inRange ? 'tracking' : 'banding') : anim ? 'animating' : 'idle';
+    const state = drag.tracking ? (inRange ? 'tracking' : 'banding') : anim ? 'animating' : 'idle';
     reportFrame({ x: pos.x, y: pos.y, destination: '', state });
     requestAnimationFrame(frame);
   }

@@ -30,17 +30,34 @@ final class DevToolsClient {
         self.name = name
     }
 
-    /// Sends a command without waiting for its reply; returns its id.
-    @discardableResult
-    func post(_ method: String, _ params: [(key: String, value: JSONValue)] = [], session: String? = nil) throws(PageReplayError) -> Int {
+    /// A command encoded ahead of the moment it is sent, so that sending it at a deadline
+    /// costs only the write.
+    struct PreparedCommand {
+        let id: Int
+        fileprivate let bytes: [UInt8]
+    }
+
+    /// Numbers and encodes a command without sending it.
+    func prepare(_ method: String, _ params: [(key: String, value: JSONValue)] = [], session: String? = nil) -> PreparedCommand {
         let id = nextID
         nextID += 1
         var members: [(key: String, value: JSONValue)] = [("id", .integer(Int64(id))), ("method", .string(method)),
                                                           ("params", .object(params))]
         if let target = session ?? self.session { members.append(("sessionId", .string(target))) }
-        try transport.send(Array(JSONWriter.compact(.object(members), escapingSlashes: false).utf8),
-                           deadline: MonotonicClock.now() &+ commandTimeout)
-        return id
+        return PreparedCommand(id: id, bytes: Array(JSONWriter.compact(.object(members), escapingSlashes: false).utf8))
+    }
+
+    /// Sends a prepared command without waiting for its reply; returns its id.
+    @discardableResult
+    func send(_ command: PreparedCommand) throws(PageReplayError) -> Int {
+        try transport.send(command.bytes, deadline: MonotonicClock.now() &+ commandTimeout)
+        return command.id
+    }
+
+    /// Sends a command without waiting for its reply; returns its id.
+    @discardableResult
+    func post(_ method: String, _ params: [(key: String, value: JSONValue)] = [], session: String? = nil) throws(PageReplayError) -> Int {
+        try send(prepare(method, params, session: session))
     }
 
     /// Sends a command and waits for its result; a refused command is a `protocolError`.
@@ -71,9 +88,13 @@ final class DevToolsClient {
         return replies.removeValue(forKey: id)
     }
 
-    /// Reads every message already waiting, without blocking.
-    func drain() throws(PageReplayError) {
-        while try readOne(deadline: 0) {}
+    /// Reads every message already waiting, without blocking; with `limit` (monotonic ns),
+    /// stops once that time has come, having read at least two (when waiting) so that a
+    /// sender with no time to spare still takes the replies off the channel faster than one
+    /// a command, and the browser never blocks on a full channel.
+    func drain(until limit: Int64 = .max) throws(PageReplayError) {
+        var read = 0
+        while read < 2 || MonotonicClock.now() < limit, try readOne(deadline: 0) { read += 1 }
     }
 
     /// Waits for the event `method` (for the current session) by `deadline`; returns its params.

@@ -50,11 +50,11 @@ public struct PageAddress: Sendable, Hashable, CustomStringConvertible {
     private init(path: String, argument: String) throws(PageReplayError) {
         var absolute = path
         if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            guard getcwd(&buffer, buffer.count) != nil else {
+            guard let directory = getcwd(nil, 0) else {
                 throw PageReplayError(.pageUnavailable, file: argument, reason: "cannot be found: the current directory is unreadable")
             }
-            absolute = String(cString: buffer) + "/" + path
+            defer { free(directory) }
+            absolute = String(decoding: UnsafeRawBufferPointer(start: directory, count: strlen(directory)), as: UTF8.self) + "/" + path
         }
         var info = stat()
         guard stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(absolute, R_OK) == 0 else {

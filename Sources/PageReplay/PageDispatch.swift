@@ -63,14 +63,18 @@ enum PageDispatcher {
         for (index, sample) in samples.enumerated() {
             let offset = schedule.offsets[index]
             guard let command = commands.command(for: sample, epoch: epochStart &+ offset) else { continue }
+            // Encoded before the wait: at the deadline only the write is left.
+            let prepared = client.prepare(command.method, command.params)
             let deadline = start &+ offset
             if MonotonicClock.now() < deadline &- spin { MonotonicClock.sleep(until: deadline &- spin) }
             while MonotonicClock.now() < deadline {}
-            waiting.append(try client.post(command.method, command.params))
+            waiting.append(try client.send(prepared))
             outcome.lateness[index] = MonotonicClock.now() &- deadline
             outcome.sent += 1
-            // Replies read as they come, so that the browser never waits on a full pipe.
-            try client.drain()
+            // Replies read as they come, so that the browser never waits on a full pipe, but
+            // only while there is time before the next deadline (the rest wait for the next gap).
+            let next = index + 1 < samples.count ? start &+ schedule.offsets[index + 1] : Int64.max
+            try client.drain(until: next &- spin)
         }
         let deadline = MonotonicClock.now() &+ 15_000_000_000
         for id in waiting {
