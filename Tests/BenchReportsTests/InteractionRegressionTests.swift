@@ -32,7 +32,7 @@ struct InteractionRegressionTests {
 
     @Test func unchangedCodeComparesEqualToItself() throws {
         let runs = [Run("drag", .scroll), Run("tap", .button), Run("flick", .scroll), Run("pause", .home), Run("flick", .pip),
-                    Run("back-to-app", .home), Run("pip-flick-fast", .pip), Run("sheet-dismiss", .sheet)]
+                    Run("back-to-app", .home), Run("pip-flick-fast", .pip), Run("sheet-dismiss", .sheet), Run("pinch", .pinch)]
         let first = try RegressionHarness.result(runs), second = try RegressionHarness.result(runs)
         let comparison = try RegressionHarness.compare(second, against: first)
         #expect(comparison.verdict != .fail)
@@ -173,6 +173,21 @@ struct InteractionRegressionTests {
         // finger until the pan begins and drags it, 500 ms later.
         #expect(abs(try change("catch_response_ms", \.max, in: key, base, new) - 500) < 1)
         expectFlagged(comparison, "settle_ms", key)
+    }
+
+    @Test func aPinchThatWaitsFor30PtAnswersTheSecondFingerLater() throws {
+        let base = try RegressionHarness.result([Run("pinch", .pinch)])
+        let new = try RegressionHarness.result([Run("pinch", .pinch) { PinchScene(context: $0, parameters: .init(hysteresis: 30)) }])
+        let key = EntryKey(trace: "pinch.touchtrace", scene: "pinch")
+        let comparison = try RegressionHarness.compare(new, against: base)
+        // Both touch-downs (the first finger's, the second's) wait for the photo to scale:
+        // 20 pt more of spread per finger is 58.3 ms more of this pinch (166.6 → 224.9 ms
+        // for the second finger, 183.4 → 241.7 ms for the first).
+        expectFlagged(comparison, "response_ms", key)
+        expectFlagged(comparison, "feedback_ms", key)
+        let later = try change("response_ms", \.min, in: key, base, new)
+        #expect(abs(later - 58.333) < 0.01, "\(later) ms")
+        #expect(abs(try change("response_ms", \.max, in: key, base, new) - later) < 1e-6)
     }
 
     /// A scene that spends `cost` of real CPU time in every frame on top of `base`'s work.

@@ -95,6 +95,10 @@ public enum ParameterCatalog {
                   unit: "frames", default: 2, range: 0...16, step: 1, integer: true,
                   source: "app at N, render server at N+1, glass at N+2",
                   sensitivity: S(trace: "tap.touchtrace", scene: "button", metric: "event_latency_ms")),
+        Parameter("pinch.hysteresis", "How far two fingers must deform their pair (half the span's change, or the arc) before the photo scales or turns.",
+                  unit: "pt", default: 10, range: 0...200, step: 10,
+                  source: "the pan's hysteresis, as PinchRecognizer and RotationRecognizer default to",
+                  sensitivity: S(trace: "pinch.touchtrace", scene: "pinch", metric: "response_ms")),
     ]
 
     private static let byName: [String: Parameter] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -119,7 +123,8 @@ public enum ParameterCatalog {
         case .home: ["pan", "home", "pause", "timer", "display"]
         case .button: ["button", "display"]
         case .sheet: ["pan", "sheet", "display"]
-        case .pinch, .pointer: ["display"]
+        case .pinch: ["pinch", "display"]
+        case .pointer: ["display"]
         }
     }
 
@@ -152,4 +157,5 @@ public enum ParameterCatalog {
     static let sheetDismissDamping = all[19]
     static let sheetDismissResponse = all[20]
     static let presentationDelay = all[21]
+    static let pinchHysteresis = all[22]
 }

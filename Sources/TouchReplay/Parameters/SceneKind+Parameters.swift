@@ -52,3 +52,10 @@ extension SheetScene.Parameters {
                   hysteresis: values[C.panHysteresis])
     }
 }
+
+extension PinchScene.Parameters {
+    /// The photo's tunables from `values`.
+    public init(_ values: ParameterValues) {
+        self.init(hysteresis: values[ParameterCatalog.pinchHysteresis])
+    }
+}

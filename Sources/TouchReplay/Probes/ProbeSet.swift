@@ -20,10 +20,11 @@ struct ProbeSet: Sendable {
     private var gap = GapProbe()
     private var release = ReleaseProbe()
     private var intent: IntentProbe
-    /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`.
-    init(virtual: Bool, initial: SceneState) {
+    /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`
+    /// and promises to answer `responsive`.
+    init(virtual: Bool, initial: SceneState, responsive: ResponsiveInputs) {
         self.virtual = virtual
-        response = ResponseProbe(initial: initial)
+        response = ResponseProbe(initial: initial, responsive: responsive)
         intent = IntentProbe(initial: initial)
     }
 

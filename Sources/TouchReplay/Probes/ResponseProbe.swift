@@ -2,8 +2,9 @@ import TouchInput
 
 /// Visible response (docs/METRICS.md "Visible response"): for every input that starts an
 /// interaction — a first finger or pencil landing, a pointer appearing, a scroll gesture
-/// beginning — the time until the first frame whose shown element differs
-/// from what was shown before it, split into the wait for recognition and the display
+/// beginning — and every further input the scene declares it answers (``ResponsiveInputs``:
+/// a second finger, a tap's lift, a key), the time until the first frame whose shown element
+/// differs from what was shown before it, split into the wait for recognition and the display
 /// pipeline; the touch-down subset as `feedback_ms`; and the finger's travel before the
 /// element it drives first moved (`dead_travel_pt`). An input after which nothing changes
 /// is counted in `unanswered_inputs`, never timed.
@@ -16,6 +17,9 @@ struct ResponseProbe: Sendable {
     /// How long after the input (or after the lift of the contact that made it) a change
     /// still counts as its answer.
     static let answerWindow: Int64 = 1_000_000_000
+    /// How far a finger may stray from where it landed and its lift still be a tap's: a
+    /// pan's default hysteresis, below which no reference scene moves anything.
+    static let tapTravel = 10.0
 
     private struct Pending: Sendable {
         var time: Int64
@@ -37,20 +41,33 @@ struct ResponseProbe: Sendable {
         var previousX: Double, previousY: Double
     }
 
+    /// The only contact down, while it may still be a tap.
+    private struct TapCandidate: Sendable {
+        var contact: UInt32
+        var landingX: Double, landingY: Double
+        /// Whether its touch-down has been visibly answered (a press shown).
+        var pressed = false
+    }
+
     private(set) var response = MetricAccumulator.milliseconds()
     private(set) var recognition = MetricAccumulator.milliseconds()
     private(set) var pipeline = MetricAccumulator.milliseconds()
     private(set) var feedback = MetricAccumulator.milliseconds()
     private(set) var deadTravel = MetricAccumulator(quantum: 1e-6)
     private(set) var unanswered = 0
+    private let responsive: ResponsiveInputs
     private var pending: [Pending] = []
     private var travel: Travel?
-    /// What the newest rendered frame showed, and whether it was animating.
+    private var tap: TapCandidate?
+    /// What the newest rendered frame showed, whether it was animating, and whether it
+    /// differed visibly from the frame before it.
     private var shownX = 0.0, shownY = 0.0
     private var shownScale = 1.0, shownRotation = 0.0
     private var animating = false
+    private var changing = false
 
-    init(initial state: SceneState) {
+    init(initial state: SceneState, responsive: ResponsiveInputs) {
+        self.responsive = responsive
         shownX = state.x
         shownY = state.y
         shownScale = state.scale
@@ -61,47 +78,79 @@ struct ResponseProbe: Sendable {
     /// Takes a sample as it arrives; `downBefore` counts the contacts down before it.
     @inline(__always)
     mutating func observe(_ sample: InputSample, downBefore: Int) {
-        if sample.kind.isContact, sample.phase.isTerminal || sample.phase == .hoverExited {
-            lifted(sample)
-            return
+        if sample.kind.isContact {
+            if sample.phase.isTerminal || sample.phase == .hoverExited {
+                lifted(sample, downBefore: downBefore)
+                return
+            }
+            if let candidate = tap, candidate.contact == sample.id, sample.phase.isInContact {
+                let dx = sample.x - candidate.landingX, dy = sample.y - candidate.landingY
+                if dx * dx + dy * dy > Self.tapTravel * Self.tapTravel { tap = nil }
+            }
         }
         guard sample.phase == .began || sample.phase == .hoverEntered else { return }
-        let touchDown: Bool
         switch sample.kind {
         case .touch, .pencil:
-            // A second finger joins a gesture; a hovering pencil that lands is a touch-down.
-            guard downBefore == 0, sample.phase == .began else { return }
-            touchDown = true
+            guard sample.phase == .began else { return }
+            if downBefore == 0 {
+                tap = TapCandidate(contact: sample.id, landingX: sample.x, landingY: sample.y)
+                start(sample, touchDown: true)
+            } else {
+                tap = nil
+                // A second finger joins the gesture: timed only where the scene promises
+                // an answer, and only on an element at rest (else the answer is unattributable).
+                guard downBefore == 1, responsive.contains(.secondTouchDown), !animating, !changing else { return }
+                expectAnswer(to: sample, touchDown: true, contact: sample.id)
+            }
         case .pointer:
             // The pointer appearing; a click is a press on what it shows, not a start.
             guard sample.phase == .hoverEntered else { return }
-            touchDown = false
+            start(sample, touchDown: false)
         case .scroll:
-            touchDown = false
-        case .key, .marker:
-            // Keys mostly modify other input (a shift held through a tap) and show nothing.
+            start(sample, touchDown: false)
+        case .key:
+            // Keys mostly modify other input (a shift held through a tap) and show nothing,
+            // unless the scene says it reacts to them.
+            guard responsive.contains(.keyPress), !animating, !changing else { return }
+            expectAnswer(to: sample, touchDown: false, contact: nil)
+        case .marker:
             return
         }
-        // A new interaction: whatever the last one left unanswered stays so.
+    }
+
+    /// A new interaction: whatever the last one left unanswered stays so.
+    private mutating func start(_ sample: InputSample, touchDown: Bool) {
         unanswered += pending.count
         pending.removeAll(keepingCapacity: true)
         // Content already in motion is caught, not started: catch response covers it.
         guard !animating else { return }
-        pending.append(Pending(time: sample.time, touchDown: touchDown, contact: sample.kind.isContact ? sample.id : nil,
-                               baseX: shownX, baseY: shownY, baseScale: shownScale, baseRotation: shownRotation, deadline: sample.time &+ Self.answerWindow,
-                               contactDown: touchDown))
+        expectAnswer(to: sample, touchDown: touchDown, contact: sample.kind.isContact ? sample.id : nil)
         if touchDown {
             travel = Travel(contact: sample.id, landingX: sample.x, landingY: sample.y, baseX: shownX, baseY: shownY,
                             previousX: shownX, previousY: shownY)
         }
     }
 
-    private mutating func lifted(_ sample: InputSample) {
+    private mutating func expectAnswer(to sample: InputSample, touchDown: Bool, contact: UInt32?) {
+        pending.append(Pending(time: sample.time, touchDown: touchDown, contact: contact,
+                               baseX: shownX, baseY: shownY, baseScale: shownScale, baseRotation: shownRotation,
+                               deadline: sample.time &+ Self.answerWindow, contactDown: contact != nil && touchDown))
+    }
+
+    private mutating func lifted(_ sample: InputSample, downBefore: Int) {
         for index in pending.indices where pending[index].contact == sample.id && pending[index].contactDown {
             pending[index].contactDown = false
             pending[index].deadline = Swift.max(pending[index].deadline, sample.time &+ Self.answerWindow)
         }
         if travel?.contact == sample.id { travel = nil }
+        if let candidate = tap, candidate.contact == sample.id {
+            tap = nil
+            // A tap's lift: the only contact, ended (not cancelled) near where it landed.
+            let promised = responsive.contains(.tapLift) || (responsive.contains(.pressRelease) && candidate.pressed)
+            if sample.phase == .ended, downBefore == 1, promised, !animating, !changing {
+                expectAnswer(to: sample, touchDown: false, contact: nil)
+            }
+        }
     }
 
     /// Takes a rendered frame.
@@ -120,6 +169,7 @@ struct ResponseProbe: Sendable {
                 recognition.add(waited)
                 pipeline.add(total - waited)
                 if entry.touchDown { feedback.add(total) }
+                if entry.touchDown, entry.contact != nil, tap?.contact == entry.contact { tap?.pressed = true }
                 pending.remove(at: index)
                 continue
             }
@@ -132,6 +182,8 @@ struct ResponseProbe: Sendable {
             index += 1
         }
         measureTravel(frame)
+        changing = abs(state.x - shownX) + abs(state.y - shownY) > Self.visibleChange
+            || abs(state.scale - shownScale) + abs(state.rotation - shownRotation) > Self.visibleTransform
         shownX = state.x
         shownY = state.y
         shownScale = state.scale

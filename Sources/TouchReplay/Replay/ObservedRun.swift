@@ -52,9 +52,10 @@ public struct ObservedRun: Sendable {
     /// Samples observed (markers excluded).
     public private(set) var samples = 0
 
-    /// A run whose renderer shows `initial` before its first frame.
-    public init(initial: SceneState) {
-        probes = ProbeSet(virtual: false, initial: initial)
+    /// A run whose renderer shows `initial` before its first frame and promises to answer
+    /// `responsive` beyond interaction starts (none for a page: what it reacts to is unknown).
+    public init(initial: SceneState, responsive: ResponsiveInputs = []) {
+        probes = ProbeSet(virtual: false, initial: initial, responsive: responsive)
         shown = initial
         batch.reserveCapacity(64)
     }

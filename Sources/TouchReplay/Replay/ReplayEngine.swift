@@ -44,7 +44,8 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         self.timeline = timeline
         series = recordsSeries ? SeriesRecording() : nil
         // Charging measured CPU makes the behaviour metrics as noisy as a wall clock's.
-        probes = ProbeSet(virtual: clock.isVirtual && !self.frameCost.isMeasured, initial: scene.state)
+        probes = ProbeSet(virtual: clock.isVirtual && !self.frameCost.isMeasured, initial: scene.state,
+                          responsive: scene.responsiveInputs)
         batch.reserveCapacity(64)
         previousX = scene.state.x
         previousY = scene.state.y

@@ -139,4 +139,7 @@ public struct ButtonScene: Scene {
         [("tap", tap.isHighlighted ? "highlighted" : heldTap != nil ? "waitingForDoubleTap" : tap.state.rawValue),
          ("doubleTap", doubleTap.state.rawValue)]
     }
+
+    /// A pressed tap's lift takes the highlight off (docs/METRICS.md).
+    public var responsiveInputs: ResponsiveInputs { .pressRelease }
 }

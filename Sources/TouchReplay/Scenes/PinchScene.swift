@@ -11,20 +11,33 @@ import TouchInput
 /// centre when the photo is not zoomed (else it coasts). A touch-down catches whatever is
 /// still moving.
 public struct PinchScene: Scene {
+    /// The photo's tunables.
+    public struct Parameters: Sendable, Hashable {
+        /// How far the fingers must deform the pair (half the span's change for the pinch,
+        /// the arc for the rotation) before the photo scales or turns, points.
+        public var hysteresis: Double
+
+        public init(hysteresis: Double = 10) {
+            self.hysteresis = hysteresis
+        }
+    }
+
     private var translationX = AnimatedValue(0)
     private var translationY = AnimatedValue(0)
     private var scale = AnimatedValue(1)
     private var rotation = AnimatedValue(0)
     private var pan = ScenePan(PanRecognizer())
-    private var pinch = PinchRecognizer()
-    private var turn = RotationRecognizer()
+    private var pinch: PinchRecognizer
+    private var turn: RotationRecognizer
     private var events: [GestureEvent] = []
     // What was shown when each recognizer began: it moves the photo from there.
     private var startScale = 1.0, startRotation = 0.0, startX = 0.0, startY = 0.0
     public private(set) var state = SceneState()
 
     /// A photo at rest, unzoomed, in the middle of the screen.
-    public init(context: SceneContext = SceneContext()) {
+    public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
+        pinch = PinchRecognizer(hysteresis: parameters.hysteresis)
+        turn = RotationRecognizer(hysteresis: parameters.hysteresis)
         events.reserveCapacity(4)
     }
 
@@ -125,4 +138,7 @@ public struct PinchScene: Scene {
     public func recognizerStates() -> [(name: String, state: String)] {
         [("pinch", pinch.state.rawValue), ("rotation", turn.state.rawValue), ("pan", pan.recognizer.state.rawValue)]
     }
+
+    /// The second finger must start the pinch or rotation (docs/METRICS.md).
+    public var responsiveInputs: ResponsiveInputs { .secondTouchDown }
 }

@@ -44,6 +44,12 @@ public protocol Scene {
     /// The scene's recognizers and their states (`possible`, `began`, …), drawn as a track
     /// in a timeline; asked only when a timeline is recorded. Empty by default.
     func recognizerStates() -> [(name: String, state: String)]
+
+    /// The inputs beyond interaction starts that the scene promises to answer with a visible
+    /// change (a pinch's second finger, a tap's lift, a key): the response probe times them
+    /// or counts them unanswered. None by default. It must not depend on the scene's
+    /// tunables, so that a regressed variant is held to the same promise.
+    var responsiveInputs: ResponsiveInputs { get }
 }
 
 extension Scene {
@@ -56,4 +62,6 @@ extension Scene {
     }
 
     public func recognizerStates() -> [(name: String, state: String)] { [] }
+
+    public var responsiveInputs: ResponsiveInputs { [] }
 }

@@ -42,7 +42,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .home: HomeScene(context: context, parameters: .init(context.parameters))
         case .button: ButtonScene(context: context, parameters: .init(context.parameters))
         case .sheet: SheetScene(context: context, parameters: .init(context.parameters))
-        case .pinch: PinchScene(context: context)
+        case .pinch: PinchScene(context: context, parameters: .init(context.parameters))
         case .pointer: PointerScene(context: context)
         }
     }
@@ -56,7 +56,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .home: try visitor.visit(HomeScene(context: context, parameters: .init(context.parameters)))
         case .button: try visitor.visit(ButtonScene(context: context, parameters: .init(context.parameters)))
         case .sheet: try visitor.visit(SheetScene(context: context, parameters: .init(context.parameters)))
-        case .pinch: try visitor.visit(PinchScene(context: context))
+        case .pinch: try visitor.visit(PinchScene(context: context, parameters: .init(context.parameters)))
         case .pointer: try visitor.visit(PointerScene(context: context))
         }
     }

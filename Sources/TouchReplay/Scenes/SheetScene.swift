@@ -100,4 +100,7 @@ public struct SheetScene: Scene {
     public func recognizerStates() -> [(name: String, state: String)] {
         [("pan", holding ? pan.recognizer.state.rawValue : "idle")]
     }
+
+    /// A tap's lift opens or closes the sheet (docs/METRICS.md).
+    public var responsiveInputs: ResponsiveInputs { .tapLift }
 }
