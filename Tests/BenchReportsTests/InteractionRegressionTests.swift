@@ -190,6 +190,26 @@ struct InteractionRegressionTests {
         #expect(abs(try change("response_ms", \.max, in: key, base, new) - later) < 1e-6)
     }
 
+    @Test func anAppSwitcherCommittedByADwellTimerIsLaterIntent() throws {
+        let base = try RegressionHarness.result([Run("pause", .home)])
+        let new = try RegressionHarness.result([Run("pause", .home) { HomeScene(context: $0, parameters: .init(pauseDetector: .timer)) }])
+        let key = EntryKey(trace: "pause.touchtrace", scene: "home")
+        let comparison = try RegressionHarness.compare(new, against: base)
+        // The gesture still ends in the app switcher (accuracy 1 either way), but the
+        // scene commits to it when the 100 ms dwell timer fires, not when the deceleration
+        // detector sees the finger brake: intent_ms 30.0 → 196.7 ms.
+        expectFlagged(comparison, "intent_ms", key)
+        #expect(try change("intent_accuracy", \.mean, in: key, base, new) == 0)
+        let later = try change("intent_ms", \.max, in: key, base, new)
+        #expect(abs(later - 166.667) < 0.01, "\(later) ms")
+        // A slower timer (100 → 200 ms) is the same regression again, by its 100 ms.
+        let slower = try RegressionHarness.result([Run("pause", .home) {
+            HomeScene(context: $0, parameters: .init(pauseDetector: .timer, timerDuration: 200_000_000))
+        }])
+        expectFlagged(try RegressionHarness.compare(slower, against: new), "intent_ms", key)
+        #expect(abs(try change("intent_ms", \.max, in: key, new, slower) - 100) < 1e-6)
+    }
+
     /// A scene that spends `cost` of real CPU time in every frame on top of `base`'s work.
     struct Costly<Base: Scene>: Scene {
         var base: Base
