@@ -1,3 +1,4 @@
+import Foundation
 import TouchInput
 
 /// The fast path of the JSON Lines reader: one sample line parsed straight from its bytes
@@ -39,6 +40,45 @@ struct JSONLinesSampleParser {
         return names.map { (Array($0.0.utf8), $0.1) }
     }()
 
+    /// The key `text` names: its length and first byte choose the one candidate, whose bytes
+    /// must then match (a search of the table compared most keys of a line with every name).
+    @inline(__always)
+    private static func key(_ text: UnsafeRawBufferPointer) -> Key? {
+        guard let first = text.first else { return nil }
+        let candidate: Key? = switch (text.count, first) {
+        case (1, UInt8(ascii: "t")): .t
+        case (1, UInt8(ascii: "x")): .x
+        case (1, UInt8(ascii: "y")): .y
+        case (2, UInt8(ascii: "i")): .id
+        case (2, UInt8(ascii: "d")): text[1] == UInt8(ascii: "x") ? .dx : .dy
+        case (3, _): .key
+        case (4, UInt8(ascii: "k")): .kind
+        case (4, UInt8(ascii: "r")): .roll
+        case (5, UInt8(ascii: "p")): .phase
+        case (5, UInt8(ascii: "l")): .label
+        case (5, UInt8(ascii: "f")): text[1] == UInt8(ascii: "o") ? .force : .flags
+        case (7, UInt8(ascii: "a")): .azimuth
+        case (7, UInt8(ascii: "b")): .buttons
+        case (8, _): .altitude
+        case (9, _): .modifiers
+        case (11, _): .majorRadius
+        case (20, _): .majorRadiusTolerance
+        default: nil
+        }
+        guard let candidate, same(keys[candidate.rawValue].bytes, text) else { return nil }
+        return candidate
+    }
+
+    /// Whether `name` and `text` hold the same bytes (lengths first: most names differ in length).
+    @inline(__always)
+    private static func same(_ name: [UInt8], _ text: UnsafeRawBufferPointer) -> Bool {
+        guard name.count == text.count else { return false }
+        return name.withUnsafeBytes { stored in
+            guard let a = stored.baseAddress, let b = text.baseAddress else { return true }
+            return memcmp(a, b, text.count) == 0
+        }
+    }
+
     private static let kinds: [([UInt8], SampleKind)] = SampleKind.allCases.map { (Array($0.name.utf8), $0) }
     private static let phases: [([UInt8], SamplePhase)] = SamplePhase.allCases.map { (Array($0.name.utf8), $0) }
     private static let modifierNames: [([UInt8], UInt32)] = ModifierFlags.named.map { (Array($0.name.utf8), UInt32($0.flag.rawValue)) }
@@ -56,14 +96,14 @@ struct JSONLinesSampleParser {
         if !take(UInt8(ascii: "}")) {
             while true {
                 skipSpaces()
-                guard let keyText = plainString(), let entry = Self.keys.first(where: { $0.bytes.elementsEqual(keyText) }) else { return nil }
-                let bit = UInt32(1) << UInt32(entry.key.rawValue)
+                guard let keyText = plainString(), let field = Self.key(keyText) else { return nil }
+                let bit = UInt32(1) << UInt32(field.rawValue)
                 guard seen & bit == 0 else { return nil }
                 seen |= bit
                 skipSpaces()
                 guard take(UInt8(ascii: ":")) else { return nil }
                 skipSpaces()
-                switch entry.key {
+                switch field {
                 case .t: guard let value = integer() else { return nil }; time = value
                 case .kind: guard let value = name(in: Self.kinds) else { return nil }; kind = value
                 case .phase: guard let value = name(in: Self.phases) else { return nil }; phase = value
@@ -154,7 +194,7 @@ struct JSONLinesSampleParser {
 
     private mutating func name<Value>(in table: [([UInt8], Value)]) -> Value? {
         guard let text = plainString() else { return nil }
-        return table.first { $0.0.elementsEqual(text) }?.1
+        return table.first { Self.same($0.0, text) }?.1
     }
 
     /// `["a","b"]` as the union of the names' bits; `nil` for an unknown name.

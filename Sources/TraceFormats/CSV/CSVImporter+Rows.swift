@@ -9,6 +9,9 @@ extension CSVImporter {
     private static let kindNames: [([UInt8], SampleKind)] = SampleKind.allCases.map { (Array($0.name.utf8), $0) }
     private static let phaseNames: [([UInt8], SamplePhase)] = SamplePhase.allCases.map { (Array($0.name.utf8), $0) }
 
+    private static let flagNames: [([UInt8], SampleFlags.RawValue)] = SampleFlags.named.map { (Array($0.name.utf8), $0.flag.rawValue) }
+    private static let modifierNames: [([UInt8], ModifierFlags.RawValue)] = ModifierFlags.named.map { (Array($0.name.utf8), $0.flag.rawValue) }
+
     static func fastSample(_ line: UnsafeRawBufferPointer, columns: [Column]) -> InputSample? {
         guard !columns.isEmpty, ByteLines.index(of: UInt8(ascii: "\""), in: line, from: 0) == nil else { return nil }
         var lead = ByteCursor(line)
@@ -47,11 +50,11 @@ extension CSVImporter {
             case .dy: guard let value = number(cell) else { return nil }; dy = value
             case .label: sample.label = String(decoding: cell, as: UTF8.self)
             case .modifiers:
-                guard let flags = ModifierFlags(names: names(String(decoding: cell, as: UTF8.self))) else { return nil }
-                sample.modifiers = flags
+                guard let bits = flagBits(cell, modifierNames) else { return nil }
+                sample.modifiers = ModifierFlags(rawValue: bits)
             case .flags:
-                guard let flags = SampleFlags(names: names(String(decoding: cell, as: UTF8.self))) else { return nil }
-                sample.flags = flags
+                guard let bits = flagBits(cell, flagNames) else { return nil }
+                sample.flags = SampleFlags(rawValue: bits)
             }
         }
         if sample.key == 0 { sample.key = nil }
@@ -92,6 +95,26 @@ extension CSVImporter {
         if let value = cursor.double(), cursor.atEnd { return value }
         guard let value = Double(String(decoding: cell, as: UTF8.self)), value.isFinite else { return nil }
         return value
+    }
+
+    /// The union of the flags a cell names, separated by `|` or spaces as ``CSVImporter/names(_:)``
+    /// splits them (a `String` per cell cost more than the rest of the row); `nil` for a name
+    /// not in `table`.
+    @inline(__always)
+    private static func flagBits<Bits: FixedWidthInteger>(_ cell: UnsafeRawBufferPointer, _ table: [([UInt8], Bits)]) -> Bits? {
+        var bits: Bits = 0
+        var start = 0
+        while start < cell.count {
+            var end = start
+            while end < cell.count, cell[end] != UInt8(ascii: "|"), cell[end] != 0x20 { end += 1 }
+            if end > start {
+                let piece = UnsafeRawBufferPointer(rebasing: cell[start..<end])
+                guard let value = table.first(where: { ByteCursor.same($0.0, piece) })?.1 else { return nil }
+                bits |= value
+            }
+            start = end + 1
+        }
+        return bits
     }
 
     @inline(__always)

@@ -47,38 +47,16 @@ public enum CSVImporter {
     }
 
     static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
-        var columns: [Column] = []
+        var rows = Rows(path: path)
         var samples: [InputSample] = []
         var lineNumbers: [Int] = []
         try lines.forEachBytes(path: path) { number, bytes in
-            if let sample = fastSample(bytes, columns: columns) {
+            if let sample = try rows.read(bytes, number: number) {
                 samples.append(sample)
                 lineNumbers.append(number)
-                return
-            }
-            let line = ByteLines.substring(bytes)
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
-            let cells: [String]
-            switch CSVTable.fields(line) {
-            case .success(let fields): cells = fields
-            case .failure(let error): throw TraceFormatError(error.reason, path: path, line: number)
-            }
-            if columns.isEmpty {
-                columns = try header(cells, path: path, line: number)
-                return
-            }
-            guard cells.count == columns.count else {
-                throw TraceFormatError("the row has \(cells.count) cells for \(columns.count) columns.", path: path, line: number)
-            }
-            do {
-                samples.append(try sample(cells, columns: columns))
-                lineNumbers.append(number)
-            } catch let error as TraceFormatError {
-                throw TraceFormatError(error.reason, path: path, line: number)
             }
         }
-        guard !columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }
+        guard !rows.columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }
         var metadata = TraceMetadata(screen: options.screen, source: "csv")
         if let path, let restored = try sidecarMetadata(forCSVAt: path) { metadata = restored }
         if let first = samples.first, first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
@@ -88,8 +66,42 @@ public enum CSVImporter {
         for index in samples.indices where index > 0 && samples[index].time < samples[index - 1].time {
             throw TraceFormatError("the time goes backwards.", path: path, line: lineNumbers[index])
         }
-        if !columns.contains(.phase) { inferPhases(&samples) }
+        if !rows.columns.contains(.phase) { inferPhases(&samples) }
         return ImportedTrace(metadata: metadata, samples: samples)
+    }
+
+    /// The rows of a file line by line: the header, then a sample per row (what both the
+    /// whole import and ``CSVSampleStream`` read).
+    struct Rows {
+        let path: String?
+        private(set) var columns: [Column] = []
+
+        init(path: String?) { self.path = path }
+
+        /// The sample on the line, `nil` for the header, a blank or a comment line.
+        mutating func read(_ bytes: UnsafeRawBufferPointer, number: Int) throws -> InputSample? {
+            if let sample = fastSample(bytes, columns: columns) { return sample }
+            let line = ByteLines.substring(bytes)
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+            let cells: [String]
+            switch CSVTable.fields(line) {
+            case .success(let fields): cells = fields
+            case .failure(let error): throw TraceFormatError(error.reason, path: path, line: number)
+            }
+            if columns.isEmpty {
+                columns = try header(cells, path: path, line: number)
+                return nil
+            }
+            guard cells.count == columns.count else {
+                throw TraceFormatError("the row has \(cells.count) cells for \(columns.count) columns.", path: path, line: number)
+            }
+            do {
+                return try sample(cells, columns: columns)
+            } catch let error as TraceFormatError {
+                throw TraceFormatError(error.reason, path: path, line: number)
+            }
+        }
     }
 
     private static func header(_ cells: [String], path: String?, line: Int) throws -> [Column] {

@@ -136,7 +136,7 @@ extension EvdevDecoder {
         var sample = InputSample(
             time: time, kind: contact.toolType == EvdevCode.mtToolPen ? .pencil : .touch, phase: phase, id: id,
             x: mapping.x(contact.x), y: mapping.y(contact.y), modifiers: modifiers)
-        if let pressure = contact.pressure { sample.force = normalised(pressure, axis: EvdevCode.absMTPressure) }
+        if let pressure = contact.pressure { sample.force = normalised(pressure, axis: axes.mtPressure) }
         if let major = contact.major { sample.majorRadius = Double(major) / 2 * mapping.scaleX }
         return sample
     }

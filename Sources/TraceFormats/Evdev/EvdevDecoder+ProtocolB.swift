@@ -94,10 +94,10 @@ extension EvdevDecoder {
         var sample = InputSample(
             time: time, kind: slot.toolType == EvdevCode.mtToolPen ? .pencil : .touch, phase: phase, id: id,
             x: mapping.x(slot.x), y: mapping.y(slot.y), modifiers: modifiers)
-        if slot.sawPressure || device.axes[EvdevCode.absMTPressure] != nil {
-            sample.force = normalised(slot.pressure, axis: EvdevCode.absMTPressure)
+        if slot.sawPressure || axes.mtPressure != nil {
+            sample.force = normalised(slot.pressure, axis: axes.mtPressure)
         }
-        if slot.sawMajor || device.axes[EvdevCode.absMTTouchMajor] != nil {
+        if slot.sawMajor || axes.mtTouchMajor != nil {
             // ABS_MT_TOUCH_MAJOR is a diameter in position units.
             sample.majorRadius = Double(slot.major) / 2 * mapping.scaleX
         }

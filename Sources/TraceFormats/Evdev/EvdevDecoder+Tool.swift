@@ -123,12 +123,12 @@ extension EvdevDecoder {
         var sample = InputSample(
             time: time, kind: tool.isPenDevice ? .pencil : .touch, phase: phase, id: tool.id,
             x: mapping.x(tool.x), y: mapping.y(tool.y), modifiers: modifiers)
-        if tool.sawPressure || device.axes[EvdevCode.absPressure] != nil {
-            sample.force = phase.isInContact ? normalised(tool.pressure, axis: EvdevCode.absPressure) : 0
+        if tool.sawPressure || axes.pressure != nil {
+            sample.force = phase.isInContact ? normalised(tool.pressure, axis: axes.pressure) : 0
         }
-        if tool.isPenDevice, tool.sawTilt || device.axes[EvdevCode.absTiltX] != nil {
-            let angles = Self.altitudeAzimuth(tiltX: tiltRadians(tool.tiltX, EvdevCode.absTiltX),
-                                              tiltY: tiltRadians(tool.tiltY, EvdevCode.absTiltY))
+        if tool.isPenDevice, tool.sawTilt || axes.tiltX != nil {
+            let angles = Self.altitudeAzimuth(tiltX: tiltRadians(tool.tiltX, axes.tiltX),
+                                              tiltY: tiltRadians(tool.tiltY, axes.tiltY))
             sample.altitude = angles.altitude
             sample.azimuth = angles.azimuth
         }
@@ -138,8 +138,8 @@ extension EvdevDecoder {
 
     /// Tilt axes declare units per radian; without a resolution a unit is taken to be a degree
     /// (what Wacom tablets report, and what libinput assumes).
-    func tiltRadians(_ value: Int32, _ code: UInt16) -> Double {
-        let resolution = device.axes[code]?.resolution ?? 0
+    func tiltRadians(_ value: Int32, _ axis: EvdevDevice.Axis?) -> Double {
+        let resolution = axis?.resolution ?? 0
         return resolution > 0 ? Double(value) / Double(resolution) : Double(value) * .pi / 180
     }
 

@@ -70,11 +70,31 @@ public struct EvdevDecoder: Sendable {
     var pointer: PointerState
     // Keys of the current frame: (code, value).
     var frameKeys: [(UInt16, Int32)] = []
+    /// The axes read for every sample, looked up once: a dictionary lookup per sample (with
+    /// the retain and release of the device's storage it costs) was a tenth of an import.
+    let axes: Axes
+
+    struct Axes: Sendable {
+        var mtPressure: EvdevDevice.Axis?
+        var mtTouchMajor: EvdevDevice.Axis?
+        var pressure: EvdevDevice.Axis?
+        var tiltX: EvdevDevice.Axis?
+        var tiltY: EvdevDevice.Axis?
+
+        init(_ device: EvdevDevice) {
+            mtPressure = device.axes[EvdevCode.absMTPressure]
+            mtTouchMajor = device.axes[EvdevCode.absMTTouchMajor]
+            pressure = device.axes[EvdevCode.absPressure]
+            tiltX = device.axes[EvdevCode.absTiltX]
+            tiltY = device.axes[EvdevCode.absTiltY]
+        }
+    }
 
     /// A decoder for `device`, mapping positions with `mapping`.
     public init(device: EvdevDevice, mapping: EvdevMapping, screen: TraceMetadata.Screen? = nil) {
         self.device = device
         self.mapping = mapping
+        axes = Axes(device)
         if device.supports(type: EvdevCode.evAbs, code: EvdevCode.absMTSlot) {
             contactProtocol = .slots
         } else if device.isMultitouch {
@@ -179,9 +199,10 @@ public struct EvdevDecoder: Sendable {
         return nextID
     }
 
-    /// A normalised value of `axis` (0…1), or `nil` when the device has no such axis.
-    func normalised(_ value: Int32, axis code: UInt16) -> Double? {
-        guard let axis = device.axes[code], axis.span > 0 else { return nil }
+    /// A normalised value on `axis` (0…1), or `nil` when the device has no such axis.
+    @inline(__always)
+    func normalised(_ value: Int32, axis: EvdevDevice.Axis?) -> Double? {
+        guard let axis, axis.span > 0 else { return nil }
         return Swift.min(1, Swift.max(0, Double(Int64(value) - Int64(axis.minimum)) / Double(axis.span)))
     }
 }

@@ -89,16 +89,14 @@ public enum EvemuExporter {
                 // evemu's `%04d`: at least four characters, zero-padded after the sign.
                 out.append(decimal: event.value, width: 4, pad: 0x30)
                 out.append("\t# ")
-                out.append(bytes: EvdevNames.typeNameBytes(event.type) ?? Self.unknown)
+                out.append(bytes: EvdevNames.typeNameBytes(event.type) ?? EvdevNames.unknownBytes)
                 out.append(" / ")
-                out.append(bytes: EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? Self.unknown)
+                out.append(bytes: EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvdevNames.unknownBytes)
                 out.append(byte: 0x20)
                 out.append(decimal: event.value)
                 out.append(byte: 0x0a)
             }
         }
-
-        static let unknown: [UInt8] = [UInt8(ascii: "?")]
 
         func marker(_ sample: InputSample, into out: inout TextBuffer) {
             out.append(TouchBenchComments.markerLine(sample))

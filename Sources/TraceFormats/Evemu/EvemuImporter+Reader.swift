@@ -93,13 +93,8 @@ extension EvemuImporter {
                 } catch {
                     throw TraceFormatError("the TouchBench metadata comment is not valid JSON metadata.")
                 }
-            } else if line.hasPrefix(Self.markerPrefix) {
-                let body = line.dropFirst(Self.markerPrefix.count)
-                let time = body.prefix { $0 != " " }
-                guard let nanoseconds = TextInput.integer(time, as: Int64.self), nanoseconds >= 0 else {
-                    throw TraceFormatError("the TouchBench marker comment is not: nanoseconds label.")
-                }
-                markers.append((events.count, .marker(String(body.dropFirst(time.count + 1)), at: nanoseconds)))
+            } else if let marker = try Self.marker(line) {
+                markers.append((events.count, marker))
             } else if line.hasPrefix(Self.mappingPrefix) {
                 guard let parsed = EvdevMapping(serialized: line.dropFirst(Self.mappingPrefix.count)) else {
                     throw TraceFormatError("the TouchBench mapping comment is not: scaleX scaleY originX originY quantum.")
@@ -108,6 +103,31 @@ extension EvemuImporter {
             } else if line.hasPrefix("# EVEMU ") {
                 version = String(line.dropFirst("# EVEMU ".count).trimmingCharacters(in: .whitespaces))
             }
+        }
+
+        /// The marker of a `# TouchBench-marker:` comment (its leading spaces dropped), `nil`
+        /// for any other line.
+        static func marker(_ line: Substring) throws -> InputSample? {
+            guard line.hasPrefix(Self.markerPrefix) else { return nil }
+            let body = line.dropFirst(Self.markerPrefix.count)
+            let time = body.prefix { $0 != " " }
+            guard let nanoseconds = TextInput.integer(time, as: Int64.self), nanoseconds >= 0 else {
+                throw TraceFormatError("the TouchBench marker comment is not: nanoseconds label.")
+            }
+            return .marker(String(body.dropFirst(time.count + 1)), at: nanoseconds)
+        }
+
+        /// Reads one line of a recording whose events are decoded as they are read
+        /// (``EvemuSampleStream``): an event is returned rather than kept; anything else is
+        /// read as ``read(lines:path:allowEvents:)`` reads it (markers are kept in ``markers``).
+        mutating func streamLine(_ line: UnsafeRawBufferPointer, number: Int, path: String?) throws -> EvdevEvent? {
+            if let event = Self.event(line) { return event }
+            do {
+                try readLine(ByteLines.substring(line), allowEvents: true)
+            } catch let error as TraceFormatError {
+                throw TraceFormatError(error.reason, path: path, line: number)
+            }
+            return events.popLast()
         }
 
         private mutating func ids(_ body: Substring) throws {

@@ -1,8 +1,9 @@
 import TouchInput
 import TouchTrace
 
-/// Any readable input opened as a sample source: the container and JSON Lines stream, foreign
-/// captures are imported whole. What `cat`, `info`, `replay`, `gestures` and `convert` open.
+/// Any readable input opened as a sample source: the container, JSON Lines, CSV with a phase
+/// column and evemu recordings that carry their description and TouchBench's metadata stream
+/// (memory bounded by a block of text); other foreign captures are imported whole. What `cat`, `info`, `replay`, `gestures` and `convert` open.
 ///
 /// ```swift
 /// let input = try TraceInput(path: "capture.events")   // form from the extension or content
@@ -43,8 +44,18 @@ public struct TraceInput {
                 throw TraceFormatError("\(format.rawValue) can be written but not read", kind: .unsupported)
             }
             reader = nil
-            let trace = try TraceFormat.importTrace(from: path, format: format, options: options)
-            let samples = SampleArraySource(metadata: trace.metadata, samples: trace.samples)
+            let streamed: (any SampleSource)? = switch format {
+            case .csv: try CSVSampleStream.open(path: path, options: options)
+            case .evemu: try EvemuSampleStream.open(path: path, options: options)
+            default: nil
+            }
+            let samples: any SampleSource
+            if let streamed {
+                samples = streamed
+            } else {
+                let trace = try TraceFormat.importTrace(from: path, format: format, options: options)
+                samples = SampleArraySource(metadata: trace.metadata, samples: trace.samples)
+            }
             source = window.map { WindowedSource(samples, window: $0) } ?? samples
         }
     }

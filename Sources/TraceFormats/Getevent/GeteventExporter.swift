@@ -88,13 +88,27 @@ public enum GeteventExporter {
                 out.append("] ")
                 out.append(bytes: nodeBytes)
                 out.append(": ")
-                let type = EvdevNames.typeNameBytes(event.type) ?? Array(String(event.type, radix: 16).utf8)
-                out.append(bytes: type)
-                out.append(spaces: 12 - type.count)
+                let typeCount: Int
+                if let type = EvdevNames.typeNameBytes(event.type) {
+                    out.append(bytes: type)
+                    typeCount = type.count
+                } else {
+                    let type = Array(String(event.type, radix: 16).utf8)
+                    out.append(bytes: type)
+                    typeCount = type.count
+                }
+                out.append(spaces: 12 - typeCount)
                 out.append(byte: 0x20)
-                let code = EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? Array(Self.name(type: event.type, code: event.code).utf8)
-                out.append(bytes: code)
-                out.append(spaces: 20 - code.count)
+                let codeCount: Int
+                if let code = EvdevNames.codeNameBytes(type: event.type, code: event.code) {
+                    out.append(bytes: code)
+                    codeCount = code.count
+                } else {
+                    let code = Array(Self.name(type: event.type, code: event.code).utf8)
+                    out.append(bytes: code)
+                    codeCount = code.count
+                }
+                out.append(spaces: 20 - codeCount)
                 out.append(byte: 0x20)
                 if event.type == EvdevCode.evKey, event.value == 0 || event.value == 1 {
                     out.append(event.value == 1 ? "DOWN" : "UP")

@@ -96,15 +96,15 @@ public enum LibinputRecordExporter {
                 if event.type == EvdevCode.evSyn {
                     let milliseconds = micros / 1000
                     out.append("------------ ")
-                    out.append(bytes: EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvemuExporter.Renderer.unknown)
+                    out.append(bytes: EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvdevNames.unknownBytes)
                     out.append(" (0) ---------- +")
                     out.append(decimal: milliseconds - lastFrameMilliseconds)
                     out.append("ms\n")
                     lastFrameMilliseconds = milliseconds
                 } else {
-                    out.append(bytes: EvdevNames.typeNameBytes(event.type) ?? EvemuExporter.Renderer.unknown)
+                    out.append(bytes: EvdevNames.typeNameBytes(event.type) ?? EvdevNames.unknownBytes)
                     out.append(" / ")
-                    out.append(bytes: EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvemuExporter.Renderer.unknown)
+                    out.append(bytes: EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvdevNames.unknownBytes)
                     out.append(byte: 0x20)
                     out.append(decimal: event.value)
                     out.append(byte: 0x0a)

@@ -16,49 +16,78 @@ enum ByteLines {
     /// Calls `body` with the 1-based number and the bytes of each line of the file at `path`
     /// (valid UTF-8 without CR or NUL; the pointer is valid only during the call).
     static func forEach(inFile path: String, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
-        let file: SystemFile
-        let size: Int
-        do {
-            file = try SystemFile.openForReading(path)
-            size = try file.size()
-        } catch {
-            throw TraceFormatError("the file \(error.reason).", path: path, kind: .unreadable)
-        }
-        // Room for a whole block after the longest partial line that can be pending.
-        let capacity = blockSize + TextInput.maximumLineLength + 2
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
-        defer { storage.deallocate() }
-        var offset = 0, filled = 0, number = 0
-        while offset < size {
-            let count = min(blockSize, size - offset)
-            let read: Int
-            do { read = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[filled..<(filled + count)]), at: offset) } catch {
+        let reader = try Reader(path: path)
+        while let line = try reader.next() { try body(reader.number, line) }
+    }
+
+    /// The lines of a file one at a time, for importers that stream their samples out as they
+    /// read (a ``SampleSource`` answers one sample per call, so it cannot be driven by a
+    /// callback): the same block buffer, rules and errors as ``forEach(inFile:_:)``.
+    final class Reader {
+        let path: String
+        /// The 1-based number of the line last returned.
+        private(set) var number = 0
+        private let file: SystemFile
+        private let size: Int
+        private let storage: UnsafeMutableRawBufferPointer
+        private var offset = 0, filled = 0, start = 0
+        private var finished = false
+
+        init(path: String) throws {
+            self.path = path
+            do {
+                file = try SystemFile.openForReading(path)
+                size = try file.size()
+            } catch {
                 throw TraceFormatError("the file \(error.reason).", path: path, kind: .unreadable)
             }
-            guard read == count else {
-                throw TraceFormatError("the file ends early: \(count) bytes were needed from byte \(offset).", path: path)
-            }
-            offset += count
-            filled += count
-            let whole = UnsafeRawBufferPointer(rebasing: storage[0..<filled])
-            var start = 0
-            while let newline = Self.index(of: 0x0A, in: whole, from: start) {
-                number += 1
-                try emit(UnsafeRawBufferPointer(rebasing: whole[start..<newline]), number: number, path: path, body)
-                start = newline + 1
-            }
-            // The partial line moves to the front; the next block follows it.
-            let pending = filled - start
-            if pending > TextInput.maximumLineLength {
-                throw TraceFormatError("the line is longer than \(TextInput.maximumLineLength) bytes.", path: path, line: number + 1)
-            }
-            if start > 0, pending > 0 {
-                storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: pending)
-            }
-            filled = pending
+            // Room for a whole block after the longest partial line that can be pending.
+            storage = .allocate(byteCount: blockSize + TextInput.maximumLineLength + 2, alignment: 8)
         }
-        number += 1
-        try emit(UnsafeRawBufferPointer(rebasing: storage[0..<filled]), number: number, path: path, body)
+
+        deinit { storage.deallocate() }
+
+        /// The next line's bytes (valid until the next call), or `nil` after the last.
+        func next() throws -> UnsafeRawBufferPointer? {
+            while true {
+                let whole = UnsafeRawBufferPointer(rebasing: storage[0..<filled])
+                if let newline = ByteLines.index(of: 0x0A, in: whole, from: start) {
+                    number += 1
+                    let line = try ByteLines.checked(UnsafeRawBufferPointer(rebasing: whole[start..<newline]), number: number, path: path)
+                    start = newline + 1
+                    return line
+                }
+                // The partial line moves to the front; the next block follows it.
+                let pending = filled - start
+                if pending > TextInput.maximumLineLength {
+                    throw TraceFormatError("the line is longer than \(TextInput.maximumLineLength) bytes.", path: path, line: number + 1)
+                }
+                guard offset < size else {
+                    // The last line, with or without its line feed (an empty one after a final LF too).
+                    guard !finished else { return nil }
+                    finished = true
+                    number += 1
+                    let line = try ByteLines.checked(UnsafeRawBufferPointer(rebasing: storage[start..<filled]), number: number, path: path)
+                    start = filled
+                    return line
+                }
+                if start > 0, pending > 0, let base = storage.baseAddress {
+                    base.copyMemory(from: base + start, byteCount: pending)
+                }
+                filled = pending
+                start = 0
+                let count = min(blockSize, size - offset)
+                let read: Int
+                do { read = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[filled..<(filled + count)]), at: offset) } catch {
+                    throw TraceFormatError("the file \(error.reason).", path: path, kind: .unreadable)
+                }
+                guard read == count else {
+                    throw TraceFormatError("the file ends early: \(count) bytes were needed from byte \(offset).", path: path)
+                }
+                offset += count
+                filled += count
+            }
+        }
     }
 
     /// The same over text already in memory (no length limit, as ``TextInput/forEachLine(_:path:_:)``).
@@ -83,6 +112,13 @@ enum ByteLines {
         _ raw: UnsafeRawBufferPointer, number: Int, path: String?, checkLength: Bool = true,
         _ body: (Int, UnsafeRawBufferPointer) throws -> Void
     ) throws {
+        try body(number, try checked(raw, number: number, path: path, checkLength: checkLength))
+    }
+
+    /// The line without a byte-order mark (line 1) and a final CR, once it is known to be
+    /// UTF-8 without CR or NUL inside and (when `checkLength`) no longer than the limit.
+    @inline(__always)
+    static func checked(_ raw: UnsafeRawBufferPointer, number: Int, path: String?, checkLength: Bool = true) throws -> UnsafeRawBufferPointer {
         if checkLength, raw.count > TextInput.maximumLineLength {
             throw TraceFormatError("the line is longer than \(TextInput.maximumLineLength) bytes.", path: path, line: number)
         }
@@ -101,7 +137,7 @@ enum ByteLines {
             let what = byte == 0 ? "a NUL byte" : "a carriage return that does not end the line"
             throw TraceFormatError("the line holds \(what).", path: path, line: number)
         }
-        try body(number, line)
+        return line
     }
 
     private enum Content { case ascii, nonASCII, control(UInt8) }

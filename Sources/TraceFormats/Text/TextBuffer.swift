@@ -52,6 +52,11 @@ final class TextBuffer {
     }
 
     @inline(__always)
+    func append(bytes more: UnsafeRawBufferPointer) {
+        append(raw: more)
+    }
+
+    @inline(__always)
     private func append(raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress else { return }
         reserve(raw.count)

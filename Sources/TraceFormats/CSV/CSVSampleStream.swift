@@ -1,0 +1,103 @@
+import TouchInput
+import TouchTrace
+
+/// A CSV file read as a stream of samples, row by row from one block buffer: memory stays
+/// bounded by a block and a line whatever the file's length, where ``CSVImporter`` returns the
+/// whole trace. It yields exactly the samples and metadata of ``TraceFormat/importTrace(from:format:options:)``
+/// and fails where it fails, with the same words; only an error found after the first
+/// samples arrives from ``nextSample()``, as a ``TraceFileError`` naming the same line.
+///
+/// A file without a `phase` column cannot be streamed (a contact's last row is known only at
+/// the end of the file): ``open(path:options:)`` answers `nil` for it and the caller imports
+/// it whole.
+final class CSVSampleStream: SampleSource {
+    let metadata: TraceMetadata
+    private let lines: ByteLines.Reader
+    private var rows: CSVImporter.Rows
+    /// The first sample, read ahead to learn the epoch, until it is returned.
+    private var first: InputSample?
+    /// Subtracted from every time: the first row's when times are wall-clock, else 0.
+    private let origin: Int64
+    private var previousTime: Int64
+
+    /// The stream of the CSV file at `path`, or `nil` when it has no `phase` column.
+    static func open(path: String, options: ImportOptions) throws -> CSVSampleStream? {
+        let lines = try ByteLines.Reader(path: path)
+        var rows = CSVImporter.Rows(path: path)
+        var first: InputSample?
+        while first == nil, let bytes = try lines.next() {
+            first = try rows.read(bytes, number: lines.number)
+            // Known once the header is read: without phases the whole file decides them.
+            if !rows.columns.isEmpty, !rows.columns.contains(.phase) { return nil }
+        }
+        guard !rows.columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }
+        guard let first else {
+            throw TraceFormatError("the file holds no input samples that touchbench can read as csv.", path: path)
+        }
+        var metadata = TraceMetadata(screen: options.screen, source: "csv")
+        if let restored = try CSVImporter.sidecarMetadata(forCSVAt: path) { metadata = restored }
+        var origin: Int64 = 0
+        if first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
+            metadata.epochNanoseconds = first.time
+            origin = first.time
+        }
+        if let problem = metadata.problem { throw TraceFormatError("the capture \(problem).", path: path) }
+        return CSVSampleStream(metadata: metadata, lines: lines, rows: rows, first: first, origin: origin)
+    }
+
+    private init(metadata: TraceMetadata, lines: ByteLines.Reader, rows: CSVImporter.Rows, first: InputSample, origin: Int64) {
+        self.metadata = metadata
+        self.lines = lines
+        self.rows = rows
+        self.origin = origin
+        var shifted = first
+        shifted.time -= origin
+        self.first = shifted
+        previousTime = shifted.time
+    }
+
+    func nextSample() throws(TraceFileError) -> InputSample? {
+        if let sample = first {
+            first = nil
+            return try checked(sample, line: nil)
+        }
+        do {
+            while let bytes = try lines.next() {
+                guard var sample = try rows.read(bytes, number: lines.number) else { continue }
+                // The same subtraction and order check as the whole import, row by row.
+                sample.time &-= origin
+                guard sample.time >= previousTime else {
+                    throw TraceFormatError("the time goes backwards.", path: lines.path, line: lines.number)
+                }
+                previousTime = sample.time
+                return try checked(sample, line: lines.number)
+            }
+            return nil
+        } catch let error as TraceFileError {
+            throw error
+        } catch let error as TraceFormatError {
+            throw Self.fileError(error, path: lines.path)
+        } catch {
+            throw TraceFileError(.malformed, path: lines.path, reason: "cannot be read (\(error))")
+        }
+    }
+
+    /// The sample, when its time lies in the range every trace keeps.
+    private func checked(_ sample: InputSample, line: Int?) throws(TraceFileError) -> InputSample {
+        guard SampleTime.isValid(sample.time) else {
+            throw TraceFileError(.malformed, path: lines.path, line: line, reason: Self.sentence("the capture \(SampleTime.outOfRangeReason(sample.time))."))
+        }
+        return sample
+    }
+
+    /// An importer's error as the error of a sample source (the same place and words).
+    static func fileError(_ error: TraceFormatError, path: String) -> TraceFileError {
+        let kind: TraceFileErrorKind = error.kind == .unreadable ? .cannotOpen : .malformed
+        return TraceFileError(kind, path: error.path ?? path, offset: error.offset, line: error.line, reason: sentence(error.reason))
+    }
+
+    /// A reason without its full stop: a file error's description adds one.
+    private static func sentence(_ reason: String) -> String {
+        reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+    }
+}

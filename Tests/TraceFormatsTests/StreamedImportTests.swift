@@ -1,0 +1,152 @@
+import AllocationCounter
+import Foundation
+import Testing
+import TestSupport
+import TouchInput
+import TouchTrace
+import TraceFormats
+import TraceSynthesis
+
+/// evemu recordings TouchBench wrote and CSV files with a phase column are read as streams
+/// (`TraceInput` decodes them line by line): the same samples and metadata as the whole
+/// import, the same errors at the same lines, and memory that does not grow with the file.
+@Suite("Streamed text imports") struct StreamedImportTests {
+    static let directory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-import-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    static func write(_ format: TraceFormat, _ metadata: TraceMetadata, _ samples: [InputSample], name: String) throws -> String {
+        let path = directory.appendingPathComponent("\(name).\(format.rawValue)").path
+        try TraceFormat.export(format, metadata: metadata, samples: samples, to: path)
+        return path
+    }
+
+    static func mixed(_ format: TraceFormat, seconds: Double, name: String) throws -> String {
+        let session = MixedSession(seed: 23, duration: seconds)
+        return try write(format, session.metadata, Array(session), name: name)
+    }
+
+    /// Every sample of `path` through `TraceInput`, and whether it streamed.
+    static func streamed(_ path: String, _ format: TraceFormat) throws -> (metadata: TraceMetadata, samples: [InputSample], streamed: Bool) {
+        let input = try TraceInput(path: path, form: .foreign(format))
+        var samples: [InputSample] = []
+        while let sample = try input.source.nextSample() { samples.append(sample) }
+        return (input.metadata, samples, !(input.source is SampleArraySource))
+    }
+
+    @Test(arguments: [TraceFormat.evemu, .csv])
+    func streamReadsWhatTheWholeImportReads(format: TraceFormat) throws {
+        let path = try Self.mixed(format, seconds: 40, name: "mixed-\(format.rawValue)")
+        let whole = try TraceFormat.importTrace(from: path, format: format)
+        let stream = try Self.streamed(path, format)
+        #expect(stream.streamed)
+        #expect(whole.samples.count > 10_000)
+        #expect(whole.samples.contains { $0.kind == .marker })
+        #expect(stream.samples == whole.samples)
+        #expect(stream.metadata == whole.metadata)
+    }
+
+    @Test("every bundled trace streams back from evemu as the whole import reads it", arguments: Golden.corpusTraces)
+    func corpusThroughEvemu(trace: String) throws {
+        let input = try TraceInput(path: Golden.packageRoot.appendingPathComponent("Traces/\(trace).touchtrace").path)
+        var samples: [InputSample] = []
+        while let sample = try input.source.nextSample() { samples.append(sample) }
+        let path = try Self.write(.evemu, input.metadata, samples, name: "corpus-\(trace)")
+        let whole = try TraceFormat.importTrace(from: path, format: .evemu)
+        let stream = try Self.streamed(path, .evemu)
+        #expect(stream.streamed)
+        #expect(stream.samples == whole.samples)
+        #expect(stream.metadata == whole.metadata)
+    }
+
+    /// A marker whose comment comes after later events (microsecond rounding puts a marker
+    /// written after a frame before it) goes where the whole import puts it.
+    @Test func markersOutOfFileOrderGoWhereTheWholeImportPutsThem() throws {
+        let session = MixedSession(seed: 5, duration: 10)
+        let path = try Self.write(.evemu, session.metadata, Array(session), name: "markers")
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Move every marker comment five event lines further down and one ahead in time.
+        var index = 0
+        var moved = 0
+        while index < lines.count - 6 {
+            if lines[index].hasPrefix("# TouchBench-marker: ") {
+                let line = lines.remove(at: index)
+                lines.insert(line, at: index + 5)
+                moved += 1
+                index += 6
+            } else {
+                index += 1
+            }
+        }
+        #expect(moved > 3)
+        try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let whole = try TraceFormat.importTrace(from: path, format: .evemu)
+        let stream = try Self.streamed(path, .evemu)
+        #expect(stream.streamed)
+        #expect(stream.samples == whole.samples)
+    }
+
+    @Test func malformedLineAfterSamplesIsAnErrorNamingIt() throws {
+        for format in [TraceFormat.evemu, .csv] {
+            let path = try Self.mixed(format, seconds: 5, name: "bad-\(format.rawValue)")
+            var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let bad = lines.count - 10
+            lines[bad] = format == .evemu ? "E: 1.000000 0003 zz 0001" : "1,touch,moved,1,x,2"
+            try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+            let whole = #expect(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: format) }
+            let streamed = #expect(throws: TraceFileError.self) { try Self.streamed(path, format) }
+            #expect(whole?.line == bad + 1)
+            #expect(streamed?.line == bad + 1, "\(format.rawValue): \(String(describing: streamed))")
+            #expect(streamed?.kind == .malformed)
+            #expect(streamed.map { whole?.reason.hasPrefix($0.reason) ?? false } == true)
+        }
+    }
+
+    @Test func descriptionAfterTheEventsIsRefusedByTheStream() throws {
+        let path = try Self.mixed(.evemu, seconds: 3, name: "late-description")
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text += "A: 3a 0 255 0 0 0\n"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let error = #expect(throws: TraceFileError.self) { try Self.streamed(path, .evemu) }
+        #expect(error?.reason.contains("before the events") == true)
+    }
+
+    @Test func csvWithoutPhasesAndForeignEvemuAreImportedWhole() throws {
+        let csv = Self.directory.appendingPathComponent("no-phase.csv").path
+        try "t,kind,id,x,y\n0,touch,1,1,1\n1000,touch,1,2,2\n".write(toFile: csv, atomically: false, encoding: .utf8)
+        let fromCSV = try Self.streamed(csv, .csv)
+        #expect(!fromCSV.streamed)
+        #expect(fromCSV.samples.map(\.phase) == [.began, .ended])
+
+        let evemu = Self.directory.appendingPathComponent("foreign.evemu").path
+        let session = MixedSession(seed: 2, duration: 2)
+        let text = try EvemuExporter.export(metadata: session.metadata, samples: Array(session))
+        let foreign = text.split(separator: "\n").filter { !$0.hasPrefix("# TouchBench: ") }.joined(separator: "\n")
+        try foreign.write(toFile: evemu, atomically: false, encoding: .utf8)
+        let fromEvemu = try Self.streamed(evemu, .evemu)
+        #expect(!fromEvemu.streamed)
+        #expect(fromEvemu.samples == (try TraceFormat.importTrace(from: evemu, format: .evemu)).samples)
+    }
+
+    /// Memory bounded by a block, not by the file: the allocations of 64 KiB and more (the
+    /// read buffers) are as many for a long file as for a short one, where an importer holding
+    /// the trace doubles its arrays again and again.
+    @Test(arguments: [TraceFormat.evemu, .csv])
+    func largeAllocationsDoNotGrowWithTheFile(format: TraceFormat) throws {
+        try #require(allocation_counter_is_active() != 0)
+        func largeWithoutKeeping(_ seconds: Double) throws -> UInt64 {
+            let path = try Self.mixed(format, seconds: seconds, name: "keep-\(Int(seconds))")
+            let start = allocation_counter_thread_large_allocations()
+            let input = try TraceInput(path: path, form: .foreign(format))
+            var count = 0
+            while try input.source.nextSample() != nil { count += 1 }
+            #expect(count > 1000)
+            return allocation_counter_thread_large_allocations() - start
+        }
+        let short = try largeWithoutKeeping(10), long = try largeWithoutKeeping(80)
+        #expect(long == short, "\(format.rawValue): \(short) → \(long) allocations of 64 KiB and more")
+        #expect(short <= 6)
+    }
+}
