@@ -40,7 +40,7 @@ let package = Package(
                 dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchDynamics", "TouchGestures", "RunRecord"]),
         // Replay into a web page in headless Chromium over the DevTools pipe, feeding the same probes.
         .target(name: "PageReplay", dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchReplay"]),
-        .target(name: "BenchReports", dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "RunRecord", "TouchReplay", "TraceSynthesis"]),
+        .target(name: "BenchReports", dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "RunRecord", "TouchReplay", "TraceSynthesis", "PageReplay"]),
         .executableTarget(
             name: "touchbench",
             dependencies: ["TouchBenchSupport", "TouchInput", "TouchTrace", "TouchDynamics", "TraceSynthesis", "TraceFormats", "TouchCapture", "TouchGestures", "TouchReplay",

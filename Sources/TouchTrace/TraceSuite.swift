@@ -35,6 +35,10 @@ public struct TraceSuite: Sendable, Hashable, Codable {
     /// Parameters set for every run of the suite (`"parameters": {"pan.hysteresis": 30}`),
     /// checked against the scenes' catalogue by whoever replays; `nil` when the manifest sets none.
     public var parameters: [String: String]?
+    /// The suite's own thresholds file, relative to the manifest's folder (`"thresholds":
+    /// "pages.thresholds.json"`): budgets for what this suite replays, such as a page suite's
+    /// for a browser's frames; `nil` when the manifest names none.
+    public var thresholds: String?
 
     public init(traces: [Entry]) {
         schema = Self.schema
@@ -56,10 +60,17 @@ public struct TraceSuite: Sendable, Hashable, Codable {
         guard suite.schema.hasPrefix("touchbench.suite/1") else {
             throw TraceFileError(.malformed, path: path, reason: "has schema '\(suite.schema)', not touchbench.suite/1")
         }
-        for entry in suite.traces where entry.file.isEmpty || entry.file.hasPrefix("/") || entry.file.contains("..") {
+        for entry in suite.traces where !isInsideFolder(entry.file) {
             throw TraceFileError(.malformed, path: path, reason: "names a trace outside its folder ('\(entry.file)')")
         }
+        if let thresholds = suite.thresholds, !isInsideFolder(thresholds) {
+            throw TraceFileError(.malformed, path: path, reason: "names a thresholds file outside its folder ('\(thresholds)')")
+        }
         return suite
+    }
+
+    private static func isInsideFolder(_ file: String) -> Bool {
+        !file.isEmpty && !file.hasPrefix("/") && !file.contains("..")
     }
 
     /// The path of `entry`'s trace for a manifest at `manifestPath`.
@@ -79,7 +90,8 @@ public struct TraceSuite: Sendable, Hashable, Codable {
                 if let recipe = entry.recipe { members.append(("recipe", .object(recipe.map { ($0.key, .string($0.value)) }))) }
                 return .object(members)
             })),
-        ] + (parameters.map { [("parameters", .object($0.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))] } ?? [])))
+        ] + (parameters.map { [("parameters", .object($0.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))] } ?? [])
+          + (thresholds.map { [("thresholds", .string($0))] } ?? [])))
     }
 
     /// Reads a manifest from its JSON value; the error names the member that is wrong.
@@ -121,6 +133,10 @@ public struct TraceSuite: Sendable, Hashable, Codable {
                 }
             }
             self.parameters = parameters
+        }
+        if let file = value["thresholds"], file != .null {
+            guard let name = file.stringValue else { throw SuiteError("its thresholds is not a file name") }
+            thresholds = name
         }
     }
 

@@ -39,7 +39,8 @@ enum BenchCommand {
         discussion: """
             Runs every trace of a suite (default: the bundled Traces/manifest.json; a folder
             means its manifest.json, or every .touchtrace in it through --scenes) through the
-            scenes its manifest names. Deterministic metrics come from one virtual-clock run;
+            scenes its manifest names (a scene 'page:FILE|URL' replays into that web page in
+            headless Chromium, a file relative to the trace: docs/PAGES.md). Deterministic metrics come from one virtual-clock run;
             timing metrics (CPU per frame, replay throughput) from --repeat runs, reported as
             the median with the spread. With --baseline, every metric is compared (verdicts:
             docs/METRICS.md, "Tolerances and verdicts"); budgets in the thresholds file fail on
@@ -55,9 +56,9 @@ enum BenchCommand {
         let (suite, manifest) = try SuiteDiscovery.resolve(arguments.positionals.first, scenes: try arguments.value(scenes))
         let unknown = SuiteDiscovery.unknownScenes(in: suite)
         guard unknown.isEmpty else {
-            throw UsageError(message: "unknown scene(s) \(unknown.joined(separator: ", ")) in \(manifest); the scenes are \(SceneKind.names.joined(separator: ", "))")
+            throw UsageError(message: "unknown scene(s) \(unknown.joined(separator: ", ")) in \(manifest); the scenes are \(SceneKind.names.joined(separator: ", ")), or page:FILE|URL for a web page")
         }
-        let limits = try SuiteDiscovery.thresholds(try arguments.value(thresholds), manifest: manifest)
+        let limits = try SuiteDiscovery.thresholds(try arguments.value(thresholds), suite: suite, manifest: manifest)
         let baselinePath = try arguments.value(baseline)
         let baselineResult = try baselinePath.map { path throws(BenchReportError) in try BenchResult.load(from: path) }
         var chartedRun = BenchRunner.defaultChartedRun(suite: suite)

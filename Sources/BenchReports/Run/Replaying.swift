@@ -5,7 +5,8 @@ import TouchReplay
 import TouchTrace
 
 /// The bench runner's replayer: TouchReplay's `Replayer` on the virtual clock, with the
-/// trace's display rate (120 Hz when it names none) and the default presentation delay.
+/// trace's display rate (120 Hz when it names none) and the default presentation delay; a
+/// suite's `page:` targets go to headless Chromium in real time (``PageTarget``).
 /// The replayer's record is the bench entry, at the precision its file keeps.
 public struct Replaying: TraceReplaying {
     /// The presentation delay, frames.
@@ -34,7 +35,9 @@ public struct Replaying: TraceReplaying {
 
     /// The charted run records its series in the same replay: the chart shows the frames the
     /// metrics come from.
+    /// A `page:` scene goes to the page in headless Chromium (``PageTarget``).
     public func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome {
+        if let page = PageTarget(scene: scene) { return try replay(path: path, page: page) }
         let reader = try TraceReader(path: path)
         var settings = ReplaySettings.forTrace(reader.metadata)
         settings.display.presentationDelay = presentationDelay

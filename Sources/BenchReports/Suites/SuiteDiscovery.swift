@@ -49,21 +49,24 @@ public enum SuiteDiscovery {
         return (TraceSuite(traces: traces.map { TraceSuite.Entry(file: $0, scenes: sceneList) }), manifest)
     }
 
-    /// The thresholds file `path`, else `Benchmarks/thresholds.json` in the current folder or
-    /// beside the suite's folder, else ``BenchThresholds/standard``.
-    public static func thresholds(_ path: String?, manifest: String) throws -> BenchThresholds {
+    /// The thresholds file `path`, else the one `suite` names (budgets for that suite's
+    /// targets, such as a page suite's), else `Benchmarks/thresholds.json` in the current
+    /// folder or beside the suite's folder, else ``BenchThresholds/standard``.
+    public static func thresholds(_ path: String?, suite: TraceSuite? = nil, manifest: String) throws -> BenchThresholds {
         if let path { return try BenchThresholds.load(from: path) }
-        let beside = URL(fileURLWithPath: manifest).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Benchmarks/thresholds.json").path
+        let folder = URL(fileURLWithPath: manifest).deletingLastPathComponent()
+        if let own = suite?.thresholds { return try BenchThresholds.load(from: folder.appendingPathComponent(own).path) }
+        let beside = folder.deletingLastPathComponent().appendingPathComponent("Benchmarks/thresholds.json").path
         for candidate in ["Benchmarks/thresholds.json", beside] where FileManager.default.fileExists(atPath: candidate) {
             return try BenchThresholds.load(from: candidate)
         }
         return .standard
     }
 
-    /// The scenes `suite` names that no scene of the registry has, sorted.
+    /// The scenes `suite` names that no scene of the registry has and that are not page
+    /// targets, sorted.
     public static func unknownScenes(in suite: TraceSuite) -> [String] {
-        Set(suite.traces.flatMap(\.scenes)).subtracting(SceneKind.names).sorted()
+        Set(suite.traces.flatMap(\.scenes).filter { PageTarget(scene: $0) == nil }).subtracting(SceneKind.names).sorted()
     }
 
     /// The run `choice` names in `suite`: `TRACE[:SCENE]`, the trace with or without its

@@ -1,0 +1,44 @@
+import Foundation
+import PageReplay
+import RunRecord
+import TouchTrace
+
+/// A suite entry's page target: the scene name `page:FILE` or `page:URL` replays the trace
+/// into that web page in headless Chromium (docs/PAGES.md) instead of a reference scene.
+/// A relative file is found from the trace file's folder, so a suite and its pages move
+/// together; a URL must be on localhost.
+public struct PageTarget: Sendable, Hashable {
+    /// The prefix that marks a page in a suite's scene list.
+    public static let prefix = "page:"
+
+    /// The page as written after the prefix.
+    public let page: String
+
+    /// The target `scene` names, or `nil` when it names a reference scene.
+    public init?(scene: String) {
+        guard scene.hasPrefix(Self.prefix), scene.count > Self.prefix.count else { return nil }
+        page = String(scene.dropFirst(Self.prefix.count))
+    }
+
+    /// The page's address for a trace at `tracePath`.
+    public func address(forTraceAt tracePath: String) throws(PageReplayError) -> PageAddress {
+        let lower = page.lowercased()
+        guard !page.hasPrefix("/"), !lower.contains("://") else { return try PageAddress(page) }
+        let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent()
+        return try PageAddress(folder.appendingPathComponent(page).standardizedFileURL.path)
+    }
+}
+
+extension Replaying {
+    /// One run of the trace at `path` into the page: real time, the browser's own frames.
+    func replay(path: String, page target: PageTarget) throws -> ReplayOutcome {
+        let reader = try TraceReader(path: path)
+        let settings = PageReplaySettings(page: try target.address(forTraceAt: path))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try PageReplayer.replay(reader: reader, settings: settings, traceName: path)
+        let elapsed = start.duration(to: clock.now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return ReplayOutcome(entry: run.record.atWrittenPrecision, elapsedSeconds: seconds)
+    }
+}
