@@ -58,6 +58,7 @@ enum BenchCommand {
         guard unknown.isEmpty else {
             throw UsageError(message: "unknown scene(s) \(unknown.joined(separator: ", ")) in \(manifest); the scenes are \(SceneKind.names.joined(separator: ", ")), or page:FILE|URL for a web page")
         }
+        try SuiteDiscovery.checkPages(in: suite, manifest: manifest)
         let limits = try SuiteDiscovery.thresholds(try arguments.value(thresholds), suite: suite, manifest: manifest)
         let baselinePath = try arguments.value(baseline)
         let baselineResult = try baselinePath.map { path throws(BenchReportError) in try BenchResult.load(from: path) }

@@ -40,6 +40,10 @@ struct PageTargetTests {
                 _ = try target.address(forTraceAt: TraceSuite.path(of: entry, manifestPath: manifest))
             }
         }
+        try SuiteDiscovery.checkPages(in: suite, manifest: manifest)
+        var mistyped = suite
+        mistyped.traces[mistyped.traces.count - 1].scenes.append("page:../Pages/no-such-page.html")
+        #expect(throws: (any Error).self) { try SuiteDiscovery.checkPages(in: mistyped, manifest: manifest) }
         let own = try SuiteDiscovery.thresholds(nil, suite: suite, manifest: manifest)
         #expect(own.budgets.contains { $0.metric == "presented_lag_ms" && $0.critical == 100 })
         // The bundled corpus keeps the general budgets: the page suite's do not leak into it.

@@ -69,6 +69,16 @@ public enum SuiteDiscovery {
         Set(suite.traces.flatMap(\.scenes).filter { PageTarget(scene: $0) == nil }).subtracting(SceneKind.names).sorted()
     }
 
+    /// Checks that every page target of `suite` is a page on this machine before anything
+    /// runs, so a mistyped page fails at once rather than after the runs before it.
+    public static func checkPages(in suite: TraceSuite, manifest: String) throws {
+        for entry in suite.traces {
+            for scene in entry.scenes {
+                _ = try PageTarget(scene: scene)?.address(forTraceAt: TraceSuite.path(of: entry, manifestPath: manifest))
+            }
+        }
+    }
+
     /// The run `choice` names in `suite`: `TRACE[:SCENE]`, the trace with or without its
     /// `.touchtrace` extension, the scene by default the trace's first; `nil` when the suite
     /// has no such trace.
