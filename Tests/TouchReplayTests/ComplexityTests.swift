@@ -91,28 +91,58 @@ import TraceSynthesis
         let shortSamples = Self.withMarkers(Array(short), every: 25_000_000)
         let longSamples = Self.withMarkers(Array(long), every: 25_000_000)
         #expect(longSamples.count > 3 * shortSamples.count)
-        let shortCost = try cost(shortSamples, metadata: short.metadata, scene: scene)
-        let longCost = try cost(longSamples, metadata: long.metadata, scene: scene)
-        let n = Double(longCost.samples)
-        #expect(longCost.bytesPerSample <= shortCost.bytesPerSample * 1.25 + Self.oneOffBytes / n,
-                "\(scene): \(shortCost.bytesPerSample) → \(longCost.bytesPerSample) bytes per sample")
-        #expect(longCost.allocationsPerSample <= shortCost.allocationsPerSample * 1.25 + Self.oneOffAllocations / n,
-                "\(scene): \(shortCost.allocationsPerSample) → \(longCost.allocationsPerSample) allocations per sample")
+        try expectFlat(short: cost(shortSamples, metadata: short.metadata, scene: scene),
+                       long: cost(longSamples, metadata: long.metadata, scene: scene), scene: scene)
     }
 
-    /// A redirect marker every `spacing` on top of the session's own markers (about one
-    /// every two seconds): the same contacts, many more redirections.
-    static func withMarkers(_ samples: [InputSample], every spacing: Int64) -> [InputSample] {
+    /// Per sample, the long run costs what the short one does. Bytes are judged apart by
+    /// size: an array that doubles inside the counted half copies itself in one large
+    /// allocation whose size depends on where the doublings land (megabytes either way, so
+    /// no bound on those bytes), but their number grows only with the logarithm of the
+    /// length, while a copy of what came before at each marker or sample is one per marker.
+    func expectFlat(short: Cost, long: Cost, scene: String) {
+        let n = Double(long.samples)
+        let shortSmall = short.smallBytes / Double(short.samples), longSmall = long.smallBytes / n
+        #expect(longSmall <= shortSmall * 1.25 + Self.oneOffBytes / n,
+                "\(scene): \(shortSmall) → \(longSmall) small-allocation bytes per sample")
+        #expect(long.largeAllocations <= short.largeAllocations + 16,
+                "\(scene): \(short.largeAllocations) → \(long.largeAllocations) allocations of 64 KiB or more")
+        #expect(long.allocationsPerSample <= short.allocationsPerSample * 1.25 + Self.oneOffAllocations / n,
+                "\(scene): \(short.allocationsPerSample) → \(long.allocationsPerSample) allocations per sample")
+    }
+
+    /// A marker every `spacing` on top of the session's own markers (about one every two
+    /// seconds), taking `labels` in turn: the same contacts, many more redirections (or
+    /// intents, or both).
+    static func withMarkers(_ samples: [InputSample], every spacing: Int64, labels: [String] = ["redirect"]) -> [InputSample] {
         var dense: [InputSample] = []
         var next: Int64 = 0
+        var index = 0
         for sample in samples {
             while next < sample.time {
-                dense.append(.marker("redirect", at: next))
+                dense.append(.marker(labels[index % labels.count], at: next))
+                index += 1
                 next += spacing
             }
             dense.append(sample)
         }
         return dense
+    }
+
+    /// Intent markers of every scene's destinations, mixed with redirections: what the intent
+    /// probe keeps per intent (the destination it waits for, the frame it first held) must
+    /// not grow with what came before.
+    static let intentLabels = ["intent:home", "redirect", "intent:corner2", "intent:open", "intent:closed", "intent:appSwitcher"]
+
+    @Test(arguments: scenes)
+    func heapWorkPerSampleDoesNotGrowWithIntentMarkers(scene: String) throws {
+        try #require(allocation_counter_is_active() != 0)
+        let short = MixedSession(seed: 7, duration: 40), long = MixedSession(seed: 7, duration: 160)
+        let shortSamples = Self.withMarkers(Array(short), every: 25_000_000, labels: Self.intentLabels)
+        let longSamples = Self.withMarkers(Array(long), every: 25_000_000, labels: Self.intentLabels)
+        #expect(longSamples.filter { $0.kind == .marker && ($0.label ?? "").hasPrefix("intent:") }.count > 4000)
+        try expectFlat(short: cost(shortSamples, metadata: short.metadata, scene: scene),
+                       long: cost(longSamples, metadata: long.metadata, scene: scene), scene: scene)
     }
 
     @Test(arguments: scenes)
