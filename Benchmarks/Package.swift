@@ -66,6 +66,15 @@ let package = Package(
             path: "ScalingBenchmark"
         ),
         .executableTarget(
+            name: "GateNoiseBenchmark",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "BenchReports", package: "TouchBench"),
+                .product(name: "RunRecord", package: "TouchBench"),
+            ],
+            path: "GateNoiseBenchmark"
+        ),
+        .executableTarget(
             name: "TextFormatsBenchmark",
             dependencies: [
                 "BenchmarkKit",

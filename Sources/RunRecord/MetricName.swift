@@ -79,19 +79,32 @@ public struct MetricName: OpenStringEnum {
 
     // MARK: What a bench adds
 
-    /// The timing metric bench adds: input samples replayed per second of wall-clock time.
+    /// The timing metric bench adds: input samples replayed per CPU second of the replaying
+    /// thread (on the virtual clock the replay never waits, so on an idle machine this is its
+    /// wall-clock rate; on a loaded one the time spent waiting for a core is left out).
     public static let replayThroughput: MetricName = "replay_throughput_samples_per_s"
     /// The deterministic pseudo-metric compare adds from the events: redirections and pauses
     /// the scene never answered.
     public static let unansweredEvents: MetricName = "unanswered_events"
+    /// The timing metric bench adds: each repeat's 99th percentile of the CPU time per frame
+    /// (the median over repeats is what the absolute CPU budget judges).
+    public static let cpuPerFrameP99: MetricName = "cpu_per_frame_p99_us"
+    /// The deterministic counts compare adds from a virtual-clock record, compared exactly:
+    /// frames rendered (an animation that runs longer changes it even when every summary
+    /// stays put)…
+    public static let frameCount: MetricName = "frames"
+    /// …input samples delivered…
+    public static let sampleCount: MetricName = "samples"
+    /// …and redirections, pauses, releases and intents recorded.
+    public static let eventCount: MetricName = "events"
 
     /// The report order of the known metrics; others follow by name.
     public static let reportOrder: [MetricName] = [
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump, .intent,
-        .intentAccuracy, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .pauseDetection,
+        .intentAccuracy, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
-        .deliveryError, .cpuPerFrame, .replayThroughput,
+        .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput,
     ]
 }
 
@@ -106,7 +119,8 @@ extension MetricName {
 
     /// Whether the metric is measured (noisy) even under the virtual clock.
     public var isAlwaysTiming: Bool {
-        self == .frameIntervalJitter || self == .deliveryError || self == .cpuPerFrame || self == .replayThroughput
+        self == .frameIntervalJitter || self == .deliveryError || self == .cpuPerFrame || self == .cpuPerFrameP99
+            || self == .replayThroughput
     }
 
     /// The unit, from the name's suffix (so unknown names get one too).
@@ -120,7 +134,9 @@ extension MetricName {
         if rawValue.hasSuffix("_ms") { return "ms" }
         if rawValue.hasSuffix("_us") { return "µs" }
         if rawValue.hasSuffix("_pt") { return "pt" }
-        if self == .droppedFrames { return "frames" }
+        if self == .droppedFrames || self == .frameCount { return "frames" }
+        if self == .sampleCount { return "samples" }
+        if self == .eventCount { return "events" }
         if self == .unansweredEvents { return "events" }
         if self == .unansweredInputs { return "inputs" }
         return ""
@@ -130,7 +146,10 @@ extension MetricName {
     /// has no better side (``Direction/either``).
     public var direction: Direction {
         if self == .replayThroughput || self == .intentAccuracy { return .higher }
-        return self == .throwDistance ? .either : .lower
+        // A count has no better side either: more frames may be a longer animation, fewer a
+        // lost one, and both are a change of behaviour.
+        if self == .throwDistance || self == .frameCount || self == .sampleCount || self == .eventCount { return .either }
+        return .lower
     }
 
     /// A sort key putting known metrics in report order.
@@ -141,7 +160,8 @@ extension MetricName {
     public func headline(kind: MetricKind) -> Statistic {
         if kind == .timing { return .p50 }
         switch self {
-        case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs, .intentAccuracy: return .mean
+        case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs, .intentAccuracy,
+             .frameCount, .sampleCount, .eventCount: return .mean
         default: return .p95
         }
     }

@@ -35,7 +35,7 @@ enum BenchCommand {
     static let command = Command(
         name: "bench",
         summary: "Replay a suite through its scenes, compare with a baseline and write CI reports.",
-        usage: "[DIR|MANIFEST] [--baseline B] [--json OUT] [--markdown OUT] [--junit OUT] [--github-benchmark OUT] [--html OUT] [--shard i/n|auto] [--repeat N] [--set NAME=VALUE …] [--frame-cost PROFILE]",
+        usage: "[DIR|MANIFEST] [--baseline B] [--timing-gate] [--json OUT] [--markdown OUT] [--junit OUT] [--github-benchmark OUT] [--html OUT] [--shard i/n|auto] [--repeat N] [--set NAME=VALUE …] [--frame-cost PROFILE]",
         discussion: """
             Runs every trace of a suite (default: the bundled Traces/manifest.json; a folder
             means its manifest.json, or every .touchtrace in it through --scenes) through the
@@ -44,10 +44,10 @@ enum BenchCommand {
             timing metrics (CPU per frame, replay throughput) from --repeat runs, reported as
             the median with the spread. With --baseline, every metric is compared (verdicts:
             docs/METRICS.md, "Tolerances and verdicts"); budgets in the thresholds file fail on
-            their own. Exit 0 clean, 1 on a regression or a critical budget (each named on
+            their own; timing verdicts and budgets are advisory unless --timing-gate. Exit 0 clean, 1 on a regression or a critical budget (each named on
             standard error). '-' as OUT writes to standard output. CI recipes: docs/CI.md.
             """,
-        options: [baseline, thresholds, reportJSON, reports.markdown, reports.junit, reports.githubBenchmark, reports.html,
+        options: [baseline, thresholds, ReportOptions.timingGate, reportJSON, reports.markdown, reports.junit, reports.githubBenchmark, reports.html,
                   chart, shard, repeatCount, scenes, ParameterOptions.set, ParameterOptions.frameCost],
         positionals: 0...1
     ) { arguments in
@@ -82,7 +82,7 @@ enum BenchCommand {
         guard !result.entries.isEmpty else {
             throw CommandFailure(code: ExitCode.dataError, message: "touchbench bench: \(manifest)\(chosenShard.map { " shard \($0)" } ?? "") has no trace to run")
         }
-        let comparison = BenchComparison(current: result, baseline: baselineResult, thresholds: limits)
+        let comparison = BenchComparison(current: result, baseline: baselineResult, thresholds: limits, timingGate: arguments[ReportOptions.timingGate])
         let baselineName = baselinePath.map { URL(fileURLWithPath: $0).lastPathComponent }
         try reports.write(arguments, result: result, baseline: baselineResult, baselineName: baselineName,
                           comparison: comparison, chart: chartedRun)

@@ -8,6 +8,9 @@ enum BenchSummary {
     static func finish(_ comparison: BenchComparison) throws -> Int32 {
         for warning in comparison.warnings.prefix(20) { Console.error("warning: \(warning)") }
         if comparison.warnings.count > 20 { Console.error("warning: … and \(comparison.warnings.count - 20) more") }
+        let advisories = comparison.advisoryMessages
+        for message in advisories.prefix(50) { Console.error("warning: \(message)") }
+        if advisories.count > 50 { Console.error("warning: … and \(advisories.count - 50) more advisory timing changes") }
         guard comparison.verdict == .fail else { return ExitCode.success }
         let messages = comparison.failureMessages
         for message in messages.prefix(200) { Console.error(message) }

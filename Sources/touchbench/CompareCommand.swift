@@ -16,21 +16,25 @@ enum CompareCommand {
     static let command = Command(
         name: "compare",
         summary: "Regression verdict between two result files (bench or replay JSON).",
-        usage: "BASE NEW [--thresholds FILE] [--markdown OUT] [--junit OUT] [--html OUT] [--github-benchmark OUT]",
+        usage: "BASE NEW [--thresholds FILE] [--timing-gate] [--markdown OUT] [--junit OUT] [--html OUT] [--github-benchmark OUT]",
         discussion: """
             Lists every metric that changed with old → new and why it is a regression or noise
             (docs/METRICS.md, "Tolerances and verdicts"). Results from another machine or other
-            settings compare only their deterministic metrics, with a warning. Exit 0 clean,
-            1 on a regression or a critical budget (each named on standard error).
+            settings compare only their deterministic metrics, with a warning. Deterministic
+            metrics and counts (frames, samples, events) are compared exactly; a timing metric
+            is a verdict only beyond its threshold, the spread of both runs' repeats and an
+            effect-size floor, and significant — and only advisory (a warning, exit 0) unless
+            --timing-gate. Exit 0 clean, 1 on a regression or a critical budget (each named
+            on standard error).
             """,
-        options: [thresholds, reports.markdown, reports.junit, reports.html, reports.githubBenchmark, all],
+        options: [thresholds, ReportOptions.timingGate, reports.markdown, reports.junit, reports.html, reports.githubBenchmark, all],
         positionals: 2...2
     ) { arguments in
         let basePath = arguments.positionals[0], newPath = arguments.positionals[1]
         let baseline = try BenchResult.load(from: basePath)
         let current = try BenchResult.load(from: newPath)
         let limits = try SuiteDiscovery.thresholds(try arguments.value(thresholds), manifest: newPath)
-        let comparison = BenchComparison(current: current, baseline: baseline, thresholds: limits)
+        let comparison = BenchComparison(current: current, baseline: baseline, thresholds: limits, timingGate: arguments[ReportOptions.timingGate])
         let baselineName = URL(fileURLWithPath: basePath).lastPathComponent
         try reports.write(arguments, result: current, baseline: baseline, baselineName: baselineName,
                           comparison: comparison, chart: nil)

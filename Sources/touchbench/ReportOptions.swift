@@ -2,6 +2,11 @@ import BenchReports
 
 /// The report options `bench` and `compare` share, and writing what they ask for.
 struct ReportOptions: Sendable {
+    /// Timing verdicts (and timing budgets) fail the run only when asked: measured times
+    /// depend on the machine's load, so by default they are advisory (docs/CI.md).
+    static let timingGate = Flag("timing-gate",
+                                 "Fail on a timing regression (beyond threshold, noise and effect-size floor, significant) or a critical timing budget; advisory otherwise.")
+
     var json: Option<String>?
     var markdown: Option<String>
     var junit: Option<String>

@@ -84,7 +84,7 @@ import Testing
         var entry = try #require(current.entries.first)
         entry.metrics["cpu_per_frame_us"] = Fixtures.cpu([52, 53, 51, 52.5, 52.2])
         current.insert(entry)
-        let comparison = BenchComparison(current: current, baseline: baseline)
+        let comparison = BenchComparison(current: current, baseline: baseline, timingGate: true)
         let row = try #require(comparison.regressions.first)
         #expect(row.metric == "cpu_per_frame_us" && (row.pValue ?? 1) < 0.05)
         #expect(comparison.failureMessages.first?.contains("cpu_per_frame_us") == true)

@@ -67,6 +67,6 @@ enum RegressionHarness {
 
     static func compare(_ current: BenchResult, against baseline: BenchResult) throws -> BenchComparison {
         let thresholds = try BenchThresholds.load(from: GoldenBenchTests.root.appendingPathComponent("Benchmarks/thresholds.json").path)
-        return BenchComparison(current: current, baseline: baseline, thresholds: thresholds)
+        return BenchComparison(current: current, baseline: baseline, thresholds: thresholds, timingGate: true)
     }
 }

@@ -84,6 +84,10 @@ import Testing
         let entry = try runner.measure(path: "/x/flick.touchtrace", key: EntryKey(trace: "flick.touchtrace", scene: "scroll"))
         let cpu = try #require(entry.metrics["cpu_per_frame_us"])
         #expect(cpu.kind == .timing && cpu.repeats?.count == 5 && cpu.count == 5)
+        // Each repeat gives its median frame (the fake's p50 is 30 µs, its mean 30 + a hash),
+        // and its p99 to the absolute CPU budget's metric.
+        #expect(cpu.repeats == [30, 30, 30, 30, 30])
+        #expect(entry.metrics[MetricName.cpuPerFrameP99]?.repeats == [45, 45, 45, 45, 45])
         let throughput = try #require(entry.metrics[MetricName.replayThroughput])
         #expect(throughput.repeats?.count == 5 && (throughput.p50 ?? 0) > 0)
         #expect(entry.metrics["event_latency_ms"]?.kind == .deterministic)

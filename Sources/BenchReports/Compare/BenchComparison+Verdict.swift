@@ -4,7 +4,11 @@ import TouchBenchSupport
 /// Deciding regression, improvement or noise for every metric.
 extension BenchComparison {
     /// Compares `current` with `baseline` (if any) under `thresholds`, and checks every budget.
-    public init(current: BenchResult, baseline: BenchResult?, thresholds: BenchThresholds = .standard) {
+    /// A timing regression fails the run only with `timingGate` (`--timing-gate`); without it
+    /// it is ``Status/advisory``.
+    public init(current: BenchResult, baseline: BenchResult?, thresholds: BenchThresholds = .standard,
+                timingGate: Bool = false) {
+        self.timingGate = timingGate
         entryCount = current.entries.count
         repeats = current.environment.repeats
         hasBaseline = baseline != nil
@@ -33,7 +37,7 @@ extension BenchComparison {
                 warnings.append("\(entry.key) ran with other settings (\(base.settings) vs \(entry.settings)): its timing metrics are not compared.")
             }
             rows += Self.rows(entry: entry, baseline: base, hasBaseline: baseline != nil, timingComparable: entryTiming,
-                              thresholds: thresholds)
+                              thresholds: thresholds, timingGate: timingGate)
             budgetChecks += Self.budgetChecks(entry: entry, thresholds: thresholds)
         }
     }
@@ -43,12 +47,24 @@ extension BenchComparison {
         MannWhitney.exactTwoSided(u: 0, n1: max(1, n1), n2: max(1, n2))
     }
 
+    /// The deterministic pseudo-metrics compare adds to a record: unanswered events always;
+    /// frame, sample and event counts for a virtual-clock record (on a wall clock, real frames
+    /// are dropped under load, so its counts are not deterministic).
+    static func counts(of record: RunRecord) -> [MetricName: MetricSummary] {
+        var counts: [MetricName: MetricSummary] = [MetricName.unansweredEvents: .single(Double(record.unansweredEvents), kind: .deterministic)]
+        guard record.mode == "virtual" else { return counts }
+        counts[MetricName.frameCount] = .single(Double(record.frames), kind: .deterministic)
+        counts[MetricName.sampleCount] = .single(Double(record.samples), kind: .deterministic)
+        counts[MetricName.eventCount] = .single(Double(record.events.count), kind: .deterministic)
+        return counts
+    }
+
     private static func rows(entry: RunRecord, baseline: RunRecord?, hasBaseline: Bool, timingComparable: Bool,
-                             thresholds: BenchThresholds) -> [Row] {
+                             thresholds: BenchThresholds, timingGate: Bool) -> [Row] {
         var metrics = entry.metrics
         var baseMetrics = baseline?.metrics ?? [:]
-        metrics[MetricName.unansweredEvents] = .single(Double(entry.unansweredEvents), kind: .deterministic)
-        if let baseline { baseMetrics[MetricName.unansweredEvents] = .single(Double(baseline.unansweredEvents), kind: .deterministic) }
+        metrics.merge(counts(of: entry)) { _, count in count }
+        if let baseline { baseMetrics.merge(counts(of: baseline)) { _, count in count } }
         let names = Set(metrics.keys).union(baseMetrics.keys)
             .sorted { ($0.reportRank, $0) < ($1.reportRank, $1) }
         var rows: [Row] = []
@@ -77,7 +93,8 @@ extension BenchComparison {
                 row.current = current?.value(row.statistic)
                 row.baseline = base?.value(row.statistic)
                 if timingComparable {
-                    judgeTiming(&row, current: current, baseline: base, tolerance: tolerance, direction: direction)
+                    judgeTiming(&row, current: current, baseline: base, tolerance: tolerance, direction: direction,
+                                gate: timingGate)
                 } else {
                     row.status = .notCompared
                     row.reason = "timing from another machine or settings: not compared"
@@ -99,6 +116,13 @@ extension BenchComparison {
         var worst: (statistic: Statistic, excess: Double)?
         var largestChange: (statistic: Statistic, size: Double)?
         var improved = false, worsenedWithin = false
+        // How many values were summarised is compared exactly whatever the tolerance: a
+        // response that is now timed for one input fewer, or an extra settle, is a change of
+        // behaviour even when every statistic stays within tolerance.
+        // Measured on one side only is not a count change: the unanswered-events row judges it.
+        if let now = current?.count, let before = baseline?.count, now > 0, before > 0, now != before {
+            worst = (.count, Double(abs(now - before)) / Double(max(before, 1)))
+        }
         for statistic in tolerance.statistics {
             let now = stored(current.flatMap { $0.isEmpty ? nil : $0.value(statistic) })
             let before = stored(baseline.flatMap { $0.isEmpty ? nil : $0.value(statistic) })
@@ -115,7 +139,7 @@ extension BenchComparison {
             if size > largestChange?.size ?? -1 { largestChange = (statistic, size) }
             if worse > tolerance.allowance(from: before) {
                 let excess = worse / max(abs(before), 1e-9)
-                if excess > worst?.excess ?? -1 { worst = (statistic, excess) }
+                if worst?.statistic != .count && excess > worst?.excess ?? -1 { worst = (statistic, excess) }
             } else if worse > 0 {
                 worsenedWithin = true
             } else if -worse > tolerance.allowance(from: before) {
@@ -128,7 +152,10 @@ extension BenchComparison {
         row.current = current.flatMap { $0.isEmpty ? nil : $0.value(row.statistic) }
         row.baseline = baseline.flatMap { $0.isEmpty ? nil : $0.value(row.statistic) }
         let toleranceText = tolerance.isExact ? "exact tolerance" : "tolerance \(describe(tolerance, unit: row.unit))"
-        if worst != nil {
+        if worst?.statistic == .count {
+            row.status = .regression
+            row.reason = "deterministic, count changed (compared exactly)"
+        } else if worst != nil {
             row.status = .regression
             row.reason = "deterministic, worse beyond its \(toleranceText)"
         } else if improved && !worsenedWithin {
@@ -143,41 +170,9 @@ extension BenchComparison {
         }
     }
 
-    private static func judgeTiming(_ row: inout Row, current: MetricSummary?, baseline: MetricSummary?,
-                                    tolerance: BenchThresholds.Tolerance, direction: MetricName.Direction) {
-        guard let now = row.current, let before = row.baseline else {
-            row.status = .withinTolerance
-            row.reason = "timing, measured on one side only"
-            return
-        }
-        let worse = Self.worsening(from: before, to: now, direction)
-        let allowance = tolerance.allowance(from: before)
-        let band = describe(tolerance, unit: row.unit)
-        guard abs(worse) > allowance else {
-            row.status = now == before ? .unchanged : .withinTolerance
-            row.reason = "timing, noise: within its ±\(band) band"
-            return
-        }
-        let a = current?.repeats ?? [], b = baseline?.repeats ?? []
-        guard a.count >= 2, b.count >= 2, let test = MannWhitney.test(a, b) else {
-            row.status = .withinTolerance
-            row.reason = "timing, beyond \(band) but \(min(a.count, b.count)) repeat(s): cannot be significant"
-            return
-        }
-        row.pValue = test.p
-        let testText = "Mann–Whitney p = \(Format.number(test.p))"
-        guard test.p < tolerance.alpha else {
-            row.status = .withinTolerance
-            row.reason = "timing, noise: beyond \(band) but not significant (\(testText) ≥ α \(Format.number(tolerance.alpha)))"
-            return
-        }
-        row.status = worse > 0 ? .regression : .improvement
-        row.reason = "timing, \(worse > 0 ? "worse" : "better") beyond \(band) and significant (\(testText) < α \(Format.number(tolerance.alpha)))"
-    }
-
     /// How much worse `now` is than `before` (negative when better); for a metric with no
     /// better side, any change is worse.
-    private static func worsening(from before: Double, to now: Double, _ direction: MetricName.Direction) -> Double {
+    static func worsening(from before: Double, to now: Double, _ direction: MetricName.Direction) -> Double {
         switch direction {
         case .lower: now - before
         case .higher: before - now
@@ -185,7 +180,7 @@ extension BenchComparison {
         }
     }
 
-    private static func describe(_ tolerance: BenchThresholds.Tolerance, unit: String) -> String {
+    static func describe(_ tolerance: BenchThresholds.Tolerance, unit: String) -> String {
         var parts: [String] = []
         if tolerance.relative > 0 { parts.append(JSONWriter.format(tolerance.relative * 100, decimals: 1) + " %") }
         if tolerance.absolute > 0 { parts.append(Format.value(tolerance.absolute, unit: unit)) }

@@ -10,9 +10,12 @@ import TouchBenchSupport
 public struct BenchComparison: Sendable {
     /// How a metric of an entry fared against the baseline.
     public enum Status: String, Sendable, Hashable {
-        /// Worse beyond its tolerance (deterministic) or its threshold and significantly
-        /// (timing): fails the run.
+        /// Worse beyond its tolerance (deterministic), or (timing, with ``timingGate``) beyond
+        /// its threshold, its measured noise and effect-size floor, and significantly: fails the run.
         case regression
+        /// A timing metric worse by all of a regression's tests while timing gates are
+        /// advisory (no `--timing-gate`): reported, does not fail the run.
+        case advisory
         /// Better beyond the tolerance (and significantly, for timing).
         case improvement
         /// Changed, within its tolerance (deterministic) or its noise band (timing).
@@ -40,8 +43,8 @@ public struct BenchComparison: Sendable {
         /// Timing metrics: the Mann–Whitney p-value, when the test ran.
         public var pValue: Double?
 
-        /// The unit of the metric.
-        public var unit: String { metric.unit }
+        /// The unit of the statistic shown: the metric's, or none for how many values it has.
+        public var unit: String { statistic == .count ? "values" : metric.unit }
 
         /// current − baseline, when both exist.
         public var change: Double? {
@@ -101,6 +104,8 @@ public struct BenchComparison: Sendable {
     public internal(set) var hasBaseline = false
     /// Whether timing metrics were compared at all (same machine and settings).
     public internal(set) var timingCompared = false
+    /// Whether a timing regression fails the run (`--timing-gate`); otherwise it is advisory.
+    public internal(set) var timingGate = false
     /// How many entries the current result has.
     public internal(set) var entryCount = 0
     /// Repeats of the current result (timing metrics).
@@ -108,12 +113,22 @@ public struct BenchComparison: Sendable {
 
     /// Regressions, in row order.
     public var regressions: [Row] { rows.filter { $0.status == .regression } }
-    /// Budget checks graded critical.
-    public var budgetFailures: [BudgetCheck] { budgetChecks.filter { $0.grade == .critical } }
+    /// Timing metrics worse by every test of a regression, while timing gates are advisory.
+    public var advisories: [Row] { rows.filter { $0.status == .advisory } }
+    /// Budget checks graded critical that fail the run: a timing metric's budget fails only
+    /// under ``timingGate`` (measured values depend on the machine's load).
+    public var budgetFailures: [BudgetCheck] {
+        budgetChecks.filter { $0.grade == .critical && (timingGate || !$0.budget.metric.isAlwaysTiming) }
+    }
+    /// Critical budgets of timing metrics left advisory (no ``timingGate``).
+    public var advisoryBudgets: [BudgetCheck] {
+        budgetChecks.filter { $0.grade == .critical && !timingGate && $0.budget.metric.isAlwaysTiming }
+    }
 
     public var verdict: Verdict {
         if !regressions.isEmpty || !budgetFailures.isEmpty { return .fail }
-        if !warnings.isEmpty || budgetChecks.contains(where: { $0.grade == .warning }) { return .warn }
+        if !warnings.isEmpty || !advisories.isEmpty || !advisoryBudgets.isEmpty
+            || budgetChecks.contains(where: { $0.grade == .warning }) { return .warn }
         return .pass
     }
 
@@ -123,6 +138,16 @@ public struct BenchComparison: Sendable {
         regressions.map { "regression: \($0.key): \($0.metric) \($0.statistic.rawValue) \(Format.change($0)) — \($0.reason)" }
             + budgetFailures.map {
                 "budget: \($0.key): \($0.budget.name) (\($0.budget.metric) \($0.budget.statistic.rawValue)) = "
+                    + "\(Format.value($0.value, unit: $0.budget.metric.unit)) is critical (\($0.budget.bandWords.over) \(Format.number($0.budget.critical)))"
+            }
+    }
+
+    /// One sentence per advisory timing change or timing budget: what `compare` prints on
+    /// standard error as a warning (exit 0) when timing gates are advisory.
+    public var advisoryMessages: [String] {
+        advisories.map { "advisory (timing, not gated without --timing-gate): \($0.key): \($0.metric) \($0.statistic.rawValue) \(Format.change($0)) — \($0.reason)" }
+            + advisoryBudgets.map {
+                "advisory (timing budget, not gated without --timing-gate): \($0.key): \($0.budget.name) = "
                     + "\(Format.value($0.value, unit: $0.budget.metric.unit)) is critical (\($0.budget.bandWords.over) \(Format.number($0.budget.critical)))"
             }
     }
@@ -140,6 +165,8 @@ public struct BenchComparison: Sendable {
             let warningBudgets = budgetChecks.filter { $0.grade == .warning }.count
             var parts = ["no regression"]
             if warningBudgets > 0 { parts.append("\(warningBudgets) budget warning\(warningBudgets == 1 ? "" : "s")") }
+            let advisoryCount = advisories.count + advisoryBudgets.count
+            if advisoryCount > 0 { parts.append("\(advisoryCount) advisory timing change\(advisoryCount == 1 ? "" : "s")") }
             if !warnings.isEmpty { parts.append("\(warnings.count) note\(warnings.count == 1 ? "" : "s")") }
             return "PASS with warnings: " + parts.joined(separator: ", ")
         case .pass:

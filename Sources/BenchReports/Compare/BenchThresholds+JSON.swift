@@ -62,6 +62,10 @@ extension BenchThresholds {
             guard let number = alpha.doubleValue, number > 0, number < 1 else { throw ResultDecodingError("\(place).alpha is not between 0 and 1") }
             result.alpha = number
         }
+        if let effect = value["effectSize"] {
+            guard let number = effect.doubleValue, number >= 0 else { throw ResultDecodingError("\(place).effectSize is not a number ≥ 0") }
+            result.effectSize = number
+        }
         if let statistics = value["statistics"] ?? value["statistic"].map({ .array([$0]) }) {
             let names = statistics.arrayValue?.compactMap(\.stringValue) ?? []
             let parsed = names.compactMap(Statistic.init(rawValue:))

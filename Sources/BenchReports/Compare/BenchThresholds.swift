@@ -29,14 +29,18 @@ public struct BenchThresholds: Sendable, Hashable {
         public var statistics: [Statistic]
         /// Timing metrics: the significance level of the Mann–Whitney U test.
         public var alpha: Double
+        /// Timing metrics: the smallest standardised effect (the change of the medians over
+        /// the pooled standard deviation of the repeats, Cohen's d) that can be a verdict.
+        public var effectSize: Double
         public var better: MetricName.Direction?
 
         public init(absolute: Double = 0, relative: Double = 0, statistics: [Statistic], alpha: Double = 0.05,
-                    better: MetricName.Direction? = nil) {
+                    effectSize: Double = 2, better: MetricName.Direction? = nil) {
             self.absolute = absolute
             self.relative = relative
             self.statistics = statistics
             self.alpha = alpha
+            self.effectSize = effectSize
             self.better = better
         }
 
@@ -89,13 +93,14 @@ public struct BenchThresholds: Sendable, Hashable {
         self.budgets = budgets
     }
 
-    /// Exact deterministic metrics; timing metrics 10 % and p < 0.05; the budgets of DESIGN.md
+    /// Exact deterministic metrics; timing metrics 10 %, beyond their noise, d ≥ 2 and p < 0.05; the budgets of DESIGN.md
     /// (Apple's scroll bands for hitches in `scroll`, its animation bands elsewhere).
     public static let standard = BenchThresholds(
         deterministicDefault: Tolerance(statistics: [.mean, .p50, .p95, .p99, .max]),
-        timingDefault: Tolerance(relative: 0.10, statistics: [.p50], alpha: 0.05),
+        timingDefault: Tolerance(relative: 0.10, statistics: [.p50], alpha: 0.05, effectSize: 2),
         budgets: [
             Budget(name: "event latency p99", metric: "event_latency_ms", statistic: .p99, warning: 50, critical: 100),
+            Budget(name: "CPU per frame p99 (timing)", metric: MetricName.cpuPerFrameP99, statistic: .p50, warning: 4167, critical: 8333),
             HitchBands.scrolling.budget(name: "hitch time ratio (scroll bands)", scenes: [SceneKind.scroll.name]),
             HitchBands.animation.budget(name: "hitch time ratio (animation bands)",
                                         scenes: SceneKind.allCases.filter { $0 != .scroll }.map(\.name)),

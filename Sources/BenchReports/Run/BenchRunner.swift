@@ -96,7 +96,16 @@ private struct Timings {
 
     mutating func add(_ outcome: ReplayOutcome) {
         for (name, summary) in outcome.entry.metrics where summary.kind == .timing {
-            if let mean = summary.mean, !summary.isEmpty { perRun[name, default: []].append(mean) }
+            // CPU per frame: each repeat's median frame, not its mean. Frames last a few µs and
+            // are timed on the monotonic clock (the thread's CPU clock is a system call that
+            // costs more than a frame), so one frame preempted for a 4 ms time slice moved a
+            // repeat's mean by several µs while its median stays put.
+            let perRepeat = name == MetricName.cpuPerFrame ? summary.p50 : summary.mean
+            if let value = perRepeat, !summary.isEmpty { perRun[name, default: []].append(value) }
+            // The absolute CPU budget judges a frame's worst case, which a mean hides.
+            if name == MetricName.cpuPerFrame, let p99 = summary.p99, !summary.isEmpty {
+                perRun[MetricName.cpuPerFrameP99, default: []].append(p99)
+            }
         }
         if outcome.elapsedSeconds > 0 {
             throughput.append(Double(outcome.entry.samples) / outcome.elapsedSeconds)
@@ -109,6 +118,7 @@ private struct Timings {
             entry.metrics[name] = perRun[name].map(MetricSummary.overRepeats)
                 ?? MetricSummary(kind: .timing, count: 0, repeats: [])
         }
+        if let p99s = perRun[MetricName.cpuPerFrameP99] { entry.metrics[MetricName.cpuPerFrameP99] = MetricSummary.overRepeats(p99s) }
         entry.metrics[MetricName.replayThroughput] = MetricSummary.overRepeats(throughput)
     }
 }

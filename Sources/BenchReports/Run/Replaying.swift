@@ -2,6 +2,7 @@ import RunRecord
 import Foundation
 import TouchInput
 import TouchReplay
+import TouchBenchSupport
 import TouchTrace
 
 /// The bench runner's replayer: TouchReplay's `Replayer` on the virtual clock, with the
@@ -44,12 +45,13 @@ public struct Replaying: TraceReplaying {
         settings.recordsSeries = withSeries
         settings.parameters = parameters
         settings.frameCost = frameCost
-        let clock = ContinuousClock()
-        let start = clock.now
+        // CPU time of this thread, not wall time: the replay on the virtual clock never waits,
+        // so the two agree on an idle machine, and on a loaded one only the CPU time is the
+        // replay's own cost (wall time swung 5× between back-to-back runs on a busy 2-core box).
+        let start = ThreadCPUTime.now()
         let result = try Replayer.replay(reader: reader, sceneNamed: scene, settings: settings, traceName: path)
-        let elapsed = start.duration(to: clock.now)
+        let elapsed = ThreadCPUTime.now() - start
         let entry = result.atWrittenPrecision
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return ReplayOutcome(entry: entry, elapsedSeconds: seconds)
+        return ReplayOutcome(entry: entry, elapsedSeconds: Double(elapsed) / 1e9)
     }
 }

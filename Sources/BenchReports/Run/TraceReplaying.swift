@@ -9,10 +9,11 @@ public protocol TraceReplaying: Sendable {
     func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome
 }
 
-/// One replay: its entry and how long it took on the wall clock.
+/// One replay: its entry and how long it took.
 public struct ReplayOutcome: Sendable {
     public var entry: RunRecord
-    /// Wall-clock seconds the replay took (for the throughput metric).
+    /// Seconds the replay took (for the throughput metric): CPU seconds of the replaying
+    /// thread for ``Replaying``, so that other load on the machine does not count.
     public var elapsedSeconds: Double
 
     public init(entry: RunRecord, elapsedSeconds: Double) {

@@ -95,6 +95,7 @@ public struct MarkdownReport: Sendable {
     private func line(_ row: BenchComparison.Row) -> String {
         let verdict = switch row.status {
         case .regression: "❌ regression"
+        case .advisory: "⚠️ advisory"
         case .improvement: "✅ better"
         case .withinTolerance: "≈ within tolerance"
         case .unchanged: "= same"
