@@ -9,7 +9,7 @@ import TraceFormats
 let commands: [Command] = [
     DemoCommand.command, SynthCommand.command, RecordCommand.command, ConvertCommand.command, InfoCommand.command,
     VerifyCommand.command, CatCommand.command, VelocityCommand.command, SpringCommand.command, ProjectCommand.command,
-    GesturesCommand.command, ScenesCommand.command, ReplayCommand.command, SweepCommand.command, BenchCommand.command, CompareCommand.command, MergeCommand.command,
+    GesturesCommand.command, ScenesCommand.command, ReplayCommand.command, SweepCommand.command, SensitivityCommand.command, BenchCommand.command, CompareCommand.command, MergeCommand.command,
     ExperimentCommand.command,
 ]
 

@@ -30,6 +30,9 @@ struct ParameterSensitivityTests {
         let flagged = comparison.regressions.map(\.metric.rawValue)
         #expect(flagged.contains(parameter.sensitivity.metric),
                 "\(parameter.name) stepped by \(parameter.step): regressions \(flagged), not \(parameter.sensitivity.metric)")
+        // What `compare` does with it: exit 1 (verdict fail) with a sentence naming the metric.
+        #expect(comparison.verdict == .fail)
+        #expect(comparison.failureMessages.contains { $0.contains(": \(parameter.sensitivity.metric) ") })
     }
 
     @Test("the step stays inside the parameter's valid range")

@@ -99,6 +99,35 @@ public enum ParameterCatalog {
                   unit: "pt", default: 10, range: 0...200, step: 10,
                   source: "the pan's hysteresis, as PinchRecognizer and RotationRecognizer default to",
                   sensitivity: S(trace: "pinch.touchtrace", scene: "pinch", metric: "response_ms")),
+        // Added after the display's so the typed accessors below keep their indices;
+        // `touchbench scenes` lists each scene's parameters together whatever the order here.
+        // The pinch and pointer springs move no release metric (the release probe follows
+        // positions, not the photo's scale or the pointer's capture), but they change how
+        // long the scene animates: `frames`, which compare checks exactly.
+        Parameter("scroll.bounce_damping_ratio", "Damping ratio of the spring that brings content back from past an edge.",
+                  unit: "ratio", default: 1, range: 0.05...4, step: -0.5,
+                  source: "scroll views bounce back without overshoot (critically damped)",
+                  sensitivity: S(trace: "catch.touchtrace", scene: "scroll", metric: "overshoot_pct")),
+        Parameter("scroll.bounce_response", "Response of the edge bounce spring.",
+                  unit: "s", default: 0.4, range: 0.05...5, step: 0.2,
+                  source: "a scroll view's bounce, about 0.4 s",
+                  sensitivity: S(trace: "catch.touchtrace", scene: "scroll", metric: "settle_ms")),
+        Parameter("pinch.snap_damping_ratio", "Damping ratio of the spring that settles the photo's scale, angle and position at the lift.",
+                  unit: "ratio", default: 0.85, range: 0.05...4, step: -0.3,
+                  source: "the fluid-interfaces talk's snapping spring (damping 0.85)",
+                  sensitivity: S(trace: "pinch.touchtrace", scene: "pinch", metric: "frames")),
+        Parameter("pinch.snap_response", "Response of the photo's settling spring.",
+                  unit: "s", default: 0.5, range: 0.05...5, step: 0.2,
+                  source: "the fluid-interfaces talk's snapping spring (response 0.5 s)",
+                  sensitivity: S(trace: "pinch.touchtrace", scene: "pinch", metric: "frames")),
+        Parameter("pointer.magnetism", "How hard a target pulls the pointer toward its centre (0 none, 1 onto it).",
+                  unit: "ratio", default: 0.3, range: 0...1, step: 0.3,
+                  source: "the iPadOS pointer's gentle pull (HoverRecognizer's default)",
+                  sensitivity: S(trace: "pointer-hover.touchtrace", scene: "pointer", metric: "frames")),
+        Parameter("pointer.capture_response", "Response of the critically damped spring that moves the pointer onto a target and off it.",
+                  unit: "s", default: 0.15, range: 0.01...2, step: 0.15,
+                  source: "quick interface feedback, about 0.15 s",
+                  sensitivity: S(trace: "pointer-hover.touchtrace", scene: "pointer", metric: "frames")),
     ]
 
     private static let byName: [String: Parameter] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -124,7 +153,7 @@ public enum ParameterCatalog {
         case .button: ["button", "display"]
         case .sheet: ["pan", "sheet", "display"]
         case .pinch: ["pinch", "display"]
-        case .pointer: ["display"]
+        case .pointer: ["pointer", "display"]
         }
     }
 
@@ -158,4 +187,10 @@ public enum ParameterCatalog {
     static let sheetDismissResponse = all[20]
     static let presentationDelay = all[21]
     static let pinchHysteresis = all[22]
+    static let scrollBounceDamping = all[23]
+    static let scrollBounceResponse = all[24]
+    static let pinchSnapDamping = all[25]
+    static let pinchSnapResponse = all[26]
+    static let pointerMagnetism = all[27]
+    static let pointerCaptureResponse = all[28]
 }

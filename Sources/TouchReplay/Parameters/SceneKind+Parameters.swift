@@ -8,7 +8,8 @@ extension ScrollScene.Parameters {
     public init(_ values: ParameterValues) {
         typealias C = ParameterCatalog
         self.init(hysteresis: values[C.panHysteresis], decelerationRate: DecelerationRate(rawValue: values[C.scrollDeceleration]) ?? .normal,
-                  catchesMovingContent: values[C.scrollCatches] != 0)
+                  catchesMovingContent: values[C.scrollCatches] != 0,
+                  bounceDampingRatio: values[C.scrollBounceDamping], bounceResponse: values[C.scrollBounceResponse])
     }
 }
 
@@ -56,6 +57,16 @@ extension SheetScene.Parameters {
 extension PinchScene.Parameters {
     /// The photo's tunables from `values`.
     public init(_ values: ParameterValues) {
-        self.init(hysteresis: values[ParameterCatalog.pinchHysteresis])
+        typealias C = ParameterCatalog
+        self.init(hysteresis: values[C.pinchHysteresis], snapDampingRatio: values[C.pinchSnapDamping],
+                  snapResponse: values[C.pinchSnapResponse])
+    }
+}
+
+extension PointerScene.Parameters {
+    /// The pointer's tunables from `values`.
+    public init(_ values: ParameterValues) {
+        typealias C = ParameterCatalog
+        self.init(magnetism: values[C.pointerMagnetism], captureResponse: values[C.pointerCaptureResponse])
     }
 }

@@ -16,12 +16,19 @@ public struct PinchScene: Scene {
         /// How far the fingers must deform the pair (half the span's change for the pinch,
         /// the arc for the rotation) before the photo scales or turns, points.
         public var hysteresis: Double
+        /// Damping ratio of the spring that settles scale, angle and position at the lift.
+        public var snapDampingRatio: Double
+        /// Response of that spring, seconds.
+        public var snapResponse: Double
 
-        public init(hysteresis: Double = 10) {
+        public init(hysteresis: Double = 10, snapDampingRatio: Double = 0.85, snapResponse: Double = 0.5) {
             self.hysteresis = hysteresis
+            self.snapDampingRatio = snapDampingRatio
+            self.snapResponse = snapResponse
         }
     }
 
+    private let snap: Spring?
     private var translationX = AnimatedValue(0)
     private var translationY = AnimatedValue(0)
     private var scale = AnimatedValue(1)
@@ -38,6 +45,7 @@ public struct PinchScene: Scene {
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
         pinch = PinchRecognizer(hysteresis: parameters.hysteresis)
         turn = RotationRecognizer(hysteresis: parameters.hysteresis)
+        snap = Springs.make(dampingRatio: parameters.snapDampingRatio, response: parameters.snapResponse)
         events.reserveCapacity(4)
     }
 
@@ -93,7 +101,7 @@ public struct PinchScene: Scene {
         case (.pinch, .ended), (.pinch, .cancelled):
             let velocity = startScale * pinch.scaleVelocity
             let goal = min(4, max(1, startScale * pinch.projectedScale))
-            scale.spring(to: goal, velocity: velocity, at: seconds, with: Springs.snap)
+            scale.spring(to: goal, velocity: velocity, at: seconds, with: snap)
         case (.rotation, .began):
             startRotation = rotation.value
             rotation.set(startRotation)
@@ -102,7 +110,7 @@ public struct PinchScene: Scene {
         case (.rotation, .ended), (.rotation, .cancelled):
             let quarter = Double.pi / 2
             let turns = ((startRotation + turn.projectedRotation) / quarter).rounded()
-            rotation.spring(to: turns * quarter, velocity: turn.rotationVelocity, at: seconds, with: Springs.snap)
+            rotation.spring(to: turns * quarter, velocity: turn.rotationVelocity, at: seconds, with: snap)
         default:
             return
         }
@@ -111,8 +119,8 @@ public struct PinchScene: Scene {
     private mutating func releaseTranslation(at seconds: Double) {
         let velocity = pan.velocity
         if scale.target <= 1 {
-            translationX.spring(to: 0, velocity: velocity.x, at: seconds, with: Springs.snap)
-            translationY.spring(to: 0, velocity: velocity.y, at: seconds, with: Springs.snap)
+            translationX.spring(to: 0, velocity: velocity.x, at: seconds, with: snap)
+            translationY.spring(to: 0, velocity: velocity.y, at: seconds, with: snap)
         } else if velocity.x != 0 || velocity.y != 0 {
             translationX.coast(velocity: velocity.x, at: seconds, range: nil, bounce: nil)
             translationY.coast(velocity: velocity.y, at: seconds, range: nil, bounce: nil)

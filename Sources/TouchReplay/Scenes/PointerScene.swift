@@ -1,3 +1,4 @@
+import TouchDynamics
 import TouchGestures
 import TouchInput
 
@@ -12,6 +13,21 @@ import TouchInput
 /// centre) and follows it there; it springs free again when the hand leaves. While a button
 /// is pressed the pointer follows the hand, as when dragging.
 public struct PointerScene: Scene {
+    /// The pointer's tunables.
+    public struct Parameters: Sendable, Hashable {
+        /// How hard a target pulls the pointer toward its centre: 0 none, 1 onto it.
+        public var magnetism: Double
+        /// Response of the critically damped spring that moves the pointer onto a target
+        /// and off it again, seconds.
+        public var captureResponse: Double
+
+        public init(magnetism: Double = 0.3, captureResponse: Double = 0.15) {
+            self.magnetism = magnetism
+            self.captureResponse = captureResponse
+        }
+    }
+
+    private let capture: Spring?
     static let target = (width: 80.0, height: 44.0)
     static let spacing = (x: 120.0, y: 100.0)
 
@@ -30,7 +46,8 @@ public struct PointerScene: Scene {
     public private(set) var state = SceneState()
 
     /// The grid of targets that fits the screen of `context`.
-    public init(context: SceneContext = SceneContext()) {
+    public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
+        capture = Springs.make(dampingRatio: 1, response: parameters.captureResponse)
         let columns = max(1, Int(context.width / Self.spacing.x))
         let rows = max(1, Int(context.height / Self.spacing.y))
         var targets: [HoverTarget] = []
@@ -45,7 +62,7 @@ public struct PointerScene: Scene {
                 cells.append(.target(column: column, row: row))
             }
         }
-        hover = HoverRecognizer(targets: targets)
+        hover = HoverRecognizer(targets: targets, magnetism: parameters.magnetism)
         targetCells = cells
         events.reserveCapacity(4)
     }
@@ -85,13 +102,13 @@ public struct PointerScene: Scene {
         let goal = self.goal
         if changed {
             // Captured or released: spring to the new place, from wherever it is.
-            pointerX.spring(to: goal.x, velocity: nil, at: changeTime, with: Springs.quick)
-            pointerY.spring(to: goal.y, velocity: nil, at: changeTime, with: Springs.quick)
+            pointerX.spring(to: goal.x, velocity: nil, at: changeTime, with: capture)
+            pointerY.spring(to: goal.y, velocity: nil, at: changeTime, with: capture)
             changed = false
         } else if pointerX.isAnimating || pointerY.isAnimating {
             if goal.x != pointerX.target || goal.y != pointerY.target {
-                pointerX.spring(to: goal.x, at: time.seconds, with: Springs.quick)
-                pointerY.spring(to: goal.y, at: time.seconds, with: Springs.quick)
+                pointerX.spring(to: goal.x, at: time.seconds, with: capture)
+                pointerY.spring(to: goal.y, at: time.seconds, with: capture)
             }
         } else {
             pointerX.set(goal.x); pointerY.set(goal.y)

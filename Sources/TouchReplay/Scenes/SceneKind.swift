@@ -43,7 +43,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .button: ButtonScene(context: context, parameters: .init(context.parameters))
         case .sheet: SheetScene(context: context, parameters: .init(context.parameters))
         case .pinch: PinchScene(context: context, parameters: .init(context.parameters))
-        case .pointer: PointerScene(context: context)
+        case .pointer: PointerScene(context: context, parameters: .init(context.parameters))
         }
     }
 
@@ -57,7 +57,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .button: try visitor.visit(ButtonScene(context: context, parameters: .init(context.parameters)))
         case .sheet: try visitor.visit(SheetScene(context: context, parameters: .init(context.parameters)))
         case .pinch: try visitor.visit(PinchScene(context: context, parameters: .init(context.parameters)))
-        case .pointer: try visitor.visit(PointerScene(context: context))
+        case .pointer: try visitor.visit(PointerScene(context: context, parameters: .init(context.parameters)))
         }
     }
 }

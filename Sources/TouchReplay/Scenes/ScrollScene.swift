@@ -19,15 +19,23 @@ public struct ScrollScene: Scene {
         public var decelerationRate: DecelerationRate
         /// Whether a touch on moving content stops it under the finger (a catch).
         public var catchesMovingContent: Bool
+        /// Damping ratio of the spring that brings content back from past an edge.
+        public var bounceDampingRatio: Double
+        /// Response of that spring, seconds.
+        public var bounceResponse: Double
 
-        public init(hysteresis: Double = 10, decelerationRate: DecelerationRate = .normal, catchesMovingContent: Bool = true) {
+        public init(hysteresis: Double = 10, decelerationRate: DecelerationRate = .normal, catchesMovingContent: Bool = true,
+                    bounceDampingRatio: Double = 1, bounceResponse: Double = 0.4) {
             self.hysteresis = hysteresis
             self.decelerationRate = decelerationRate
             self.catchesMovingContent = catchesMovingContent
+            self.bounceDampingRatio = bounceDampingRatio
+            self.bounceResponse = bounceResponse
         }
     }
 
     private let parameters: Parameters
+    private let bounce: Spring?
     private let bandX: RubberBand
     private let bandY: RubberBand
     private var contentX: AnimatedValue
@@ -40,6 +48,7 @@ public struct ScrollScene: Scene {
     /// A scroll view filling the screen of `context`.
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
         self.parameters = parameters
+        bounce = Springs.make(dampingRatio: parameters.bounceDampingRatio, response: parameters.bounceResponse)
         pan = ScenePan(PanRecognizer(hysteresis: parameters.hysteresis, decelerationRate: parameters.decelerationRate))
         bandX = RubberBand(range: -2 * context.width...0, dimension: context.width)
         bandY = RubberBand(range: -2 * context.height...0, dimension: context.height)
@@ -76,11 +85,11 @@ public struct ScrollScene: Scene {
 
     private func release(_ value: inout AnimatedValue, band: RubberBand, velocity: Double, at time: Double) {
         if value.value > band.range.upperBound {
-            value.spring(to: band.range.upperBound, velocity: velocity, at: time, with: Springs.bounce)
+            value.spring(to: band.range.upperBound, velocity: velocity, at: time, with: bounce)
         } else if value.value < band.range.lowerBound {
-            value.spring(to: band.range.lowerBound, velocity: velocity, at: time, with: Springs.bounce)
+            value.spring(to: band.range.lowerBound, velocity: velocity, at: time, with: bounce)
         } else if velocity != 0 {
-            value.coast(velocity: velocity, at: time, range: band.range, bounce: Springs.bounce,
+            value.coast(velocity: velocity, at: time, range: band.range, bounce: bounce,
                         rate: parameters.decelerationRate)
         }
     }

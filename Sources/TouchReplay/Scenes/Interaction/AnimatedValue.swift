@@ -117,8 +117,6 @@ enum Springs {
         try? Spring(dampingRatio: dampingRatio, response: response)
     }
 
-    /// A scroll view's bounce back from an edge.
-    static let bounce = make(dampingRatio: 1, response: 0.4)
     /// Snapping a dragged window to where it was thrown.
     static let snap = make(dampingRatio: 0.85, response: 0.5)
     /// Opening a sheet: critically damped.
