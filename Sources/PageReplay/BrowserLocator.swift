@@ -15,7 +15,8 @@ public enum BrowserLocator {
                               fixedPaths: [String] = fixedPaths) throws(PageReplayError) -> String {
         if let named = environment["TOUCHBENCH_CHROMIUM"], !named.isEmpty {
             guard access(named, X_OK) == 0 else {
-                throw PageReplayError(.browserMissing, file: named, reason: "(TOUCHBENCH_CHROMIUM) is not an executable file")
+                throw PageReplayError(.browserMissing, file: named,
+                                      reason: "named by TOUCHBENCH_CHROMIUM, is not an executable file; " + PageReplayError.installHint)
             }
             return named
         }
@@ -27,7 +28,8 @@ public enum BrowserLocator {
             }
         }
         for candidate in fixedPaths where access(candidate, X_OK) == 0 { return candidate }
-        throw PageReplayError(.browserMissing, reason: "none of \(names.joined(separator: ", ")) is on PATH")
+        throw PageReplayError(.browserMissing, reason: "headless Chromium was not found: none of \(names.joined(separator: ", ")) is on PATH; "
+                              + PageReplayError.installHint)
     }
 
     /// This process's environment.

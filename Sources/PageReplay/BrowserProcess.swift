@@ -25,7 +25,7 @@ final class BrowserProcess: DevToolsTransport, @unchecked Sendable {
     init(executable: String, arguments: [String], logPath: String) throws(PageReplayError) {
         self.executable = executable
         guard access(executable, X_OK) == 0 else {
-            throw PageReplayError(.browserMissing, file: executable, reason: "is not an executable file")
+            throw PageReplayError(.browserMissing, file: executable, reason: "is not an executable file; " + PageReplayError.installHint)
         }
         let commandPair = try Self.socketPair(executable)
         let replyPair = try Self.socketPair(executable)

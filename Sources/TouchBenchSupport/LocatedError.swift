@@ -2,7 +2,8 @@
 /// own), the file, the place in it (byte offset, line) and the reason, written as the one
 /// sentence the command line prints. Each layer names its own: `TraceFileError` (the
 /// container and JSON Lines), `TraceFormatError` (foreign forms), `EvdevCaptureError` (live
-/// capture), `BenchReportError` (suites, thresholds, result and report files).
+/// capture), `BenchReportError` (suites, thresholds, result and report files),
+/// `PageReplayError` (the browser and the page of a page replay).
 ///
 /// Kinds say what went wrong, never an exit code: mapping them to exit codes is the command
 /// line's business.

@@ -100,4 +100,28 @@ struct RunRecordTests {
         #expect(summary.repeats == [3, 1, 2, 10])
         #expect(MetricSummary.overRepeats([.nan]).isEmpty)
     }
+
+    @Test("a repeated run: each timing metric over the runs' means, deterministic ones and unmeasured timings as the rule has them")
+    func recordOverRepeats() throws {
+        func run(_ cpu: Double?, latency: Double) -> RunRecord {
+            var record = RunRecord(trace: "t", scene: "s")
+            record.metrics[.frameIntervalJitter] = cpu.map { MetricSummary(kind: .timing, count: 2, mean: $0) } ?? MetricSummary(kind: .timing)
+            record.metrics[.eventLatency] = .single(latency, kind: .deterministic)
+            record.metrics[.deliveryError] = MetricSummary(kind: .timing)
+            return record
+        }
+        let merged = try #require(RunRecord.overRepeats([run(30, latency: 20), run(10, latency: 21), run(nil, latency: 22), run(20, latency: 23)]))
+        // The runs that measured it, by their means; the first run's deterministic values.
+        #expect(merged.metrics[.frameIntervalJitter] == MetricSummary.overRepeats([30, 10, 20]))
+        #expect(merged.metrics[.frameIntervalJitter]?.p50 == 20)
+        #expect(merged.metrics[.eventLatency]?.mean == 20)
+        #expect(merged.metrics[.deliveryError] == MetricSummary.overRepeats([]))
+        #expect(RunRecord.overRepeats([]) == nil)
+        // Fed one by one (as bench does, round by round), the same record.
+        var timings = RepeatedTimings()
+        var first = run(30, latency: 20)
+        for record in [first, run(10, latency: 21), run(nil, latency: 22), run(20, latency: 23)] { timings.add(record) }
+        timings.summarise(into: &first)
+        #expect(first == merged)
+    }
 }

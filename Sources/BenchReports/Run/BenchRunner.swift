@@ -89,24 +89,14 @@ public struct BenchRunner: Sendable {
     }
 }
 
-/// The timing values of one trace × scene, one per repeat.
+/// The timing values of one trace × scene, one per repeat: the repeats' one rule
+/// (``RepeatedTimings``) and the throughput, which only a bench run measures.
 private struct Timings {
-    var perRun: [MetricName: [Double]] = [:]
+    var repeats = RepeatedTimings()
     var throughput: [Double] = []
 
     mutating func add(_ outcome: ReplayOutcome) {
-        for (name, summary) in outcome.entry.metrics where summary.kind == .timing {
-            // CPU per frame: each repeat's median frame, not its mean. Frames last a few µs and
-            // are timed on the monotonic clock (the thread's CPU clock is a system call that
-            // costs more than a frame), so one frame preempted for a 4 ms time slice moved a
-            // repeat's mean by several µs while its median stays put.
-            let perRepeat = name == MetricName.cpuPerFrame ? summary.p50 : summary.mean
-            if let value = perRepeat, !summary.isEmpty { perRun[name, default: []].append(value) }
-            // The absolute CPU budget judges a frame's worst case, which a mean hides.
-            if name == MetricName.cpuPerFrame, let p99 = summary.p99, !summary.isEmpty {
-                perRun[MetricName.cpuPerFrameP99, default: []].append(p99)
-            }
-        }
+        repeats.add(outcome.entry)
         if outcome.elapsedSeconds > 0 {
             throughput.append(Double(outcome.entry.samples) / outcome.elapsedSeconds)
         }
@@ -114,11 +104,7 @@ private struct Timings {
 
     /// Replaces each timing metric of `entry` by its summary over the repeats.
     func summarise(into entry: inout RunRecord) {
-        for (name, summary) in entry.metrics where summary.kind == .timing {
-            entry.metrics[name] = perRun[name].map(MetricSummary.overRepeats)
-                ?? MetricSummary(kind: .timing, count: 0, repeats: [])
-        }
-        if let p99s = perRun[MetricName.cpuPerFrameP99] { entry.metrics[MetricName.cpuPerFrameP99] = MetricSummary.overRepeats(p99s) }
+        repeats.summarise(into: &entry)
         entry.metrics[MetricName.replayThroughput] = MetricSummary.overRepeats(throughput)
     }
 }

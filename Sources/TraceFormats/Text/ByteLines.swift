@@ -1,11 +1,12 @@
 import Foundation
 import TouchTrace
 
-/// Lines of text as bytes, for the importers' hot loops: a file is read in blocks into one
+/// Lines of text as bytes: the one line reader of every text importer (``TextLines`` hands
+/// the general parsers a `Substring` made from these bytes). A file is read in blocks into one
 /// reusable buffer and each line is handed over in place, with no `String`, `Substring` or
 /// array per line. Memory stays bounded by a block and the longest line allowed.
 ///
-/// The rules are those of ``TextInput/forEachLine(inFile:_:)``: LF or CR LF ends a line, a
+/// The rules: LF or CR LF ends a line, a
 /// UTF-8 byte-order mark at the start is skipped, a CR anywhere else or a NUL byte is an error
 /// naming the line, the text must be UTF-8, a line longer than
 /// ``TextInput/maximumLineLength`` is refused as soon as it is seen, and the last line is
@@ -90,7 +91,7 @@ enum ByteLines {
         }
     }
 
-    /// The same over text already in memory (no length limit, as ``TextInput/forEachLine(_:path:_:)``).
+    /// The same over text already in memory (no length limit: the text is already in memory).
     static func forEach(inText text: String, path: String?, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
         var copy = text
         try copy.withUTF8 { utf8 in

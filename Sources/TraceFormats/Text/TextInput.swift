@@ -7,7 +7,9 @@ enum TextLines {
     case text(String)
     case file(String)
 
-    /// Calls `body` with each line and its 1-based number (see ``TextInput``).
+    /// Calls `body` with each line as a `Substring` and its 1-based number, for the general
+    /// parsers: the one line reader (``ByteLines``, its rules and limits) with a string made
+    /// per line.
     func forEach(path: String?, _ body: (Int, Substring) throws -> Void) throws {
         try forEachBytes(path: path) { number, line in try body(number, ByteLines.substring(line)) }
     }
@@ -95,93 +97,6 @@ enum TextInput {
             bytes.append(contentsOf: block)
         }
         return bytes
-    }
-
-    /// Calls `body` with each line (without its LF or CRLF terminator) and its 1-based
-    /// number. A UTF-8 byte-order mark at the start is skipped; a carriage return anywhere
-    /// but before a line feed, or a NUL byte, is an error naming the line.
-    static func forEachLine(_ text: String, path: String? = nil, _ body: (Int, Substring) throws -> Void) throws {
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { start = utf8.index(start, offsetBy: 3) }
-        var number = 0
-        while true {
-            // Lines are split on bytes: a String treats CR LF as one Character, so splitting
-            // on the Character "\n" would never see a Windows line end.
-            let newline = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
-            number += 1
-            var end = newline
-            if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
-            let line = text[start..<end]
-            if let bad = line.utf8.first(where: { $0 == 0x0D || $0 == 0 }) {
-                let what = bad == 0 ? "a NUL byte" : "a carriage return that does not end the line"
-                throw TraceFormatError("the line holds \(what).", path: path, line: number)
-            }
-            try body(number, line)
-            guard newline < utf8.endIndex else { break }
-            start = utf8.index(after: newline)
-        }
-    }
-
-    /// Calls `body` with each line of the file at `path`, read in blocks: memory stays
-    /// bounded by a block and the longest line (``maximumLineLength``), not the file. The
-    /// same rules as ``forEachLine(_:path:_:)``: LF or CR LF, a byte-order mark skipped, a
-    /// stray CR or a NUL an error naming the line, and the text must be UTF-8.
-    static func forEachLine(inFile path: String, _ body: (Int, Substring) throws -> Void) throws {
-        let file: SystemFile
-        let size: Int
-        do {
-            file = try SystemFile.openForReading(path)
-            size = try file.size()
-        } catch {
-            throw TraceFormatError("the file \(error.reason).", path: path, kind: .unreadable)
-        }
-        var pending: [UInt8] = []
-        var block: [UInt8] = []
-        var offset = 0
-        var number = 0
-        func emit(_ bytes: ArraySlice<UInt8>) throws {
-            number += 1
-            guard bytes.count <= maximumLineLength else {
-                throw TraceFormatError("the line is longer than \(maximumLineLength) bytes.", path: path, line: number)
-            }
-            var line = bytes
-            if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-            if line.last == 0x0D { line = line.dropLast() }
-            if let bad = line.first(where: { $0 == 0x0D || $0 == 0 }) {
-                let what = bad == 0 ? "a NUL byte" : "a carriage return that does not end the line"
-                throw TraceFormatError("the line holds \(what).", path: path, line: number)
-            }
-            guard let text = String(validating: line, as: UTF8.self) else {
-                throw TraceFormatError("the line is not UTF-8 text.", path: path, line: number)
-            }
-            try body(number, Substring(text))
-        }
-        while offset < size {
-            let count = min(blockSize, size - offset)
-            do { try file.read(count, at: offset, into: &block) } catch {
-                throw TraceFormatError("the file \(error.reason).", path: path, kind: error.kind == .io ? .unreadable : .malformed)
-            }
-            offset += count
-            var start = 0
-            while let newline = block[start...].firstIndex(of: 0x0A) {
-                if pending.isEmpty {
-                    try emit(block[start..<newline])
-                } else {
-                    pending.append(contentsOf: block[start..<newline])
-                    try emit(pending[...])
-                    pending.removeAll(keepingCapacity: true)
-                }
-                start = newline + 1
-            }
-            pending.append(contentsOf: block[start...])
-            if pending.count > maximumLineLength {
-                throw TraceFormatError("the line is longer than \(maximumLineLength) bytes.", path: path, line: number + 1)
-            }
-        }
-        // The last line, with or without its line feed (an empty one after a final LF too,
-        // as splitting the whole text gives).
-        try emit(pending[...])
     }
 
     /// Splits on runs of spaces and tabs.
