@@ -164,6 +164,11 @@ final class EvemuSampleStream: SampleSource {
             previousTime = event.time
             let index = eventIndex
             eventIndex += 1
+            // Only a SYN_REPORT completes samples: the other events need no output buffer.
+            guard event.type == EvdevCode.evSyn else {
+                decoder.feed(event) { _ in }
+                return
+            }
             var output = decoded
             decoded = []
             output.removeAll(keepingCapacity: true)

@@ -24,8 +24,10 @@ public enum GeteventImporter {
 
     static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
         var log = Log()
+        var comments = TouchBenchComments()
         try lines.forEachBytes(path: path) { number, line in
             if log.readEvent(line) { return }
+            if try comments.readIfComment(line, number: number, path: path) { return }
             do {
                 try log.read(ByteLines.substring(line))
             } catch let error as TraceFormatError {
@@ -47,7 +49,6 @@ public enum GeteventImporter {
         var extra = ["getevent.form": log.labelled ? "labelled (-lt)" : "raw (-t)"]
         if !node.isEmpty { extra["getevent.device"] = node }
         if !declared { extra["evdev.axisRanges"] = "observed (no -p axis information in the log)" }
-        let comments = try TouchBenchComments.scan(lines: lines, path: path)
         var restoredOptions = options
         if options.screen == nil, let restored = comments.metadata { restoredOptions.screen = restored.screen }
         var trace = recording.makeTrace(source: "getevent", options: restoredOptions, explicitMapping: comments.mapping, extra: extra)

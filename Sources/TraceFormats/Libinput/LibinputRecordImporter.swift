@@ -10,7 +10,7 @@ import TouchInput
 /// Only the YAML subset libinput writes is accepted; anything else is an error naming its line.
 public enum LibinputRecordImporter {
     /// Reads the file at `path`; errors name the file and, for malformed content, the line.
-    /// The file is streamed twice (TouchBench's comments, then the YAML), never held whole:
+    /// The file is streamed once (TouchBench's comments read as the YAML's lines are), never held whole:
     /// events are kept compact, one ``EvdevEvent`` per line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         try parse(lines: .file(path), path: path, options: options)
@@ -23,10 +23,11 @@ public enum LibinputRecordImporter {
 
     static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
         do {
-            let comments = try TouchBenchComments.scan(lines: lines, path: path)
+            var comments = TouchBenchComments()
+            let document = try RecordYAML.parse(lines, path: path, comments: &comments)
             var options = options
             if options.screen == nil, let restored = comments.metadata { options.screen = restored.screen }
-            var trace = try decode(try RecordYAML.parse(lines, path: path), options: options, mapping: comments.mapping)
+            var trace = try decode(document, options: options, mapping: comments.mapping)
             comments.restore(into: &trace)
             return trace
         } catch let error as TraceFormatError {

@@ -34,9 +34,13 @@ indirect enum RecordYAML: Sendable {
     }
 
     /// Parses `lines`; errors carry the 1-based line (and the path of a file).
-    static func parse(_ lines: TextLines, path: String?) throws -> Document {
+    /// TouchBench's comments (YAML comments to the parser) are read into `comments` on the way.
+    static func parse(_ lines: TextLines, path: String?, comments: inout TouchBenchComments) throws -> Document {
         var parser = Parser()
-        try lines.forEachBytes(path: path) { number, line in try parser.addBytes(line, number: number) }
+        try lines.forEachBytes(path: path) { number, line in
+            _ = try comments.readIfComment(line, number: number, path: path)
+            try parser.addBytes(line, number: number)
+        }
         return Document(root: try parser.document(), events: parser.events)
     }
 
