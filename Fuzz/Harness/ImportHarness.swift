@@ -7,7 +7,9 @@ import TraceFormats
 enum ImportHarness {
     static func run(_ bytes: UnsafeRawBufferPointer, format: TraceFormat) {
         let path = Scratch.write(bytes, as: "in.\(format.rawValue)")
-        guard let trace = try? TraceFormat.importTrace(from: path, format: format) else { return }
+        let whole = try? TraceFormat.importTrace(from: path, format: format)
+        streamAgrees(path: path, format: format, whole: whole?.samples)
+        guard let trace = whole else { return }
         precondition(!trace.samples.isEmpty, "an import returned no samples without an error")
         for sample in trace.samples { precondition(SampleTime.isValid(sample.time), "an imported time outside the range") }
         // One export form per input (chosen by its length), so each execution stays cheap and
@@ -24,6 +26,25 @@ enum ImportHarness {
         }
         guard let back = try? TraceReader(path: output), (try? back.verify())?.sampleCount == trace.samples.count else {
             preconditionFailure("an imported trace written as a container does not read back")
+        }
+    }
+
+    /// The streamed reading of a form (``TraceInput``: CSV and evemu line by line, the others
+    /// through the whole import) may refuse what the whole import takes, but whatever it
+    /// yields is the whole import's samples, in order.
+    private static func streamAgrees(path: String, format: TraceFormat, whole: [InputSample]?) {
+        var streamed: [InputSample] = []
+        do {
+            let input = try TraceInput(path: path, form: .foreign(format))
+            while let sample = try input.source.nextSample() { streamed.append(sample) }
+        } catch {
+            return
+        }
+        guard let whole else { return }
+        precondition(streamed.count == whole.count, "the stream read \(streamed.count) samples, the whole import \(whole.count)")
+        for (a, b) in zip(streamed, whole) {
+            precondition(a.time == b.time && a.kind == b.kind && a.phase == b.phase && a.id == b.id && a.label == b.label,
+                         "the stream and the whole import disagree at \(a) / \(b)")
         }
     }
 }
