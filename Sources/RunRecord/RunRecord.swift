@@ -68,7 +68,12 @@ public struct RunRecord: Sendable, Hashable {
     public var settings: String {
         var parts = ["mode=\(mode)", "rate=\(rate)", "refreshHz=\(JSONWriter.format(refreshHz))"]
         if let presentationDelayFrames { parts.append("presentationDelay=\(presentationDelayFrames)") }
-        if let frameCost { parts.append("frameCost=\(frameCost)") }
+        // A `busy:` term is work really done in each frame, standing for slower code: the
+        // thing measured, not a condition of the measurement, so it is left out.
+        if let frameCost {
+            let conditions = frameCost.split(separator: "+").filter { !$0.hasPrefix("busy:") }
+            if !conditions.isEmpty { parts.append("frameCost=" + conditions.joined(separator: "+")) }
+        }
         return parts.joined(separator: " ")
     }
 

@@ -12,7 +12,7 @@ enum ParameterOptions {
     }
 
     static let frameCost = Option("frame-cost", "PROFILE",
-                                  "Charge frame work on the virtual clock: constant:10ms, spikes:30ms/10, first:50ms, per-sample:200us, measured:2 (not deterministic); join terms with +.") { (text) throws(UsageError) in
+                                  "Charge frame work on the virtual clock: constant:10ms, spikes:30ms/10, first:50ms, per-sample:200us, measured:2 (not deterministic), busy:4ms (really spent per frame, not charged: a stand-in for slower code to check a timing gate); join terms with +.") { (text) throws(UsageError) in
         do throws(FrameCostError) { return try FrameCost(profile: text) } catch { throw UsageError(message: error.description) }
     }
 

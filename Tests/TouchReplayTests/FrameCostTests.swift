@@ -77,6 +77,23 @@ struct FrameCostTests {
         #expect(first.frameCost == "constant:1ms+spikes:30ms/10+first:20ms+per-sample:100us")
     }
 
+    @Test("busy work is spent for real and measured, never charged: deterministic metrics stay, CPU per frame moves")
+    func busy() throws {
+        let base = try Self.run(""), busy = try Self.run("busy:2ms")
+        #expect(busy.frameCost == "busy:2ms")
+        #expect(busy.withoutTiming.metrics == base.withoutTiming.metrics)
+        #expect(busy.frames == base.frames)
+        // Each timed frame spends 2 ms of the thread's CPU time, so at least 2 ms elapse.
+        #expect((busy[.cpuPerFrame].min ?? 0) >= 2000)
+        // Not a condition of the measurement: the two records' settings agree.
+        #expect(busy.settings == base.settings)
+        #expect(try Self.run("constant:1ms+busy:1ms").settings == (try Self.run("constant:1ms")).settings)
+        #expect(try FrameCost(profile: "busy:500us").withoutBusy.isZero)
+        #expect(throws: FrameCostError(term: "busy:2s", reason: "needs a duration of at most 1s (it is spent for real in every frame)")) {
+            try FrameCost(profile: "busy:2s")
+        }
+    }
+
     @Test("bad profiles name the term and what is valid")
     func errors() {
         #expect(throws: FrameCostError(term: "constant:10", reason: "needs a duration from 0 to 60s with a unit (ns, us, ms, s), not '10'")) {

@@ -9,13 +9,19 @@ extension FrameCost {
         guard !text.isEmpty else { throw FrameCostError(term: text, reason: "is empty") }
         for term in text.split(separator: "+", omittingEmptySubsequences: false).map(String.init) {
             guard let colon = term.firstIndex(of: ":") else {
-                throw FrameCostError(term: term, reason: "is not KIND:VALUE (constant, spikes, first, per-sample, measured)")
+                throw FrameCostError(term: term, reason: "is not KIND:VALUE (constant, spikes, first, per-sample, measured, busy)")
             }
             let kind = term[..<colon], value = String(term[term.index(after: colon)...])
             switch kind {
             case "constant": constant = try Self.duration(value, term: term)
             case "first": first = try Self.duration(value, term: term)
             case "per-sample": perSample = try Self.duration(value, term: term)
+            case "busy":
+                busy = try Self.duration(value, term: term)
+                // Real time spent per frame: a second is already a replay of hours.
+                guard busy <= 1_000_000_000 else {
+                    throw FrameCostError(term: term, reason: "needs a duration of at most 1s (it is spent for real in every frame)")
+                }
             case "spikes":
                 let parts = value.split(separator: "/", omittingEmptySubsequences: false)
                 guard parts.count == 2, let every = Int(parts[1]), (1...1_000_000).contains(every) else {
@@ -29,7 +35,7 @@ extension FrameCost {
                 }
                 measuredFactor = factor
             default:
-                throw FrameCostError(term: term, reason: "has kind '\(kind)', not constant, spikes, first, per-sample or measured")
+                throw FrameCostError(term: term, reason: "has kind '\(kind)', not constant, spikes, first, per-sample, measured or busy")
             }
         }
     }

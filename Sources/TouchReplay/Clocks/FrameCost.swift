@@ -7,6 +7,10 @@
 /// - `per-sample:200us` — each input sample the frame consumes costs 200 µs more;
 /// - `measured:2` — the frame's measured CPU time × 2. Not deterministic: the numbers then
 ///   depend on the machine and its load, like a wall-clock run's.
+/// - `busy:4ms` — the replaying thread really spends 4 ms of CPU time in every frame, inside
+///   the measured region and never charged to the virtual clock: a stand-in for slower
+///   interaction code, so that a CI job can check that its timing gate catches that much
+///   (`cpu_per_frame_us`, replay throughput). Deterministic metrics do not move.
 ///
 /// Written as terms joined by `+`: `constant:2ms+spikes:30ms/10`. Durations take `ns`, `us`,
 /// `ms` or `s`. A scene's own ``Scene/virtualCost`` is charged on top.
@@ -22,6 +26,9 @@ public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
     public var perSample: Int64 = 0
     /// The factor on the measured CPU time (0: not charged).
     public var measuredFactor: Double = 0
+    /// Nanoseconds of real CPU time the replaying thread spends in every frame (measured,
+    /// not charged).
+    public var busy: Int64 = 0
 
     /// No cost: the default, which leaves every run as it was.
     public init() {}
@@ -31,6 +38,15 @@ public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the cost depends on measured time, so that the run is not deterministic.
     public var isMeasured: Bool { measuredFactor > 0 }
+
+    /// The profile without its ``busy`` term: what decides the conditions of a measurement.
+    /// Busy work stands for slower code — the thing measured — so results that differ only
+    /// in it are still comparable, timing included (that is what it is for).
+    public var withoutBusy: FrameCost {
+        var cost = self
+        cost.busy = 0
+        return cost
+    }
 
     /// The cost of frame number `frame` (0 for the first rendered) consuming `samples` input
     /// samples, whose work measured `cpu` nanoseconds (when measured).
@@ -51,6 +67,7 @@ public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
         if first > 0 { terms.append("first:" + Self.duration(first)) }
         if perSample > 0 { terms.append("per-sample:" + Self.duration(perSample)) }
         if measuredFactor > 0 { terms.append("measured:" + ParameterValues.format(measuredFactor)) }
+        if busy > 0 { terms.append("busy:" + Self.duration(busy)) }
         return terms.joined(separator: "+")
     }
 

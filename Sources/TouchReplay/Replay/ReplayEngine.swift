@@ -1,4 +1,5 @@
 import TouchInput
+import TouchBenchSupport
 
 /// The frame loop: batches each sample to the next vsync, renders frames on the display
 /// model while there is input or animation, and feeds the probes. Generic over the scene
@@ -89,6 +90,13 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         }
     }
 
+    /// Spends `nanoseconds` of this thread's CPU time (`--frame-cost busy:`): CPU time, not
+    /// wall time, so that the work is all done even when a loaded machine preempts the spin.
+    private static func spin(_ nanoseconds: Int64) {
+        let start = ThreadCPUTime.now()
+        while ThreadCPUTime.now() &- start < nanoseconds {}
+    }
+
     private mutating func render(_ index: Int64) {
         let vsync = pendingVsync
         let startError = clock.wait(until: vsync)
@@ -99,6 +107,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         let cpuStart = timed ? MonotonicTime.now() : 0
         for sample in batch { scene.handle(sample) }
         scene.advance(to: vsync)
+        if frameCost.busy > 0 { Self.spin(frameCost.busy) }
         let cpu: Int64? = timed ? MonotonicTime.now() &- cpuStart : nil
         scene.takeSignals(into: &signals)
         clock.spend(scene.virtualCost &+ frameCost.cost(frame: frames, samples: batch.count, cpu: cpu ?? 0))
