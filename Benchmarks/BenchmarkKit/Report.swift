@@ -1,4 +1,5 @@
 import Foundation
+import RunRecord
 
 /// Collects a benchmark's figures, checks them against `Benchmarks/thresholds.json`, prints
 /// a table and writes the `customBiggerIsBetter` / `customSmallerIsBetter` JSON that CI
@@ -41,16 +42,20 @@ public struct Report {
         return missed
     }
 
-    private func writeJSON(to path: String) throws {
-        func entries(_ bigger: Bool) -> [[String: Any]] {
-            figures.filter { $0.biggerIsBetter == bigger }.map {
-                var entry: [String: Any] = ["name": prefix + $0.name, "unit": $0.unit, "value": $0.value]
-                if !$0.note.isEmpty { entry["extra"] = $0.note }
-                return entry
-            }
+    /// The dashboard arrays, written by the package's one JSON writer (RunRecord's ``JSON``).
+    public var json: JSON {
+        func entries(_ bigger: Bool) -> JSON {
+            .array(figures.filter { $0.biggerIsBetter == bigger }.map {
+                var entry: [String: JSON] = ["name": .string(prefix + $0.name), "unit": .string($0.unit), "value": .number($0.value)]
+                if !$0.note.isEmpty { entry["extra"] = .string($0.note) }
+                return .object(entry)
+            })
         }
-        let object: [String: Any] = ["customBiggerIsBetter": entries(true), "customSmallerIsBetter": entries(false)]
-        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-            .write(to: URL(fileURLWithPath: path))
+        return .object(["customBiggerIsBetter": entries(true), "customSmallerIsBetter": entries(false)])
+    }
+
+    /// Writes ``json`` to `path`.
+    public func writeJSON(to path: String) throws {
+        try Data(json.document.utf8).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RunRecord
 
 /// The targets of the benchmark figures: the `benchmarks` member of
 /// `Benchmarks/thresholds.json` (the rest of that file belongs to `touchbench bench`),
@@ -35,13 +36,11 @@ public struct Thresholds {
     public static func load(_ path: String) -> Thresholds {
         var result = Thresholds()
         guard let data = FileManager.default.contents(atPath: path),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let section = root["benchmarks"] as? [String: Any]
+              let root = try? JSON(parsing: String(decoding: data, as: UTF8.self)),
+              let section = root["benchmarks"]?.objectMembers
         else { return result }
-        for (name, value) in section {
-            guard let entry = value as? [String: Any] else { continue }
-            let target = Target(minimum: (entry["min"] as? NSNumber)?.doubleValue,
-                                maximum: (entry["max"] as? NSNumber)?.doubleValue)
+        for (name, entry) in section {
+            let target = Target(minimum: entry["min"]?.doubleValue, maximum: entry["max"]?.doubleValue)
             if target.minimum != nil || target.maximum != nil { result.targets[name] = target }
         }
         return result

@@ -115,13 +115,6 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-struct Figure {
-    var name: String
-    var unit: String
-    var value: Double
-    var biggerIsBetter: Bool
-}
-
 func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repeats: Int, directory: URL, codecOnly: Bool) throws -> [Figure] {
     let n = Double(samples.count)
     let tracePath = directory.appendingPathComponent("\(name).touchtrace").path
@@ -162,11 +155,11 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
 
     let encode = n / Measure.median(encodeTimes), decode = n / Measure.median(decodeTimes)
     if codecOnly {
-        return [Figure(name: "\(name): encode", unit: "samples/s", value: encode, biggerIsBetter: true),
-                Figure(name: "\(name): decode", unit: "samples/s", value: decode, biggerIsBetter: true),
-                Figure(name: "\(name): bytes per sample (live writer)", unit: "B", value: liveBytes / n, biggerIsBetter: false),
-                Figure(name: "\(name): bytes per sample (archival)", unit: "B", value: traceBytes / n, biggerIsBetter: false),
-                Figure(name: "\(name): archival encode", unit: "samples/s", value: n / archivalEncodeTime, biggerIsBetter: true)]
+        return [Figure("\(name): encode", unit: "samples/s", value: encode, biggerIsBetter: true),
+                Figure("\(name): decode", unit: "samples/s", value: decode, biggerIsBetter: true),
+                Figure("\(name): bytes per sample (live writer)", unit: "B", value: liveBytes / n, biggerIsBetter: false),
+                Figure("\(name): bytes per sample (archival)", unit: "B", value: traceBytes / n, biggerIsBetter: false),
+                Figure("\(name): archival encode", unit: "samples/s", value: n / archivalEncodeTime, biggerIsBetter: true)]
     }
 
     // zstd alone: decompress every chunk payload already in memory.
@@ -203,18 +196,18 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
     let zstdOnly = n / Measure.median(zstdTimes), foundation = n / foundationTime
     if checksum == 42 { print("") }
     return [
-        Figure(name: "\(name): encode", unit: "samples/s", value: encode, biggerIsBetter: true),
-        Figure(name: "\(name): decode", unit: "samples/s", value: decode, biggerIsBetter: true),
-        Figure(name: "\(name): bytes per sample (live writer)", unit: "B", value: liveBytes / n, biggerIsBetter: false),
-        Figure(name: "\(name): bytes per sample (archival)", unit: "B", value: traceBytes / n, biggerIsBetter: false),
-        Figure(name: "\(name): archival encode", unit: "samples/s", value: n / archivalEncodeTime, biggerIsBetter: true),
-        Figure(name: "\(name): archival size vs JSON Lines + zstd -19", unit: "ratio", value: traceBytes / jsonlZstdBytes, biggerIsBetter: false),
-        Figure(name: "\(name): archival size vs raw fixed-width records", unit: "ratio", value: traceBytes / (n * Double(TraceStatistics.fixedWidthRecordSize)), biggerIsBetter: false),
-        Figure(name: "\(name): decode speed vs Foundation JSON Lines", unit: "×", value: decode / foundation, biggerIsBetter: true),
-        Figure(name: "\(name): decode speed vs zstd decompression alone", unit: "ratio", value: decode / zstdOnly, biggerIsBetter: true),
-        Figure(name: "\(name): zstd decompression alone", unit: "samples/s", value: zstdOnly, biggerIsBetter: true),
-        Figure(name: "\(name): Foundation JSON Lines decode", unit: "samples/s", value: foundation, biggerIsBetter: true),
-        Figure(name: "\(name): JSON Lines + zstd -19 bytes per sample", unit: "B", value: jsonlZstdBytes / n, biggerIsBetter: false),
+        Figure("\(name): encode", unit: "samples/s", value: encode, biggerIsBetter: true),
+        Figure("\(name): decode", unit: "samples/s", value: decode, biggerIsBetter: true),
+        Figure("\(name): bytes per sample (live writer)", unit: "B", value: liveBytes / n, biggerIsBetter: false),
+        Figure("\(name): bytes per sample (archival)", unit: "B", value: traceBytes / n, biggerIsBetter: false),
+        Figure("\(name): archival encode", unit: "samples/s", value: n / archivalEncodeTime, biggerIsBetter: true),
+        Figure("\(name): archival size vs JSON Lines + zstd -19", unit: "ratio", value: traceBytes / jsonlZstdBytes, biggerIsBetter: false),
+        Figure("\(name): archival size vs raw fixed-width records", unit: "ratio", value: traceBytes / (n * Double(TraceStatistics.fixedWidthRecordSize)), biggerIsBetter: false),
+        Figure("\(name): decode speed vs Foundation JSON Lines", unit: "×", value: decode / foundation, biggerIsBetter: true),
+        Figure("\(name): decode speed vs zstd decompression alone", unit: "ratio", value: decode / zstdOnly, biggerIsBetter: true),
+        Figure("\(name): zstd decompression alone", unit: "samples/s", value: zstdOnly, biggerIsBetter: true),
+        Figure("\(name): Foundation JSON Lines decode", unit: "samples/s", value: foundation, biggerIsBetter: true),
+        Figure("\(name): JSON Lines + zstd -19 bytes per sample", unit: "B", value: jsonlZstdBytes / n, biggerIsBetter: false),
     ]
 }
 
@@ -249,9 +242,9 @@ print("Codec benchmark (release, one core, median of \(options.repeats))")
 for figure in figures { print(format(figure)) }
 
 if let jsonPath = options.jsonPath {
-    func entries(_ bigger: Bool) -> [[String: Any]] {
-        figures.filter { $0.biggerIsBetter == bigger }.map { ["name": "codec: " + $0.name, "unit": $0.unit, "value": $0.value] }
-    }
-    let object: [String: Any] = ["customBiggerIsBetter": entries(true), "customSmallerIsBetter": entries(false)]
-    try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: jsonPath))
+    // The dashboard arrays as every benchmark writes them (BenchmarkKit's Report, through the
+    // package's one JSON writer).
+    var report = Report(title: "Codec benchmark", prefix: "codec: ")
+    for figure in figures { report.add(figure) }
+    try report.writeJSON(to: jsonPath)
 }

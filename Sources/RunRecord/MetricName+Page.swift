@@ -15,6 +15,11 @@ extension MetricName {
     /// Frames whose main-thread work took longer than 50 ms (long animation frames).
     public static let pageLongFrames: MetricName = "page_long_frames"
 
+    /// What bench adds for a page run instead of replay throughput: the run's wall-clock
+    /// duration, from starting the browser to the page's last frame, in ms (timing). A page
+    /// run waits on the trace's timeline, so samples per second would only restate its rate.
+    public static let pageRunWall: MetricName = "page_run_wall_ms"
+
     /// The metrics only a page run has, in report order.
     public static let pageCases: [MetricName] = [
         .pageEventsDelivered, .pageFramesChanged, .pageSendErrors, .pageInputDelay, .pageEventProcessing, .pageLongFrames,

@@ -104,7 +104,7 @@ public struct MetricName: OpenStringEnum {
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump, .intent,
         .intentAccuracy, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
-        .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput,
+        .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput, .pageRunWall,
     ]
 }
 
@@ -120,7 +120,7 @@ extension MetricName {
     /// Whether the metric is measured (noisy) even under the virtual clock.
     public var isAlwaysTiming: Bool {
         self == .frameIntervalJitter || self == .deliveryError || self == .cpuPerFrame || self == .cpuPerFrameP99
-            || self == .replayThroughput
+            || self == .replayThroughput || self == .pageRunWall
     }
 
     /// The unit, from the name's suffix (so unknown names get one too).

@@ -34,6 +34,14 @@ package enum Statistics {
         let squares = values.reduce(0) { $0 + ($1 - average) * ($1 - average) }
         return (squares / Double(values.count)).squareRoot()
     }
+
+    /// The median absolute deviation from the median, scaled by 1.4826 so that it estimates
+    /// the standard deviation of normal data; 0 for no values. Robust: up to half the values
+    /// can be wild without moving it far (one slow repeat of five does not widen it).
+    package static func robustStandardDeviation(_ values: [Double]) -> Double {
+        let center = median(values)
+        return 1.4826 * median(values.map { abs($0 - center) })
+    }
 }
 
 /// Count, mean, population variance and extremes of a stream of values in constant memory

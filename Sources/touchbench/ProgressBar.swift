@@ -1,5 +1,6 @@
 import BenchReports
 import Synchronization
+import TouchBenchSupport
 
 /// Draws a bench's ``BenchProgress`` (bar, count, rate, time left) on a terminal, at most
 /// ten times a second; silent when standard error is not a terminal.
@@ -15,7 +16,7 @@ final class ProgressBar: Sendable {
     func show(done: Int, total: Int, what: String) {
         guard Console.showsProgress else { return }
         let elapsed = started.duration(to: .now)
-        let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let now = elapsed.inSeconds
         let line: String? = state.withLock { state in
             if state.progress == nil { state.progress = BenchProgress(total: total) }
             state.progress?.update(done: done, now: now)

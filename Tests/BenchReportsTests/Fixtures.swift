@@ -41,6 +41,9 @@ enum Fixtures {
 
     /// A replayer whose numbers depend only on the trace and scene.
     struct FakeReplayer: TraceReplaying {
+        /// The clock its outcomes are timed on (a page run's is the wall clock).
+        var clock: ReplayOutcome.Clock = .threadCPU
+
         func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome {
             let hash = BenchShard.fnv1a(path + scene)
             let latency = 10 + Double(hash % 1000) / 100
@@ -52,7 +55,7 @@ enum Fixtures {
                                          visible: times.map { 100 + max(0, $0 - 25) / 2 }, latencyMs: times.map { _ in latency },
                                          label: "content offset y")
             }
-            return ReplayOutcome(entry: entry, elapsedSeconds: 0.002 + Double(hash % 5) / 10_000)
+            return ReplayOutcome(entry: entry, elapsedSeconds: 0.002 + Double(hash % 5) / 10_000, clock: clock)
         }
     }
 

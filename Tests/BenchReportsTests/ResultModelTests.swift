@@ -91,5 +91,20 @@ import Testing
         let throughput = try #require(entry.metrics[MetricName.replayThroughput])
         #expect(throughput.repeats?.count == 5 && (throughput.p50 ?? 0) > 0)
         #expect(entry.metrics["event_latency_ms"]?.kind == .deterministic)
+        #expect(entry.metrics[MetricName.pageRunWall] == nil)
+    }
+
+    @Test("a run timed on the wall clock (a page) reports its duration as page_run_wall_ms, not as throughput")
+    func wallClockRunsReportTheirDuration() throws {
+        let runner = BenchRunner(replayer: Fixtures.FakeReplayer(clock: .wall), repeats: 4)
+        let path = "/x/flick.touchtrace", scene = "page:scroller.html"
+        let entry = try runner.measure(path: path, key: EntryKey(trace: "flick.touchtrace", scene: scene))
+        #expect(entry.metrics[MetricName.replayThroughput] == nil)
+        let wall = try #require(entry.metrics[MetricName.pageRunWall])
+        // The fake took 2 ms + (hash mod 5) × 0.1 ms every time.
+        let milliseconds = 2 + Double(BenchShard.fnv1a(path + scene) % 5) / 10
+        #expect(wall.kind == .timing && wall.repeats?.count == 4)
+        #expect(wall.repeats?.allSatisfy { abs($0 - milliseconds) < 1e-9 } == true)
+        #expect(MetricName.pageRunWall.unit == "ms" && MetricName.pageRunWall.direction == .lower && MetricName.pageRunWall.isAlwaysTiming)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 import TouchBenchSupport
 
 /// Issue 14, "verdicts without false alarms": counts are compared exactly; a timing metric is
-/// a verdict only beyond its threshold, the spread of both runs' repeats and an effect-size
+/// a verdict only beyond its threshold, the robust noise of both runs' repeats and an effect-size
 /// floor, and fails the run only under the timing gate; the dashboard JSON publishes only
 /// what a 125 % alert can judge.
 @Suite("Verdicts without false alarms")
@@ -63,40 +63,65 @@ struct VerdictWithoutFalseAlarmsTests {
         #expect(comparison.regressions.isEmpty)
     }
 
-    @Test("a shift beyond the threshold but inside the spread of the repeats is noise")
-    func shiftInsideTheSpreadIsNoise() throws {
-        // Rounds spread in time: the baseline's repeats saw load from 40 to 51 µs. The
-        // candidate's median is 18.6 % higher (beyond 10 %), and Mann–Whitney alone would
-        // call it (p ≈ 0.02), but 8.2 µs is inside the spreads of the two runs (11 + 3 µs).
+    /// Two runs of one build whose medians moved beyond the threshold, and significantly for
+    /// Mann–Whitney alone, but not beyond the noise measured inside the runs.
+    struct NoiseCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var baseline: [Double]
+        var current: [Double]
+        /// The two runs' noise added: 3 × 1.4826 × (median absolute deviation of each), µs.
+        var noise: Double
+
+        var testDescription: String { name }
+    }
+
+    @Test("a shift beyond the threshold but inside the noise of both runs' repeats is not a verdict", arguments: [
+        // Rounds spread in time: the baseline's repeats saw load from 40 to 51 µs (deviations
+        // from the median 4, 4, 2, 7, 0: MAD 4); the candidate's median is 18.6 % higher, but
+        // 8.2 µs is inside 3 robust σ of each run added, 3 × 1.4826 × (4 + 0.8).
+        NoiseCase(name: "inside the baseline's noise", baseline: [40, 48, 42, 51, 44], current: [50, 53, 51, 52.5, 52.2],
+                  noise: 3 * 1.4826 * 4.8),
+        // Measured on one build (pair 5 → 6 of the gate-noise benchmark): medians 1.593 → 2.505 µs,
+        // MADs 0.17 and 0.176 µs; the 0.912 µs shift is beyond either run's noise (0.756, 0.783),
+        // not beyond their sum.
+        NoiseCase(name: "beyond either run's noise, not their sum", baseline: [1.319, 1.593, 1.763, 2.227, 1.502],
+                  current: [2.505, 2.329, 3.04, 2.517, 2.307], noise: 3 * 1.4826 * (0.17 + 0.176)),
+    ])
+    func shiftInsideTheNoiseIsNoVerdict(_ noiseCase: NoiseCase) throws {
         var baseline = Fixtures.result()
         var entry = baseline.entries[0]
-        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu([40, 48, 42, 51, 44])
+        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu(noiseCase.baseline)
         baseline.insert(entry)
         var current = baseline
-        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu([50, 53, 51, 52.5, 52.2])
+        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu(noiseCase.current)
         current.insert(entry)
         let comparison = BenchComparison(current: current, baseline: baseline, timingGate: true)
         let row = try #require(comparison.rows.first { $0.key == entry.key && $0.metric == "cpu_per_frame_us" })
         #expect(row.status == .withinTolerance)
-        #expect(row.reason.contains("spread (14 µs over both runs)"))
+        #expect(row.reason.contains("within the repeats' spread"))
         #expect(try #require(row.pValue) < 0.05)
+        let noise = BenchComparison.noise(noiseCase.baseline) + BenchComparison.noise(noiseCase.current)
+        #expect(abs(noise - noiseCase.noise) < 1e-9)
+        #expect(abs(try #require(row.change)) < noise)
         #expect(comparison.verdict == .pass)
     }
 
-    @Test("the noise is the two runs' spreads added: a shift just beyond the wider one is still noise")
-    func noiseAddsBothSpreads() throws {
-        // Measured on one build (pair 5 → 6 of the gate-noise benchmark): medians 1.593 → 2.505 µs,
-        // spreads 0.908 and 0.733 µs; the shift is beyond either spread, not beyond their sum.
-        var baseline = Fixtures.result()
-        var entry = baseline.entries[0]
-        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu([1.319, 1.593, 1.763, 2.227, 1.502])
-        baseline.insert(entry)
-        var current = baseline
-        entry.metrics["cpu_per_frame_us"] = Fixtures.cpu([2.505, 2.329, 3.04, 2.517, 2.307])
-        current.insert(entry)
-        let comparison = BenchComparison(current: current, baseline: baseline, timingGate: true)
-        #expect(comparison.verdict == .pass)
-        #expect(BenchComparison.noise([1.319, 1.593, 1.763, 2.227, 1.502]) + BenchComparison.noise([2.505, 2.329, 3.04, 2.517, 2.307]) > 0.912)
+    @Test("one slow repeat does not hide a doubling: the noise is robust to a wild repeat")
+    func oneSlowRepeatDoesNotHideADoubling() throws {
+        // Four repeats doubled from ~40 µs to ~80 µs and one took 400 µs (a preempted run).
+        // The spread rule this replaced called it noise: max − min of the two runs added is
+        // 2 + 321 µs, far beyond the 40.3 µs change; the robust noise is 3 × 1.4826 × (0.3 + 0.5).
+        let doubled: [Double] = [80, 81, 79, 80.5, 400]
+        let (baseline, current, key) = try Self.changed { $0.metrics["cpu_per_frame_us"] = Fixtures.cpu(doubled) }
+        #expect(abs(BenchComparison.noise([40, 41, 39, 40.5, 40.2]) + BenchComparison.noise(doubled) - 3 * 1.4826 * 0.8) < 1e-9)
+        let gated = BenchComparison(current: current, baseline: baseline, timingGate: true)
+        let row = try #require(gated.regressions.first)
+        #expect(gated.regressions.count == 1 && row.key == key && row.metric == "cpu_per_frame_us")
+        #expect(row.baseline == 40.2 && row.current == 80.5)
+        #expect(gated.verdict == .fail)
+        // Advisory, as every timing verdict, without the gate.
+        let advisory = BenchComparison(current: current, baseline: baseline)
+        #expect(advisory.verdict == .warn && advisory.advisories.map(\.metric) == ["cpu_per_frame_us"])
     }
 
     @Test func aClearTimingRegressionIsAdvisoryUnlessGated() throws {
@@ -124,9 +149,14 @@ struct VerdictWithoutFalseAlarmsTests {
         let comparison = BenchComparison(current: current, baseline: baseline, thresholds: thresholds, timingGate: true)
         let row = try #require(comparison.rows.first { $0.metric == "cpu_per_frame_us" && $0.status != .unchanged })
         #expect(row.status == .withinTolerance && row.reason.contains("effect size"))
-        // d = 12 µs over the pooled standard deviation of the two runs, √(2 × 2.192 / 8) = 0.740 µs.
+        // d = 12 µs over the pooled robust standard deviation of the two runs: both have a
+        // median absolute deviation of 0.3 µs, so 1.4826 × 0.3 µs.
         let d = BenchComparison.effectSize([52, 53, 51, 52.5, 52.2], [40, 41, 39, 40.5, 40.2], change: 12)
-        #expect(abs(d - 12 / 0.548.squareRoot()) < 1e-9)
+        #expect(abs(d - 12 / (1.4826 * 0.3)) < 1e-9)
+        // One wild repeat barely changes it: the MAD of [52, 53, 51, 52.5, 400] is 0.5 µs, so d =
+        // 12 / (1.4826 × √((0.5² + 0.3²) / 2)) ≈ 19.6 (the classic pooled deviation would give d ≈ 0.1).
+        let wild = BenchComparison.effectSize([52, 53, 51, 52.5, 400], [40, 41, 39, 40.5, 40.2], change: 12)
+        #expect(abs(wild - 12 / (1.4826 * ((0.25 + 0.09) / 2).squareRoot())) < 1e-9)
         #expect(throws: ResultDecodingError.self) {
             _ = try BenchThresholds.decode(#"{"schema": "touchbench.thresholds/1", "timing": {"default": {"effectSize": -1}}}"#)
         }

@@ -2,27 +2,32 @@ import RunRecord
 import TouchBenchSupport
 
 /// Judging a timing metric: a verdict only when the change is beyond the threshold, beyond
-/// the noise measured inside both runs (the spreads of their repeats added), large as an
-/// effect, and significant.
+/// the noise measured inside both runs (robust dispersions of their repeats added), large as
+/// an effect, and significant.
 extension BenchComparison {
-    /// The noise of a timing metric in one result: the spread (max − min) of its repeats.
-    /// Bench runs the repeats in rounds over the whole suite, so the spread sees the load the
-    /// machine had over the whole run, not only a burst of it.
+    /// How many robust standard deviations of its repeats a run's median is taken to be
+    /// uncertain by. Three: for five normal repeats this is wider than their expected range
+    /// (2.3 σ), which the rule used before, yet one wild repeat cannot widen it.
+    public static let noiseWidth = 3.0
+
+    /// The noise of a timing metric in one result: ``noiseWidth`` × the repeats' robust
+    /// standard deviation (1.4826 × their median absolute deviation). Bench runs the repeats
+    /// in rounds over the whole suite, so they see the load the machine had over the whole
+    /// run. The spread (max − min) it replaces hung on the two extreme repeats alone: one slow
+    /// repeat hid a doubling of the other four.
     public static func noise(_ repeats: [Double]) -> Double {
-        guard let low = repeats.min(), let high = repeats.max() else { return 0 }
-        return high - low
+        noiseWidth * Statistics.robustStandardDeviation(repeats)
     }
 
-    /// The change of the medians over the pooled standard deviation of the repeats (Cohen's
-    /// d); infinite when both runs repeated exactly and the medians differ.
+    /// The change of the medians over the pooled robust standard deviation of the repeats (a
+    /// robust Cohen's d: the scaled median absolute deviation stands for each run's standard
+    /// deviation, so one wild repeat does not shrink the effect of a real change); infinite
+    /// when both runs' repeats agree exactly and the medians differ.
     public static func effectSize(_ a: [Double], _ b: [Double], change: Double) -> Double {
         let n1 = Double(a.count), n2 = Double(b.count)
         guard n1 + n2 > 2 else { return change == 0 ? 0 : .infinity }
-        func sumOfSquares(_ values: [Double]) -> Double {
-            let mean = Statistics.mean(values)
-            return values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-        }
-        let pooled = ((sumOfSquares(a) + sumOfSquares(b)) / (n1 + n2 - 2)).squareRoot()
+        let s1 = Statistics.robustStandardDeviation(a), s2 = Statistics.robustStandardDeviation(b)
+        let pooled = (((n1 - 1) * s1 * s1 + (n2 - 1) * s2 * s2) / (n1 + n2 - 2)).squareRoot()
         guard pooled > 0 else { return change == 0 ? 0 : .infinity }
         return abs(change) / pooled
     }
@@ -51,13 +56,13 @@ extension BenchComparison {
             return
         }
         row.pValue = test.p
-        // Each median is uncertain by up to its run's spread, so the two add up: with only the
-        // wider one, a load shift between two runs of one build (measured: 1 of 19 pairs of
+        // Each median is uncertain by its run's noise, so the two add up: with only the wider
+        // one, a load shift between two runs of one build (measured: 1 of 19 pairs of
         // back-to-back benches) still passed for a change.
         let noise = Self.noise(a) + Self.noise(b)
         guard abs(worse) > noise else {
             row.status = .withinTolerance
-            row.reason = "timing, noise: beyond \(band) but within the repeats' spread (\(Format.value(noise, unit: row.unit)) over both runs)"
+            row.reason = "timing, noise: beyond \(band) but within the repeats' spread (\(Format.value(noise, unit: row.unit)), \(Format.number(Self.noiseWidth)) robust σ of each run added)"
             return
         }
         let effect = effectSize(a, b, change: now - before)
@@ -72,7 +77,7 @@ extension BenchComparison {
             row.reason = "timing, noise: beyond \(band) but not significant (\(testText) ≥ α \(Format.number(tolerance.alpha)))"
             return
         }
-        let how = "beyond \(band), the repeats' spread and d ≥ \(Format.number(tolerance.effectSize)), significant (\(testText))"
+        let how = "beyond \(band), the repeats' spread (\(Format.number(Self.noiseWidth)) robust σ of each run) and d ≥ \(Format.number(tolerance.effectSize)), significant (\(testText))"
         if worse < 0 {
             row.status = .improvement
             row.reason = "timing, better " + how

@@ -5,7 +5,7 @@ import TouchTrace
 /// Runs a suite (or one shard of it) into a ``BenchResult``: for every trace × scene, one
 /// virtual-clock run gives the deterministic metrics (and the series, for the charted run),
 /// then ``repeats`` further runs give each timing metric as the median of its per-run means
-/// with the spread, plus the replay throughput.
+/// with the spread, plus the replay throughput (a page run: its wall-clock duration).
 public struct BenchRunner: Sendable {
     public var replayer: any TraceReplaying
     /// Timed runs per trace × scene (at least 1).
@@ -90,21 +90,29 @@ public struct BenchRunner: Sendable {
 }
 
 /// The timing values of one trace × scene, one per repeat: the repeats' one rule
-/// (``RepeatedTimings``) and the throughput, which only a bench run measures.
+/// (``RepeatedTimings``) and what only a bench run measures: the throughput of a replay
+/// timed in CPU seconds, or the wall-clock duration of a page run.
 private struct Timings {
     var repeats = RepeatedTimings()
     var throughput: [Double] = []
+    var wallMilliseconds: [Double] = []
 
     mutating func add(_ outcome: ReplayOutcome) {
         repeats.add(outcome.entry)
-        if outcome.elapsedSeconds > 0 {
-            throughput.append(Double(outcome.entry.samples) / outcome.elapsedSeconds)
+        guard outcome.elapsedSeconds > 0 else { return }
+        switch outcome.clock {
+        case .threadCPU: throughput.append(Double(outcome.entry.samples) / outcome.elapsedSeconds)
+        case .wall: wallMilliseconds.append(outcome.elapsedSeconds * 1e3)
         }
     }
 
     /// Replaces each timing metric of `entry` by its summary over the repeats.
     func summarise(into entry: inout RunRecord) {
         repeats.summarise(into: &entry)
-        entry.metrics[MetricName.replayThroughput] = MetricSummary.overRepeats(throughput)
+        if wallMilliseconds.isEmpty {
+            entry.metrics[MetricName.replayThroughput] = MetricSummary.overRepeats(throughput)
+        } else {
+            entry.metrics[MetricName.pageRunWall] = MetricSummary.overRepeats(wallMilliseconds)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PageReplay
 import RunRecord
+import TouchBenchSupport
 import TouchTrace
 
 /// A suite entry's page target: the scene name `page:FILE` or `page:URL` replays the trace
@@ -31,14 +32,16 @@ public struct PageTarget: Sendable, Hashable {
 
 extension Replaying {
     /// One run of the trace at `path` into the page: real time, the browser's own frames.
+    /// Its time is the run's wall-clock duration (browser start, page load, dispatch in real
+    /// time, settling), not the replaying thread's CPU time: the run mostly waits on the
+    /// trace's own timeline and on the browser, so samples per second would only restate the
+    /// trace's rate. Bench reports it as `page_run_wall_ms`, not as replay throughput.
     func replay(path: String, page target: PageTarget) throws -> ReplayOutcome {
         let reader = try TraceReader(path: path)
         let settings = PageReplaySettings(page: try target.address(forTraceAt: path))
         let clock = ContinuousClock()
         let start = clock.now
         let run = try PageReplayer.replay(reader: reader, settings: settings, traceName: path)
-        let elapsed = start.duration(to: clock.now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return ReplayOutcome(entry: run.record.atWrittenPrecision, elapsedSeconds: seconds)
+        return ReplayOutcome(entry: run.record.atWrittenPrecision, elapsedSeconds: start.duration(to: clock.now).inSeconds, clock: .wall)
     }
 }

@@ -9,15 +9,26 @@ public protocol TraceReplaying: Sendable {
     func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome
 }
 
-/// One replay: its entry and how long it took.
+/// One replay: its entry and how long it took, on which clock.
 public struct ReplayOutcome: Sendable {
-    public var entry: RunRecord
-    /// Seconds the replay took (for the throughput metric): CPU seconds of the replaying
-    /// thread for ``Replaying``, so that other load on the machine does not count.
-    public var elapsedSeconds: Double
+    /// The clock ``ReplayOutcome/elapsedSeconds`` was read on, which decides the metric it feeds.
+    public enum Clock: String, Sendable, Hashable {
+        /// CPU time of the replaying thread (``Replaying`` on the virtual clock): bench turns it
+        /// into `replay_throughput_samples_per_s`, which other load on the machine hardly moves.
+        case threadCPU
+        /// Wall-clock time of the whole run (a page run in headless Chromium): bench reports it
+        /// as `page_run_wall_ms`.
+        case wall
+    }
 
-    public init(entry: RunRecord, elapsedSeconds: Double) {
+    public var entry: RunRecord
+    /// Seconds the replay took on ``clock``.
+    public var elapsedSeconds: Double
+    public var clock: Clock
+
+    public init(entry: RunRecord, elapsedSeconds: Double, clock: Clock = .threadCPU) {
         self.entry = entry
         self.elapsedSeconds = elapsedSeconds
+        self.clock = clock
     }
 }
