@@ -70,7 +70,7 @@ enum BenchCommand {
             chartedRun = key
         }
         let parameters = try ParameterOptions.values(arguments, over: suite.parameters ?? [:], source: manifest)
-        let replayer = Replaying(parameters: parameters, frameCost: try arguments.value(ParameterOptions.frameCost) ?? FrameCost())
+        let replayer = Replaying(parameters: parameters, frameCost: try ParameterOptions.frameCost(arguments))
         let started = ContinuousClock.now
         let bar = ProgressBar()
         let runner = BenchRunner(replayer: replayer, repeats: repeats, seriesFor: chartedRun) { done, total, what in

@@ -27,7 +27,7 @@ enum DemoCommand {
         let manifest = try arguments.value(suite) ?? SuiteDiscovery.defaultManifest()
         let traces = try TraceSuite.load(from: manifest)
         let parameters = try ParameterOptions.values(arguments, over: traces.parameters ?? [:], source: manifest)
-        let cost = try arguments.value(ParameterOptions.frameCost) ?? FrameCost()
+        let cost = try ParameterOptions.frameCost(arguments)
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         let chosenDelay = try arguments.value(presentDelay)
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",

@@ -1,6 +1,7 @@
 import BenchReports
 import PageReplay
 import TouchCapture
+import TouchReplay
 import TouchTrace
 import TraceFormats
 
@@ -48,6 +49,14 @@ enum ExitCode {
         case .pageNotLocal, .invalidSetting: usage
         case .pageUnavailable: cannotOpen
         case .pageMalformed: dataError
+        }
+    }
+
+    static func forError(_ error: FrameCostFileError) -> Int32 {
+        switch error.kind {
+        case .cannotOpen: cannotOpen
+        case .malformed: dataError
+        case .readFailed: ioError
         }
     }
 

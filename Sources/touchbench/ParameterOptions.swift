@@ -12,8 +12,14 @@ enum ParameterOptions {
     }
 
     static let frameCost = Option("frame-cost", "PROFILE",
-                                  "Charge frame work on the virtual clock: constant:10ms, spikes:30ms/10, first:50ms, per-sample:200us, measured:2 (not deterministic), busy:4ms (really spent per frame, not charged: a stand-in for slower code to check a timing gate); join terms with +.") { (text) throws(UsageError) in
+                                  "Charge frame work on the virtual clock: constant:10ms, spikes:30ms/10, first:50ms, per-sample:200us, measured:2 (not deterministic), busy:4ms (really spent per frame, not charged: a stand-in for slower code to check a timing gate), recorded:FILE (from replay --record-frame-cost); join terms with +, recorded last.") { (text) throws(UsageError) in
         do throws(FrameCostError) { return try FrameCost(profile: text) } catch { throw UsageError(message: error.description) }
+    }
+
+    /// The `--frame-cost` profile given (none by default) with its `recorded:FILE` read, so a
+    /// missing or bad recording stops the command before it replays anything (66, 65).
+    static func frameCost(_ arguments: ParsedArguments) throws -> FrameCost {
+        try (arguments.value(frameCost) ?? FrameCost()).loadingRecording()
     }
 
     /// The parameters of `--set`, over `base` (a suite's own); a bad one is a usage error

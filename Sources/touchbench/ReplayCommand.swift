@@ -25,6 +25,8 @@ enum ReplayCommand {
                                           in: -1e6...1e6)
     static let json = Option("json", "OUT", "Write the touchbench.run/1 result to OUT (- for standard output).")
     static let traceEvents = Option("trace-events", "OUT", "Write a Chrome/Perfetto trace-event timeline to OUT.")
+    static let recordFrameCost = Option("record-frame-cost", "OUT",
+                                        "Write every frame's measured CPU time to OUT, for --frame-cost recorded:OUT (docs/CI.md).")
     static let page = Option("page", "URL|FILE", "Replay into this web page in headless Chromium instead of a scene (a file or a localhost URL).")
     static let viewport = Option("viewport", "WxH", "With --page: the viewport in CSS pixels (default: the trace's screen, 1 pt = 1 px).") {
         (text) throws(UsageError) in
@@ -38,7 +40,7 @@ enum ReplayCommand {
     static let command = Command(
         name: "replay",
         summary: "Replay a trace through a scene on a modelled display and measure latency, jitter and response.",
-        usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--set NAME=VALUE …] [--frame-cost PROFILE] [--json OUT] [--trace-events OUT]\n"
+        usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--set NAME=VALUE …] [--frame-cost PROFILE] [--json OUT] [--trace-events OUT] [--record-frame-cost OUT]\n"
             + "       FILE --page URL|FILE [--viewport WxH] [--rate 1|max-safe] [--selector CSS] [--repeat N] [--json OUT]",
         discussion: """
             Scenes: \(SceneKind.names.joined(separator: ", ")).
@@ -50,16 +52,19 @@ enum ReplayCommand {
             same probes. --rate is then 1 (default) or max-safe (idle pauses cut to 1 s). Exit 69
             when headless Chromium is missing or stops answering, 66 when the page cannot be
             loaded, 64 for a page that is not a file or on localhost.
+            --record-frame-cost OUT writes the measured CPU time of every frame the scene
+            rendered (best from a wall-clock run, --rate 1); --frame-cost recorded:OUT then
+            charges those costs frame by frame on the virtual clock, the same on every run.
             """,
-        options: [scene, rate, refresh, presentDelay, vsyncPhase, ParameterOptions.set, ParameterOptions.frameCost, json, traceEvents, page, viewport, selector, repeats],
+        options: [scene, rate, refresh, presentDelay, vsyncPhase, ParameterOptions.set, ParameterOptions.frameCost, json, traceEvents, recordFrameCost, page, viewport, selector, repeats],
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
-        for option in [json, traceEvents] { try OutputSafety.refuse(output: arguments.text(option), sameAs: [path]) }
+        for option in [json, traceEvents, recordFrameCost] { try OutputSafety.refuse(output: arguments.text(option), sameAs: [path]) }
         if arguments.text(page) != nil {
             // A page has its own code: the scenes' parameters do not reach it.
-            if arguments.isGiven(ParameterOptions.set) || arguments.isGiven(ParameterOptions.frameCost) {
-                throw UsageError(message: "--set and --frame-cost apply to the scenes, not to --page")
+            if arguments.isGiven(ParameterOptions.set) || arguments.isGiven(ParameterOptions.frameCost) || arguments.isGiven(recordFrameCost) {
+                throw UsageError(message: "--set, --frame-cost and --record-frame-cost apply to the scenes, not to --page")
             }
             return try PageReplayCommand.run(arguments, path: path)
         }
@@ -69,7 +74,7 @@ enum ReplayCommand {
         let sceneName = try arguments.required(scene)
         let mode = try arguments.value(rate) ?? .virtual
         let parameters = try ParameterOptions.values(arguments)
-        let cost = try arguments.value(ParameterOptions.frameCost) ?? FrameCost()
+        let cost = try ParameterOptions.frameCost(arguments)
         let delay = try arguments.value(presentDelay)
         let phase = try arguments.value(vsyncPhase)
         let input = try TraceFiles.open(path)
@@ -86,14 +91,25 @@ enum ReplayCommand {
         if case .wallClock(let speed) = mode, let reader = input.reader, let start = reader.startTime, let end = reader.endTime {
             Console.progress(String(format: "replaying %.1f s of input at %g× …", Double(end - start) / 1e9, speed))
         }
+        let costOutput = arguments.text(recordFrameCost)
+        let recorder = costOutput.map { _ in FrameCostRecorder() }
         let result: RunRecord
         do {
-            result = try Replayer.replay(source: input.source, sceneNamed: sceneName, settings: settings, traceName: path, timeline: timeline)
+            result = try Replayer.replay(source: input.source, sceneNamed: sceneName, settings: settings, traceName: path, timeline: timeline,
+                                         frameCosts: recorder)
         } catch let error as ReplayError {
             throw UsageError(message: error.description)
         }
         Console.endProgress()
         try timeline?.close()
+        if let costOutput, let recorder {
+            let file = try TextOutput(path: costOutput)
+            try file.write(recorder.recording.text(comments: [
+                "\(sceneName) × \(path), \(mode), \(refreshRate) display: \(result.frames) frames",
+                "one line per rendered frame: its measured CPU time in nanoseconds (touchbench replay --record-frame-cost)",
+            ]))
+            try file.close()
+        }
         let output = try arguments.value(json)
         if let output {
             let file = try TextOutput(path: output)

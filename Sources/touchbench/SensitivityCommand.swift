@@ -43,7 +43,7 @@ enum SensitivityCommand {
             }
         }
         let bar = ProgressBar()
-        let findings = try analysis.run(plan: plan, frameCost: try arguments.value(ParameterOptions.frameCost) ?? FrameCost()) { done, total in
+        let findings = try analysis.run(plan: plan, frameCost: try ParameterOptions.frameCost(arguments)) { done, total in
             bar.show(done: done, total: total, what: "stepping parameters")
         }
         Console.endProgress()

@@ -40,7 +40,7 @@ enum SweepCommand {
         do throws(ParameterError) { sweep = try Sweep(axes: axes) } catch { throw UsageError(message: error.description) }
         for option in [json, html] { try OutputSafety.refuse(output: arguments.text(option), sameAs: [target]) }
         let plan = try plan(target, axes: axes, scene: try arguments.value(scene))
-        let cost = try arguments.value(ParameterOptions.frameCost) ?? FrameCost()
+        let cost = try ParameterOptions.frameCost(arguments)
         let bar = ProgressBar()
         _ = try sweep.run(plan: plan, frameCost: cost) { done, total in bar.show(done: done, total: total, what: "sweeping") }
         Console.endProgress()

@@ -3,6 +3,7 @@ import TouchTrace
 import BenchReports
 import PageReplay
 import TouchCapture
+import TouchReplay
 import TraceFormats
 
 /// Every subcommand, in the order `touchbench --help` lists them.
@@ -71,6 +72,10 @@ func run(_ arguments: [String]) -> Int32 {
         Console.error("touchbench \(command.name): \(message); see 'touchbench \(command.name) --help'.")
         return ExitCode.usage
     } catch let error as BenchReportError {
+        Console.endProgress()
+        Console.error(error.description)
+        return ExitCode.forError(error)
+    } catch let error as FrameCostFileError {
         Console.endProgress()
         Console.error(error.description)
         return ExitCode.forError(error)

@@ -7,9 +7,20 @@ extension FrameCost {
     public init(profile text: String) throws(FrameCostError) {
         self.init()
         guard !text.isEmpty else { throw FrameCostError(term: text, reason: "is empty") }
-        for term in text.split(separator: "+", omittingEmptySubsequences: false).map(String.init) {
+        // A file's name may hold '+': everything after `recorded:` is the file.
+        var terms = text
+        if let range = text.firstRange(of: "recorded:"), range.lowerBound == text.startIndex || text[text.index(before: range.lowerBound)] == "+" {
+            let file = String(text[range.upperBound...])
+            guard !file.isEmpty else { throw FrameCostError(term: "recorded:", reason: "needs the file of a recording (recorded:FILE)") }
+            recordedFile = file
+            terms = String(text[..<range.lowerBound])
+            if terms.isEmpty { return }
+            guard terms.hasSuffix("+") else { throw FrameCostError(term: text, reason: "is not KIND:VALUE terms joined by +") }
+            terms.removeLast()
+        }
+        for term in terms.split(separator: "+", omittingEmptySubsequences: false).map(String.init) {
             guard let colon = term.firstIndex(of: ":") else {
-                throw FrameCostError(term: term, reason: "is not KIND:VALUE (constant, spikes, first, per-sample, measured, busy)")
+                throw FrameCostError(term: term, reason: "is not KIND:VALUE (constant, spikes, first, per-sample, measured, busy, recorded)")
             }
             let kind = term[..<colon], value = String(term[term.index(after: colon)...])
             switch kind {
@@ -35,7 +46,7 @@ extension FrameCost {
                 }
                 measuredFactor = factor
             default:
-                throw FrameCostError(term: term, reason: "has kind '\(kind)', not constant, spikes, first, per-sample, measured or busy")
+                throw FrameCostError(term: term, reason: "has kind '\(kind)', not constant, spikes, first, per-sample, measured, busy or recorded")
             }
         }
     }

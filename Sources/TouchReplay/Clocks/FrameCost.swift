@@ -6,14 +6,18 @@
 /// - `first:50ms` — the first frame costs 50 ms more (a cold start);
 /// - `per-sample:200us` — each input sample the frame consumes costs 200 µs more;
 /// - `measured:2` — the frame's measured CPU time × 2. Not deterministic: the numbers then
-///   depend on the machine and its load, like a wall-clock run's.
+///   depend on the machine and its load, like a wall-clock run's;
 /// - `busy:4ms` — the replaying thread really spends 4 ms of CPU time in every frame, inside
 ///   the measured region and never charged to the virtual clock: a stand-in for slower
 ///   interaction code, so that a CI job can check that its timing gate catches that much
-///   (`cpu_per_frame_us`, replay throughput). Deterministic metrics do not move.
+///   (`cpu_per_frame_us`, replay throughput). Deterministic metrics do not move;
+/// - `recorded:FILE` — frame *i* costs the *i*-th cost of a ``FrameCostRecording`` (what
+///   `replay --record-frame-cost FILE` measured on a real run); frames past its end cost
+///   nothing. Deterministic: the same file gives the same run.
 ///
-/// Written as terms joined by `+`: `constant:2ms+spikes:30ms/10`. Durations take `ns`, `us`,
-/// `ms` or `s`. A scene's own ``Scene/virtualCost`` is charged on top.
+/// Written as terms joined by `+`: `constant:2ms+spikes:30ms/10`; `recorded:FILE` comes last
+/// (the rest of the text is the file's name, `+` included). Durations take `ns`, `us`, `ms`
+/// or `s`. A scene's own ``Scene/virtualCost`` is charged on top.
 public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
     /// Nanoseconds every frame costs.
     public var constant: Int64 = 0
@@ -29,6 +33,10 @@ public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
     /// Nanoseconds of real CPU time the replaying thread spends in every frame (measured,
     /// not charged).
     public var busy: Int64 = 0
+    /// The file of a `recorded:FILE` term, as written.
+    public var recordedFile: String?
+    /// Its costs, once read (``loadingRecording()``; the replayer reads it when nobody has).
+    public var recording: FrameCostRecording?
 
     /// No cost: the default, which leaves every run as it was.
     public init() {}
@@ -56,7 +64,21 @@ public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
         if frame == 0 { total &+= first }
         if spikeEvery > 0, (frame + 1) % spikeEvery == 0 { total &+= spike }
         if measuredFactor > 0 { total &+= Int64((Double(cpu) * measuredFactor).rounded()) }
+        if let recording { total &+= recording.cost(frame: frame) }
         return total
+    }
+
+    /// Whether a `recorded:FILE` term still has to be read.
+    public var needsRecording: Bool { recordedFile != nil && recording == nil }
+
+    /// The profile with its `recorded:FILE` read (itself when it has none or has read it):
+    /// a missing file is ``FrameCostFileErrorKind/cannotOpen``, a bad one
+    /// ``FrameCostFileErrorKind/malformed`` naming the line.
+    public func loadingRecording() throws(FrameCostFileError) -> FrameCost {
+        guard let recordedFile, recording == nil else { return self }
+        var loaded = self
+        loaded.recording = try FrameCostRecording.load(recordedFile)
+        return loaded
     }
 
     /// The profile as `--frame-cost` takes it, terms in a fixed order (empty for none).
@@ -68,6 +90,7 @@ public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
         if perSample > 0 { terms.append("per-sample:" + Self.duration(perSample)) }
         if measuredFactor > 0 { terms.append("measured:" + ParameterValues.format(measuredFactor)) }
         if busy > 0 { terms.append("busy:" + Self.duration(busy)) }
+        if let recordedFile { terms.append("recorded:" + recordedFile) }
         return terms.joined(separator: "+")
     }
 

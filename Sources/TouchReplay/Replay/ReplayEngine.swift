@@ -18,6 +18,8 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     let timeline: TimelineRecorder?
     /// The cost model's charge per frame (virtual clock only).
     let frameCost: FrameCost
+    /// Takes every frame's measured time (`replay --record-frame-cost`).
+    let costRecorder: FrameCostRecorder?
     /// The per-frame series, when the settings ask for it.
     private(set) var series: SeriesRecording?
     private var batch: [InputSample] = []
@@ -36,8 +38,9 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     private(set) var firstTime: Int64?
 
     init(scene: S, clock: C, display: DisplayModel, timeline: TimelineRecorder?, recordsSeries: Bool = false,
-         frameCost: FrameCost = FrameCost()) {
+         frameCost: FrameCost = FrameCost(), costRecorder: FrameCostRecorder? = nil) {
         self.frameCost = clock.isVirtual ? frameCost : FrameCost()
+        self.costRecorder = costRecorder
         self.scene = scene
         self.clock = clock
         self.display = display
@@ -102,13 +105,14 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         let startError = clock.wait(until: vsync)
         let workStart = clock.now()
         // Reading the clock costs about as much as a simple frame, so the virtual clock times
-        // every fourth frame (wall clocks time them all).
-        let timed = !clock.isVirtual || frames & 3 == 0 || frameCost.isMeasured
+        // every fourth frame (wall clocks time them all, and so does a recording).
+        let timed = !clock.isVirtual || frames & 3 == 0 || frameCost.isMeasured || costRecorder != nil
         let cpuStart = timed ? MonotonicTime.now() : 0
         for sample in batch { scene.handle(sample) }
         scene.advance(to: vsync)
         if frameCost.busy > 0 { Self.spin(frameCost.busy) }
         let cpu: Int64? = timed ? MonotonicTime.now() &- cpuStart : nil
+        if let cpu { costRecorder?.frame(cpu: cpu) }
         scene.takeSignals(into: &signals)
         clock.spend(scene.virtualCost &+ frameCost.cost(frame: frames, samples: batch.count, cpu: cpu ?? 0))
         let workEnd = Swift.max(clock.now(), vsync)

@@ -21,29 +21,32 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum Replayer {
     /// Replays the trace `reader` reads through the reference scene `sceneNamed`.
     /// Throws ``ReplayError`` for an unknown scene and `TraceFileError` for a damaged trace.
+    /// `frameCosts` takes every frame's measured time (`replay --record-frame-cost`).
     public static func replay(
         reader: TraceReader, sceneNamed name: String, settings: ReplaySettings = ReplaySettings(),
-        traceName: String? = nil, timeline: TimelineRecorder? = nil
+        traceName: String? = nil, timeline: TimelineRecorder? = nil, frameCosts: FrameCostRecorder? = nil
     ) throws -> RunRecord {
         struct Visitor: SceneVisitor {
             let reader: TraceReader, name: String, settings: ReplaySettings, traceName: String?, timeline: TimelineRecorder?
+            let frameCosts: FrameCostRecorder?
             func visit<S: Scene>(_ scene: S) throws -> RunRecord {
                 try Replayer.replay(reader: reader, scene: scene, sceneName: name, settings: settings,
-                                    traceName: traceName, timeline: timeline)
+                                    traceName: traceName, timeline: timeline, frameCosts: frameCosts)
             }
         }
-        let visitor = Visitor(reader: reader, name: name, settings: settings, traceName: traceName, timeline: timeline)
+        let visitor = Visitor(reader: reader, name: name, settings: settings, traceName: traceName, timeline: timeline,
+                              frameCosts: frameCosts)
         return try SceneKind.named(name).visit(context: context(reader.metadata, settings), visitor)
     }
 
     /// Replays the trace `reader` reads through `scene`, your own or a reference one.
     public static func replay<S: Scene>(
         reader: TraceReader, scene: S, sceneName: String, settings: ReplaySettings = ReplaySettings(),
-        traceName: String? = nil, timeline: TimelineRecorder? = nil
+        traceName: String? = nil, timeline: TimelineRecorder? = nil, frameCosts: FrameCostRecorder? = nil
     ) throws -> RunRecord {
         var cursor = reader.makeCursor()
         return try run(scene: scene, sceneName: sceneName, traceName: traceName ?? reader.path,
-                       settings: settings, timeline: timeline) { feed in
+                       settings: settings, timeline: timeline, frameCosts: frameCosts) { feed in
             try cursor.forEachBatch { batch in
                 for sample in batch { feed(sample) }
             }
@@ -54,13 +57,15 @@ public enum Replayer {
     /// the reference scene `sceneNamed`.
     public static func replay(
         source: some SampleSource, sceneNamed name: String, settings: ReplaySettings = ReplaySettings(),
-        traceName: String, timeline: TimelineRecorder? = nil
+        traceName: String, timeline: TimelineRecorder? = nil, frameCosts: FrameCostRecorder? = nil
     ) throws -> RunRecord {
         // A whole container replays a chunk at a time, faster than sample by sample.
         if let container = source as? TraceSampleSource, container.window == nil {
-            return try replay(reader: container.reader, sceneNamed: name, settings: settings, traceName: traceName, timeline: timeline)
+            return try replay(reader: container.reader, sceneNamed: name, settings: settings, traceName: traceName, timeline: timeline,
+                              frameCosts: frameCosts)
         }
-        let visitor = SourceVisitor(source: source, name: name, settings: settings, traceName: traceName, timeline: timeline)
+        let visitor = SourceVisitor(source: source, name: name, settings: settings, traceName: traceName, timeline: timeline,
+                                    frameCosts: frameCosts)
         return try SceneKind.named(name).visit(context: context(source.metadata, settings), visitor)
     }
 
@@ -95,20 +100,22 @@ public enum Replayer {
 
     static func run<S: Scene>(
         scene: S, sceneName: String, traceName: String, settings: ReplaySettings, timeline: TimelineRecorder?,
-        drive: (_ feed: (InputSample) -> Void) throws -> Void
+        frameCosts: FrameCostRecorder? = nil, drive: (_ feed: (InputSample) -> Void) throws -> Void
     ) throws -> RunRecord {
-        let settings = settings.resolvingParameters
+        var settings = settings.resolvingParameters
+        // A `recorded:FILE` profile nobody read yet (a library caller's) is read here.
+        settings.frameCost = try settings.frameCost.loadingRecording()
         switch settings.mode {
         case .virtual:
             var engine = ReplayEngine(scene: scene, clock: VirtualClock(), display: settings.display, timeline: timeline,
-                                      recordsSeries: settings.recordsSeries, frameCost: settings.frameCost)
+                                      recordsSeries: settings.recordsSeries, frameCost: settings.frameCost, costRecorder: frameCosts)
             try drive { engine.feed($0) }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
         case .wallClock(let rate):
             guard let clock = WallClock(rate: rate) else { throw ReplayError("the rate must be a positive number, not \(rate)") }
             var engine = ReplayEngine(scene: scene, clock: clock, display: settings.display, timeline: timeline,
-                                      recordsSeries: settings.recordsSeries, frameCost: settings.frameCost)
+                                      recordsSeries: settings.recordsSeries, frameCost: settings.frameCost, costRecorder: frameCosts)
             try drive { engine.feed($0) }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
@@ -129,8 +136,10 @@ public enum Replayer {
 /// Replays a sample source through a concrete scene type.
 private struct SourceVisitor<Source: SampleSource>: SceneVisitor {
     let source: Source, name: String, settings: ReplaySettings, traceName: String, timeline: TimelineRecorder?
+    let frameCosts: FrameCostRecorder?
     func visit<S: Scene>(_ scene: S) throws -> RunRecord {
-        try Replayer.run(scene: scene, sceneName: name, traceName: traceName, settings: settings, timeline: timeline) { feed in
+        try Replayer.run(scene: scene, sceneName: name, traceName: traceName, settings: settings, timeline: timeline,
+                         frameCosts: frameCosts) { feed in
             while let sample = try source.nextSample() { feed(sample) }
         }
     }

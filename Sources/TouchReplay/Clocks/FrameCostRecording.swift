@@ -1,0 +1,148 @@
+import TouchBenchSupport
+import TouchTrace
+
+/// The measured CPU time of every frame of a replay, frame by frame: what
+/// `touchbench replay --record-frame-cost FILE` writes and `--frame-cost recorded:FILE`
+/// charges on the virtual clock, so the work a scene really did on some machine makes the
+/// same hitches in CI on every run.
+///
+/// The file (`touchbench frame-cost 1`, docs/CI.md, "Frame-cost recordings"), UTF-8 text:
+///
+/// ```
+/// touchbench frame-cost 1
+/// # scroll × Traces/drag.touchtrace, recorded by touchbench replay --rate 1
+/// 1523400
+/// 802113
+/// end 2
+/// ```
+///
+/// - the first line is the header `touchbench frame-cost 1`;
+/// - then one line per rendered frame, in order: its cost in whole nanoseconds, 0 to 60 s;
+/// - `#` starts a comment line; blank lines are ignored; lines end in LF or CRLF, and a
+///   byte-order mark before the header is ignored;
+/// - an optional last line `end N` gives the number of frames (the recorder writes it, so a
+///   file cut at a line boundary is refused);
+/// - the file ends with a newline: a last line without one is a file cut mid-line.
+public struct FrameCostRecording: Sendable, Hashable {
+    /// The first line of every recording.
+    public static let header = "touchbench frame-cost 1"
+    /// The most a frame may cost, as for every `--frame-cost` term: a minute.
+    public static let limit: Int64 = 60_000_000_000
+    /// The largest file read (about five million frames, eleven hours at 120 Hz).
+    public static let sizeLimit = 64 << 20
+
+    /// Nanoseconds per frame, the first rendered frame first.
+    public var costs: [Int64]
+
+    public init(costs: [Int64]) {
+        self.costs = costs
+    }
+
+    /// The cost of frame number `frame` (0 for the first rendered); frames past the end of
+    /// the recording cost nothing.
+    @inline(__always)
+    public func cost(frame: Int) -> Int64 {
+        frame >= 0 && frame < costs.count ? costs[frame] : 0
+    }
+
+    /// The file's text: the header, `comments` (one `#` line each), the costs, `end N`.
+    public func text(comments: [String] = []) -> String {
+        var text = Self.header + "\n"
+        for comment in comments {
+            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { text += "# \(line)\n" }
+        }
+        text.reserveCapacity(text.utf8.count + costs.count * 9 + 16)
+        for cost in costs { text += String(Swift.max(0, cost)) + "\n" }
+        return text + "end \(costs.count)\n"
+    }
+
+    /// Reads the recording at `path`.
+    public static func load(_ path: String) throws(FrameCostFileError) -> FrameCostRecording {
+        let bytes: [UInt8]
+        do {
+            bytes = try SystemFile.readWhole(path, limit: sizeLimit)
+        } catch {
+            let kind: FrameCostFileErrorKind = switch error.kind {
+            case .cannotOpen: .cannotOpen
+            case .io: .readFailed
+            case .malformed, .invalidSample: .malformed
+            }
+            throw FrameCostFileError(kind, path: path, reason: error.reason)
+        }
+        return try FrameCostRecording(bytes: bytes, path: path)
+    }
+
+    /// Parses a recording's bytes (a leading byte-order mark allowed); errors name `path`
+    /// and the 1-based line.
+    public init(bytes: [UInt8], path: String? = nil) throws(FrameCostFileError) {
+        func failure(_ line: Int, _ reason: String) -> FrameCostFileError {
+            FrameCostFileError(.malformed, path: path, line: line, reason: reason)
+        }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard !body.isEmpty else { throw failure(1, "is empty, not a frame-cost recording ('\(Self.header)')") }
+        var lines = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The text after the last newline: empty in a whole file.
+        let last = lines.removeLast()
+        guard last.isEmpty else { throw failure(lines.count + 1, "ends mid-line, without a newline: the file was cut") }
+        var costs: [Int64] = []
+        var declared: (count: Int, line: Int)?
+        for (index, raw) in lines.enumerated() {
+            let number = index + 1
+            let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
+            let text = String(decoding: line, as: UTF8.self)
+            if index == 0 {
+                guard text == Self.header else {
+                    let found = text.count > 40 ? String(text.prefix(40)) + "…" : text
+                    throw failure(1, text.hasPrefix("touchbench frame-cost ")
+                        ? "is '\(found)'; this touchbench reads '\(Self.header)'"
+                        : "starts '\(found)', not '\(Self.header)': not a frame-cost recording")
+                }
+                continue
+            }
+            let trimmed = text.trimmingSpaces
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if let declared { throw failure(number, "has '\(trimmed.prefix(40))' after 'end' on line \(declared.line)") }
+            if trimmed.hasPrefix("end") {
+                let value = trimmed.dropFirst(3).trimmingSpaces
+                guard trimmed.dropFirst(3).first == " ", let count = Int(value), count >= 0 else {
+                    throw failure(number, "'\(trimmed.prefix(40))' is not 'end N' with N the number of frames")
+                }
+                guard count == costs.count else {
+                    throw failure(number, "says \(count) frames but \(costs.count) were given: the file is incomplete or was edited")
+                }
+                declared = (count, number)
+                continue
+            }
+            costs.append(try Self.cost(trimmed, line: number, path: path))
+        }
+        guard !costs.isEmpty else { throw failure(lines.count, "has no frame costs") }
+        self.costs = costs
+    }
+
+    /// One cost line: whole nanoseconds, 0 to ``limit``.
+    private static func cost(_ text: Substring, line: Int, path: String?) throws(FrameCostFileError) -> Int64 {
+        let shown = text.count > 24 ? String(text.prefix(24)) + "…" : String(text)
+        guard !text.hasPrefix("-") else {
+            throw FrameCostFileError(.malformed, path: path, line: line, reason: "has the negative cost '\(shown)': a frame costs 0 ns or more")
+        }
+        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            throw FrameCostFileError(.malformed, path: path, line: line, reason: "'\(shown)' is not a whole number of nanoseconds")
+        }
+        // Digits only: anything over 12 digits is beyond the limit, and Int64 cannot overflow below that.
+        guard text.utf8.count <= 12, let value = Int64(text), value <= limit else {
+            throw FrameCostFileError(.malformed, path: path, line: line, reason: "has the cost '\(shown)' ns, more than the 60 s a frame may cost")
+        }
+        return value
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    fileprivate var trimmingSpaces: Substring {
+        let view = Substring(self)
+        let start = view.firstIndex { $0 != " " && $0 != "\t" } ?? view.endIndex
+        let end = view.lastIndex { $0 != " " && $0 != "\t" }.map { view.index(after: $0) } ?? start
+        return view[start..<end]
+    }
+}
