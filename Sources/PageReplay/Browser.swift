@@ -21,8 +21,14 @@ final class Browser {
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
     ]
 
-    /// Starts `executable` (found by ``BrowserLocator`` when `nil`) and waits until it answers.
-    init(executable: String? = nil, startTimeout: Int64 = 20_000_000_000) throws(PageReplayError) {
+    /// The flags the deterministic page clock adds: frames begin only when TouchBench sends
+    /// them, and each runs every stage (main thread included) before it is drawn, so one
+    /// BeginFrame is one animation frame of the page.
+    static let beginFrameFlags = ["--enable-begin-frame-control", "--run-all-compositor-stages-before-draw"]
+
+    /// Starts `executable` (found by ``BrowserLocator`` when `nil`) and waits until it answers;
+    /// with `beginFrameControl`, its pages draw only the frames they are sent.
+    init(executable: String? = nil, beginFrameControl: Bool = false, startTimeout: Int64 = 20_000_000_000) throws(PageReplayError) {
         let path: String
         if let executable { path = executable } else { path = try BrowserLocator.locate() }
         var template = Array((NSTemporaryDirectory() + "touchbench-page-XXXXXX").utf8CString)
@@ -31,7 +37,7 @@ final class Browser {
         }
         profile = String(cString: directory)
         do {
-            process = try BrowserProcess(executable: path, arguments: Self.flags + ["--user-data-dir=\(profile)/profile", "about:blank"],
+            process = try BrowserProcess(executable: path, arguments: Self.flags + (beginFrameControl ? Self.beginFrameFlags : []) + ["--user-data-dir=\(profile)/profile", "about:blank"],
                                          logPath: profile + "/browser.log")
         } catch {
             try? FileManager.default.removeItem(atPath: profile)

@@ -109,6 +109,13 @@ final class DevToolsClient {
         }
     }
 
+    /// The event `method` if it has arrived (reading only what is already waiting); its params.
+    func takeEvent(_ method: String) throws(PageReplayError) -> JSONValue? {
+        try drain()
+        guard let index = events.firstIndex(where: { $0.method == method }) else { return nil }
+        return events.remove(at: index).params
+    }
+
     /// Forgets the events received so far.
     func clearEvents() { events.removeAll() }
 

@@ -17,6 +17,9 @@ struct PageObservation {
         var state: String
         /// Whether the page reported it through the hook.
         var hooked: Bool
+        /// On the page clock: the samples it consumed, `..<consumedUpTo` (known exactly, as
+        /// the clock sent it after them); `nil` on the wall clock, where `newestInput` says.
+        var consumedUpTo: Int? = nil
     }
 
     /// One delivered input event: its timestamp, when handling began and ended (page ms),

@@ -1,6 +1,13 @@
-/// How a page replay dispatches the trace.
+/// How a page replay dispatches the trace and whose clock drives the page's frames.
 public enum PagePacing: String, Sendable, Hashable, CaseIterable {
-    /// Every sample at its time in the trace (`--rate 1`).
+    /// The deterministic page clock (`--rate max`, the default): TouchBench sends the page
+    /// every frame itself (`HeadlessExperimental.beginFrame`) at the vsyncs of a modelled
+    /// display, each only once every sample due before it has been dispatched and taken by
+    /// the page, so which frame consumes which sample is fixed by the trace and the run goes
+    /// as fast as the page renders (docs/PAGES.md, "The page clock").
+    case virtualClock = "max"
+    /// Every sample at its time in the trace on the wall clock, the browser's own frames
+    /// (`--rate 1`): what real dispatch timing is measured with.
     case realTime = "1"
     /// Real time within gestures, with every pause longer than ``PageReplaySettings/idleCap``
     /// while no contact is down cut to that length (`--rate max-safe`). A page's timing is
@@ -8,9 +15,10 @@ public enum PagePacing: String, Sendable, Hashable, CaseIterable {
     /// idle time between gestures can go.
     case maxSafe = "max-safe"
 
-    /// Parses `--rate` for a page: `1` or `max-safe`.
+    /// Parses `--rate` for a page: `max`, `1` or `max-safe`.
     public init?(argument: String) {
         switch argument {
+        case "max": self = .virtualClock
         case "1", "1.0": self = .realTime
         case "max-safe": self = .maxSafe
         default: return nil
@@ -25,6 +33,16 @@ public struct PageReplaySettings: Sendable, Hashable {
     /// The viewport in CSS pixels; `nil` uses the trace's screen in points (1 pt = 1 px).
     public var viewport: PageViewport?
     public var pacing: PagePacing
+    /// Under ``PagePacing/virtualClock``, the modelled display's refresh rate in hertz: a
+    /// trace does not record its display's, so 60 Hz unless set (headless Chromium's own rate).
+    public var refreshHz: Double = 60
+    /// Under ``PagePacing/virtualClock``, how long (real nanoseconds) the inputs of a frame
+    /// are given to reach the renderer before the frame is sent; every one is then checked to
+    /// have been taken by that frame, and a run where one was not is run again with a longer
+    /// wait (up to ``maximumInputSettle``).
+    public var inputSettle: Int64 = 4_000_000
+    /// The longest input settle tried before a run is given up.
+    public static let maximumInputSettle: Int64 = 50_000_000
     /// The element followed every frame when the page does not call the hook (a CSS selector).
     public var selector: String?
     /// Frames from a frame's begin to the glass: headless Chromium has no glass, so a frame is
@@ -33,14 +51,15 @@ public struct PageReplaySettings: Sendable, Hashable {
     public var presentationDelay: Int
     /// The browser executable (`nil`: found by ``BrowserLocator``).
     public var browser: String?
-    /// After the last sample, how long nothing shown must change before the run ends, and the
-    /// longest wait for that, nanoseconds.
+    /// On the wall clock, after the last sample, how long nothing shown must change before the
+    /// run ends, and the longest wait for that, nanoseconds; on the page clock the run always
+    /// goes on `settleLimit` of page time after the last sample (the scenes' 5 s tail).
     public var quiet: Int64 = 400_000_000
     public var settleLimit: Int64 = 5_000_000_000
     /// Under ``PagePacing/maxSafe``, the longest idle pause kept, nanoseconds.
     public static let idleCap: Int64 = 1_000_000_000
 
-    public init(page: PageAddress, viewport: PageViewport? = nil, pacing: PagePacing = .realTime,
+    public init(page: PageAddress, viewport: PageViewport? = nil, pacing: PagePacing = .virtualClock,
                 selector: String? = nil, presentationDelay: Int = 2, browser: String? = nil) {
         self.page = page
         self.viewport = viewport

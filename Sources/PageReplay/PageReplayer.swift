@@ -22,6 +22,12 @@ public struct PageRun: Sendable {
     public var usedHook: Bool
     /// The browser that ran it (its version string).
     public var browser: String
+    /// On the page clock: how long each frame's inputs were given to reach the renderer
+    /// (real ms; longer when a first attempt saw one miss its frame); `nil` on the wall clock.
+    public var inputSettleMs: Double?
+    /// On the page clock: the runs it took (more than 1 when a sample missed its frame and
+    /// the run was made again with a longer input settle).
+    public var attempts = 1
 }
 
 /// Replays traces into a web page in headless Chromium: the library entry point behind
@@ -58,6 +64,10 @@ public enum PageReplayer {
             throw PageReplayError(.invalidSetting, file: traceName, reason: "has a screen too small to map to a viewport")
         }
         let scaleX = Double(viewport.width) / screen.width, scaleY = Double(viewport.height) / screen.height
+        if settings.pacing == .virtualClock {
+            return try replayOnPageClock(samples: samples, settings: settings, traceName: traceName,
+                                         viewport: viewport, scale: (scaleX, scaleY))
+        }
         let browser = try Browser(executable: settings.browser)
         defer { browser.close() }
         let version = (try? browser.client.call("Browser.getVersion"))?["product"]?.stringValue ?? "Chromium"
@@ -84,13 +94,11 @@ public enum PageReplayer {
         }
         let observation = try PageObservation(dump: text, page: settings.page.argument)
         var timeline = PageTimeline(samples: samples, schedule: schedule, outcome: outcome, observation: observation,
-                                    epochStart: epochStart, scale: (scaleX, scaleY), presentationDelay: settings.presentationDelay)
+                                    pageAtStart: Double(epochStart) / 1e6 - observation.timeOrigin, scale: (scaleX, scaleY),
+                                    presentationDelay: settings.presentationDelay)
         let refreshHz = (1e9 / observation.period).rounded()
         var replaySettings = ReplaySettings(mode: .wallClock(rate: 1))
         replaySettings.display = DisplayModel(refresh: .fixed(refreshHz), presentationDelay: settings.presentationDelay)
-        // The scene is `page` for every page, so a run compares with a baseline taken on
-        // another version of the page (or another page: the slow variant against the fast);
-        // which page it was is kept beside it.
         var record = timeline.record(trace: traceName, scene: "page", settings: replaySettings)
         record.extras["page"] = .string(settings.page.argument)
         if settings.pacing == .maxSafe { record.rate = PagePacing.maxSafe.rawValue }
@@ -101,6 +109,7 @@ public enum PageReplayer {
         return PageRun(record: record, sent: outcome.sent, refused: outcome.refused, firstRefusal: outcome.firstRefusal,
                        latenessP50Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.5),
                        latenessP99Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.99),
-                       latenessMaxMs: lateness.last ?? 0, realtimeDispatch: outcome.realtime, usedHook: observation.reports > 0, browser: version)
+                       latenessMaxMs: lateness.last ?? 0, realtimeDispatch: outcome.realtime, usedHook: observation.reports > 0, browser: version,
+                       inputSettleMs: nil)
     }
 }

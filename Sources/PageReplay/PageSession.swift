@@ -11,12 +11,16 @@ struct PageSession {
     /// vsync grid, to which a run's start is aligned.
     private(set) var frameGrid = (begin: 0.0, period: 1000.0 / 60)
 
-    /// Opens `page` in a new target of `browser` at `viewport` CSS pixels.
-    init(browser: Browser, page: PageAddress, viewport: PageViewport, selector: String?,
+    /// Opens `page` in a new target of `browser` at `viewport` CSS pixels; with `clock`, the
+    /// page draws only the frames the clock sends (the browser must have been started with
+    /// begin-frame control).
+    init(browser: Browser, page: PageAddress, viewport: PageViewport, selector: String?, clock: PageFrameClock? = nil,
          loadTimeout: Int64 = 20_000_000_000) throws(PageReplayError) {
         client = browser.client
         self.page = page
-        let target = try client.call("Target.createTarget", [("url", .string("about:blank"))])
+        var created: [(key: String, value: JSONValue)] = [("url", .string("about:blank"))]
+        if clock != nil { created.append(("enableBeginFrameControl", .bool(true))) }
+        let target = try client.call("Target.createTarget", created)
         guard let targetID = target["targetId"]?.stringValue else {
             throw PageReplayError(.protocolError, file: client.name, reason: "created a target without an id")
         }
@@ -25,6 +29,7 @@ struct PageSession {
             throw PageReplayError(.protocolError, file: client.name, reason: "attached to a target without a session id")
         }
         client.session = session
+        if clock != nil { try client.call("HeadlessExperimental.enable") }
         try client.call("Page.enable")
         try client.call("Emulation.setDeviceMetricsOverride", [
             ("width", .integer(Int64(viewport.width))), ("height", .integer(Int64(viewport.height))),
@@ -36,6 +41,16 @@ struct PageSession {
         let navigation = try client.call("Page.navigate", [("url", .string(page.url))], timeout: loadTimeout)
         if let failure = navigation["errorText"]?.stringValue, !failure.isEmpty {
             throw PageReplayError(.pageUnavailable, file: page.argument, reason: "did not load (\(failure))")
+        }
+        if let clock {
+            try Self.load(clock: clock, client: client, deadline: MonotonicClock.now() &+ loadTimeout)
+            timeOrigin = try evaluate("performance.timeOrigin").doubleValue ?? 0
+            frameGrid = (0, clock.periodMs)
+            guard timeOrigin.isFinite, timeOrigin > 0 else {
+                throw PageReplayError(.pageMalformed, file: page.argument, reason: "has no usable performance.timeOrigin")
+            }
+            try checkObserver()
+            return
         }
         _ = try client.awaitEvent("Page.loadEventFired", deadline: MonotonicClock.now() &+ loadTimeout)
         // A dozen frames, so that layout, fonts and the page's first animation frames are done,
@@ -52,6 +67,27 @@ struct PageSession {
         gaps.sort()
         let period = gaps.isEmpty ? 1000.0 / 60 : gaps[gaps.count / 2]
         frameGrid = (values[12], period)
+        try checkObserver()
+    }
+
+    /// Waits for the page's load event while sending it frames (a page under the page clock
+    /// draws none by itself, and some loads wait for one), then sends frames until the page
+    /// has been still for 3 of them (its first layout, fonts and animations done): at least
+    /// 12, at most 5 s of page time.
+    private static func load(clock: PageFrameClock, client: DevToolsClient, deadline: Int64) throws(PageReplayError) {
+        while try client.takeEvent("Page.loadEventFired") == nil {
+            guard MonotonicClock.now() < deadline else {
+                throw PageReplayError(.timeout, file: client.name, reason: "did not send Page.loadEventFired in time")
+            }
+            clock.catchUp()
+            try clock.next()
+            MonotonicClock.sleep(until: MonotonicClock.now() &+ 5_000_000)
+        }
+        clock.catchUp()
+        try clock.settle(quietFrames: 3, minimum: 12, limit: Int(5000 / clock.periodMs))
+    }
+
+    private func checkObserver() throws(PageReplayError) {
         guard try evaluate("typeof window.__touchbench === 'object'") == .bool(true) else {
             throw PageReplayError(.pageMalformed, file: page.argument, reason: "does not run TouchBench's observer script (a Content-Security-Policy may block it)")
         }

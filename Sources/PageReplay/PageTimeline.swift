@@ -27,19 +27,24 @@ struct PageTimeline {
     private let scaleX: Double, scaleY: Double
     private let delay: Int64
     private let period: Double
+    /// On the page clock: no dispatch lateness (nothing waits for a deadline) and no input
+    /// delay (input waits for the frame by construction).
+    private let pageClock: Bool
 
+    /// `pageAtStart`: the page time (ms) of the run's first sample.
     init(samples: [InputSample], schedule: DispatchSchedule, outcome: DispatchOutcome, observation: PageObservation,
-         epochStart: Int64, scale: (Double, Double), presentationDelay: Int) {
+         pageAtStart: Double, scale: (Double, Double), presentationDelay: Int, pageClock: Bool = false) {
         self.samples = samples
         firstTime = samples.first?.time ?? 0
         times = schedule.offsets.map { $0 &+ (samples.first?.time ?? 0) }
         dispatched = outcome.lateness.map { $0 != nil }
         self.outcome = outcome.lateness
         self.observation = observation
-        pageAtStart = Double(epochStart) / 1e6 - observation.timeOrigin
+        self.pageAtStart = pageAtStart
         (scaleX, scaleY) = scale
         delay = Int64(presentationDelay)
         period = observation.period
+        self.pageClock = pageClock
     }
 
     private func runTime(_ page: Double) -> Int64 {
@@ -76,7 +81,7 @@ struct PageTimeline {
         let before = frames.lastIndex { $0.begin < startPage } ?? -1
         var shown = before >= 0 ? state(of: frames[before], trackedContact: nil) : SceneState()
         var run = ObservedRun(initial: shown)
-        for lateness in outcome { if let lateness { run.delivered(lateness: lateness) } }
+        if !pageClock { for lateness in outcome { if let lateness { run.delivered(lateness: lateness) } } }
         var next = 0, consumedUpTo = 0, batchedUpTo = 0
         var down: [UInt32] = []
         var changedFrames = 0, longFrames = 0
@@ -88,7 +93,9 @@ struct PageTimeline {
             let frame = frames[index]
             // Samples whose events the page had handled before the frame began.
             batch.removeAll(keepingCapacity: true)
-            if frame.newestInput >= 0 {
+            if let known = frame.consumedUpTo {
+                consumedUpTo = max(consumedUpTo, min(known, samples.count))
+            } else if frame.newestInput >= 0 {
                 let newest = runTime(frame.newestInput) &+ 1_000_000
                 while consumedUpTo < samples.count, times[consumedUpTo] <= newest {
                     consumedUpTo += 1
@@ -141,7 +148,7 @@ struct PageTimeline {
             next += 1
         }
         for event in observation.events where event.timeStamp >= startPage - 1 {
-            run.add(.pageInputDelay, nanoseconds: (event.start - event.timeStamp) * 1e6)
+            if !pageClock { run.add(.pageInputDelay, nanoseconds: (event.start - event.timeStamp) * 1e6) }
             run.add(.pageEventProcessing, nanoseconds: (event.end - event.start) * 1e6)
         }
         var record = run.record(trace: trace, scene: scene, settings: settings)

@@ -13,9 +13,9 @@ enum PageReplayCommand {
         where arguments.values(named: option) != nil {
             throw UsageError(message: "--\(option) does not apply with --page (the browser's own frames are measured)")
         }
-        let rateText = arguments.text(ReplayCommand.rate) ?? "1"
+        let rateText = arguments.text(ReplayCommand.rate) ?? PagePacing.virtualClock.rawValue
         guard let pacing = PagePacing(argument: rateText) else {
-            throw UsageError(message: "with --page, --rate must be 1 or max-safe, not '\(rateText)' (a page's timing is real)")
+            throw UsageError(message: "with --page, --rate must be max (the page clock), 1 or max-safe, not '\(rateText)'")
         }
         let address = try pageAddress(arguments.text(ReplayCommand.page) ?? "")
         var settings = PageReplaySettings(page: address, viewport: try arguments.value(ReplayCommand.viewport), pacing: pacing,
@@ -46,10 +46,18 @@ enum PageReplayCommand {
             print(ReplaySummary.text(run.record, refresh: .fixed(run.record.refreshHz), extra: MetricName.pageCases))
             print("")
             print("browser   \(run.browser); \(run.usedHook ? "state from touchbench.report" : settings.selector.map { "followed \($0)" } ?? "no hook and no --selector: only timing")")
-            print(String(format: "dispatch  %d commands, %d refused; lateness p50 %.3f ms, p99 %.3f ms, max %.3f ms%@",
-                         run.sent, run.refused, run.latenessP50Ms, run.latenessP99Ms, run.latenessMaxMs,
-                         run.realtimeDispatch ? "" : " (real-time priority refused)"))
+            if run.inputSettleMs == nil {
+                print(String(format: "dispatch  %d commands, %d refused; lateness p50 %.3f ms, p99 %.3f ms, max %.3f ms%@",
+                             run.sent, run.refused, run.latenessP50Ms, run.latenessP99Ms, run.latenessMaxMs,
+                             run.realtimeDispatch ? "" : " (real-time priority refused)"))
+            } else {
+                print("dispatch  \(run.sent) commands, \(run.refused) refused")
+            }
             if let refusal = run.firstRefusal { print("          first refusal: \(refusal)") }
+            if let settle = run.inputSettleMs {
+                print(String(format: "clock     the page clock at %g Hz: every frame sent by TouchBench after its inputs (settle %g ms, %d attempt%@)",
+                             run.record.refreshHz, settle, run.attempts, run.attempts == 1 ? "" : "s"))
+            }
         }
         return ExitCode.success
     }

@@ -41,15 +41,17 @@ enum ReplayCommand {
         name: "replay",
         summary: "Replay a trace through a scene on a modelled display and measure latency, jitter and response.",
         usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--set NAME=VALUE …] [--frame-cost PROFILE] [--json OUT] [--trace-events OUT] [--record-frame-cost OUT]\n"
-            + "       FILE --page URL|FILE [--viewport WxH] [--rate 1|max-safe] [--selector CSS] [--repeat N] [--json OUT]",
+            + "       FILE --page URL|FILE [--viewport WxH] [--rate max|1|max-safe] [--selector CSS] [--repeat N] [--json OUT]",
         discussion: """
             Scenes: \(SceneKind.names.joined(separator: ", ")).
             --rate max (the default) runs on the virtual clock: as fast as possible, and every
             behaviour metric is deterministic. A number runs on the wall clock at that rate
             (1 = real time). Metric definitions: docs/METRICS.md.
-            --page replays into a web page in headless Chromium (docs/PAGES.md): every sample is
-            dispatched at its deadline over the DevTools protocol and the page's frames feed the
-            same probes. --rate is then 1 (default) or max-safe (idle pauses cut to 1 s). Exit 69
+            --page replays into a web page in headless Chromium (docs/PAGES.md) and the page's
+            frames feed the same probes. --rate is then max (default: the page clock, every frame
+            sent by TouchBench after the samples due before it, so every count is exact), 1 (the
+            wall clock: every sample at its deadline, the browser's own frames) or max-safe (the
+            wall clock with idle pauses cut to 1 s). Exit 69
             when headless Chromium is missing or stops answering, 66 when the page cannot be
             loaded, 64 for a page that is not a file or on localhost.
             --record-frame-cost OUT writes the measured CPU time of every frame the scene

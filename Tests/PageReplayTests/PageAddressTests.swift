@@ -41,10 +41,13 @@ import Testing
         for bad in ["390", "0x10", "10x", "x10", "-1x5", "20000x10", "axb"] { #expect(PageViewport(argument: bad) == nil, "\(bad)") }
     }
 
-    @Test func pacingArguments() {
+    @Test func pacingArguments() throws {
         #expect(PagePacing(argument: "1") == .realTime)
         #expect(PagePacing(argument: "max-safe") == .maxSafe)
         #expect(PagePacing(argument: "4") == nil)
-        #expect(PagePacing(argument: "max") == nil)
+        #expect(PagePacing(argument: "max") == .virtualClock)
+        #expect(PagePacing(argument: "maximum") == nil)
+        // The page clock is the default: exact frames, for bench and CI.
+        #expect(PageReplaySettings(page: try PageAddress("Pages/scroller.html")).pacing == .virtualClock)
     }
 }

@@ -31,11 +31,12 @@ public struct PageTarget: Sendable, Hashable {
 }
 
 extension Replaying {
-    /// One run of the trace at `path` into the page: real time, the browser's own frames.
-    /// Its time is the run's wall-clock duration (browser start, page load, dispatch in real
-    /// time, settling), not the replaying thread's CPU time: the run mostly waits on the
-    /// trace's own timeline and on the browser, so samples per second would only restate the
-    /// trace's rate. Bench reports it as `page_run_wall_ms`, not as replay throughput.
+    /// One run of the trace at `path` into the page, on the page clock (its frames sent by
+    /// TouchBench, so which frame takes which sample is the trace's; docs/PAGES.md).
+    /// Its time is the run's wall-clock duration (browser start, page load, the frames,
+    /// the tail), not the replaying thread's CPU time: the run mostly waits on the browser,
+    /// so samples per second would say little of TouchBench. Bench reports it as
+    /// `page_run_wall_ms`, not as replay throughput.
     func replay(path: String, page target: PageTarget) throws -> ReplayOutcome {
         let reader = try TraceReader(path: path)
         let settings = PageReplaySettings(page: try target.address(forTraceAt: path))

@@ -7,7 +7,7 @@ import TouchTrace
 
 /// The bench runner's replayer: TouchReplay's `Replayer` on the virtual clock, with the
 /// trace's display rate (120 Hz when it names none) and the default presentation delay; a
-/// suite's `page:` targets go to headless Chromium in real time (``PageTarget``).
+/// suite's `page:` targets go to headless Chromium on the page clock (``PageTarget``).
 /// The replayer's record is the bench entry, at the precision its file keeps.
 public struct Replaying: TraceReplaying {
     /// The presentation delay, frames.

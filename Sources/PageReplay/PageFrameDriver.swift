@@ -1,0 +1,96 @@
+import TouchBenchSupport
+import TouchInput
+
+/// One frame the page clock sent during a run.
+struct DrivenFrame {
+    /// Its vsync on the run's timeline, nanoseconds (exact: the clock's own).
+    var vsync: Int64
+    /// Whether it changed anything on screen (the compositor's `hasDamage`).
+    var damage: Bool
+    /// Real nanoseconds of the page's work for it: from sending it to its reply
+    /// (``PageFrameClock/Frame/cost``), and before that, the wait after the frame before for
+    /// the page to finish handling the input this frame shows (its handlers run after the
+    /// frame before's animation callbacks; a long task in one is here).
+    var cost: Int64
+    /// Samples dispatched before it: it consumed samples `..<consumedUpTo`.
+    var consumedUpTo: Int
+}
+
+/// What a run on the page clock did.
+struct DrivenRun {
+    var outcome: DispatchOutcome
+    var frames: [DrivenFrame]
+    /// The first sample whose event the page had not taken by the frame it was sent before
+    /// (the run is then not the trace's and must be run again with a longer input settle).
+    var missed: Int?
+}
+
+/// Dispatches a trace on the deterministic page clock: frame k begins at vsync k of the
+/// modelled display. Under begin-frame control Chromium hands the page the input that
+/// reached it before a BeginFrame during that frame, after its animation callbacks, so what
+/// the input did is drawn by the next frame: the samples due before vsync k + 1 are
+/// therefore dispatched (each with its deadline as its timestamp, on the clock's own
+/// timeline) before frame k is sent, given `settle` real time to reach the renderer, and
+/// each must have been acknowledged once frame k is drawn. The browser acknowledges input
+/// only after the page has handled it, and under begin-frame control handles none without a
+/// frame, so a sample that missed its frame is detected, never silently moved to the next:
+/// which frame consumes which sample is the trace's alone.
+enum PageFrameDriver {
+    /// How long an acknowledgement may take once its frame has been drawn (a sample that
+    /// missed its frame is never acknowledged without another).
+    static let ackTimeout: Int64 = 1_000_000_000
+
+    /// Runs `samples` (vsync 0, the first frame sent, at `vsyncZero` on the run's timeline,
+    /// whose time `firstTime` is `ticksAtFirst` on the browser's clock) and then `tail`
+    /// nanoseconds of frames after the last sample, as a scene's run has its tail: a fixed
+    /// length, so the run's frames are the trace's, not where the page's last animation ends.
+    static func drive(samples: [InputSample], times: [Int64], commands: inout InputCommands, client: DevToolsClient,
+                      clock: PageFrameClock, vsyncZero: Int64, ticksAtFirst: Double, epochMinusTicks: Int64,
+                      settle: Int64, tail: Int64) throws(PageReplayError) -> DrivenRun {
+        var run = DrivenRun(outcome: DispatchOutcome(lateness: [Int64?](repeating: nil, count: samples.count)), frames: [])
+        guard let firstTime = samples.first?.time else { return run }
+        let periodNs = 1e9 / (1000 / clock.periodMs)
+        let lastTime = times.last ?? firstTime
+        func ticks(_ time: Int64) -> Double { ticksAtFirst + Double(time &- firstTime) / 1e6 }
+        var next = 0, frame = 0
+        var handling: Int64 = 0
+        var batch: [Int] = []
+        while true {
+            let vsync = vsyncZero &+ Int64((Double(frame) * periodNs).rounded())
+            let following = vsyncZero &+ Int64((Double(frame + 1) * periodNs).rounded())
+            // What this frame shows was taken during the frame before: the samples due before its vsync.
+            let shows = next
+            batch.removeAll(keepingCapacity: true)
+            while next < samples.count, times[next] < following {
+                let epoch = Int64((ticks(times[next]) * 1e6).rounded()) &+ epochMinusTicks
+                if let command = commands.command(for: samples[next], epoch: epoch) {
+                    batch.append(try client.post(command.method, command.params))
+                    run.outcome.lateness[next] = 0
+                    run.outcome.sent += 1
+                }
+                next += 1
+            }
+            if !batch.isEmpty { MonotonicClock.sleep(until: MonotonicClock.now() &+ settle) }
+            let drawn = try clock.frame(at: ticks(vsync))
+            let drawnAt = MonotonicClock.now()
+            let deadline = drawnAt &+ ackTimeout
+            for id in batch {
+                let reply: DevToolsClient.Reply
+                do {
+                    reply = try client.reply(to: id, deadline: deadline, method: "an input event")
+                } catch where error.kind == .timeout {
+                    run.missed = next - 1
+                    return run
+                }
+                if case .failure(let message) = reply {
+                    run.outcome.refused += 1
+                    if run.outcome.firstRefusal == nil { run.outcome.firstRefusal = message }
+                }
+            }
+            run.frames.append(DrivenFrame(vsync: vsync, damage: drawn.damage, cost: handling &+ drawn.cost, consumedUpTo: shows))
+            handling = batch.isEmpty ? 0 : MonotonicClock.now() &- drawnAt
+            if shows == samples.count, vsync &- lastTime >= tail { return run }
+            frame += 1
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import TouchBenchSupport
+import TouchInput
+import TouchReplay
+
+extension PageReplayer {
+    /// The metrics of a run on the page clock that depend only on which samples each frame
+    /// consumed and where the input put what each frame showed, never on a measured duration
+    /// or on a time the page read: declared exact (`deterministic`) and compared exactly. The
+    /// rest time a presentation (a frame is presented late by the vsyncs its real work
+    /// overran) or follow the page's own animations, whose arithmetic reads Chromium's
+    /// coarsened, randomly rounded clock (docs/PAGES.md), so they stay timing metrics.
+    public static let exactOnPageClock: Set<MetricName> = [
+        .pageEventsDelivered, .pageSendErrors, .trackingError, .deadTravel, .responseRecognition,
+        .intentAccuracy, .unansweredInputs,
+    ]
+
+    /// Replays on the deterministic page clock (``PagePacing/virtualClock``), running again
+    /// with a longer input settle while a sample misses the frame it was sent before.
+    static func replayOnPageClock(samples: [InputSample], settings: PageReplaySettings, traceName: String,
+                                  viewport: PageViewport, scale: (Double, Double)) throws(PageReplayError) -> PageRun {
+        var settle = max(0, settings.inputSettle)
+        var attempts = 1
+        while true {
+            if var run = try attemptOnPageClock(samples: samples, settings: settings, traceName: traceName, viewport: viewport,
+                                                scale: scale, settle: settle) {
+                run.attempts = attempts
+                return run
+            }
+            attempts += 1
+            guard settle < PageReplaySettings.maximumInputSettle else {
+                throw PageReplayError(.browserFailed, file: settings.page.argument,
+                                      reason: "took an input event later than the frame it was sent before, even given \(settle / 1_000_000) ms to reach the renderer")
+            }
+            settle = min(max(settle, 1_000_000) * 4, PageReplaySettings.maximumInputSettle)
+        }
+    }
+
+    /// One run on the page clock; `nil` when a sample missed its frame.
+    private static func attemptOnPageClock(samples: [InputSample], settings: PageReplaySettings, traceName: String,
+                                           viewport: PageViewport, scale: (Double, Double), settle: Int64) throws(PageReplayError) -> PageRun? {
+        let browser = try Browser(executable: settings.browser, beginFrameControl: true)
+        defer { browser.close() }
+        let version = (try? browser.client.call("Browser.getVersion"))?["product"]?.stringValue ?? "Chromium"
+        let clock = PageFrameClock(client: browser.client, refreshHz: settings.refreshHz)
+        let session = try PageSession(browser: browser, page: settings.page, viewport: viewport, selector: settings.selector, clock: clock)
+        // Where the page's clock stands against the browser's: the last frame sent is the last
+        // the page saw (its rAF timestamp is coarsened to 0.1 ms, so this is that close; the
+        // run's own times are the clock's, exact).
+        guard let lastSeen = try session.evaluate("window.__touchbench.frames.length ? window.__touchbench.frames[window.__touchbench.frames.length - 1][0] : null").doubleValue else {
+            throw PageReplayError(.pageMalformed, file: settings.page.argument, reason: "ran no animation frame for the frames it was sent")
+        }
+        let originTicks = clock.lastTicks - lastSeen
+
+        // The trace's own spacing, idle pauses kept: on this clock they cost only frames.
+        let schedule = DispatchSchedule(samples: samples, pacing: .realTime)
+        let firstTime = samples.first?.time ?? 0
+        let times = schedule.offsets.map { $0 &+ firstTime }
+        // Vsync 0 is the run's first frame, one period after the last the page drew; the first
+        // sample comes a fixed phase after it.
+        let phase = Int64((Self.vsyncPhase * 1e6).rounded())
+        let ticksAtFirst = clock.lastTicks + clock.periodMs + Self.vsyncPhase
+        var commands = InputCommands(scaleX: scale.0, scaleY: scale.1)
+        let driven = try PageFrameDriver.drive(samples: samples, times: times, commands: &commands, client: session.client, clock: clock,
+                                               vsyncZero: firstTime &- phase, ticksAtFirst: ticksAtFirst,
+                                               epochMinusTicks: MonotonicClock.epoch() &- MonotonicClock.now(),
+                                               settle: settle, tail: settings.settleLimit)
+        if driven.missed != nil { return nil }
+
+        let startPage = ticksAtFirst - originTicks
+        let dump = try session.evaluate("window.__touchbench.dump(\(startPage - 250))", timeout: 30_000_000_000)
+        guard case .string(let text) = dump else {
+            throw PageReplayError(.pageMalformed, file: settings.page.argument, reason: "did not return the observer's data")
+        }
+        var observation = try PageObservation(dump: text, page: settings.page.argument)
+        guard try place(&observation, driven: driven.frames, times: times, sent: driven.outcome.lateness, startPage: startPage,
+                        firstTime: firstTime, originTicks: originTicks, ticksAtFirst: ticksAtFirst, periodMs: clock.periodMs,
+                        page: settings.page.argument) else { return nil }
+
+        var timeline = PageTimeline(samples: samples, schedule: schedule, outcome: driven.outcome, observation: observation,
+                                    pageAtStart: startPage, scale: scale, presentationDelay: settings.presentationDelay, pageClock: true)
+        var replaySettings = ReplaySettings(mode: .virtual)
+        replaySettings.display = DisplayModel(refresh: .fixed(settings.refreshHz), presentationDelay: settings.presentationDelay)
+        // The scene is `page` for every page, so a run compares with a baseline taken on
+        // another version of the page (or another page: the slow variant against the fast);
+        // which page it was is kept beside it.
+        var record = timeline.record(trace: traceName, scene: "page", settings: replaySettings)
+        record.extras["page"] = .string(settings.page.argument)
+        // Every frame the clock sent (those where nothing happened are not fed to the probes).
+        record.frames = driven.frames.count
+        record.metrics[.pageSendErrors] = .single(Double(driven.outcome.refused), kind: .deterministic)
+        // What the compositor changed, frame by frame. Timing: an animation's last frame is
+        // where the page's own arithmetic on coarsened timestamps says it ends.
+        record.metrics[.pageFramesChanged] = .single(Double(driven.frames.filter(\.damage).count), kind: .timing)
+        // Input waits for its frame by construction on this clock: there is no input delay to time.
+        record.metrics[.pageInputDelay] = MetricSummary(kind: .timing)
+        for name in Self.exactOnPageClock { record.metrics[name]?.kind = .deterministic }
+        return PageRun(record: record, sent: driven.outcome.sent, refused: driven.outcome.refused, firstRefusal: driven.outcome.firstRefusal,
+                       latenessP50Ms: 0, latenessP99Ms: 0, latenessMaxMs: 0, realtimeDispatch: false,
+                       usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6)
+    }
+
+    /// Puts the page's frames on the clock's exact times: each animation frame of the run is
+    /// matched to the frame the clock sent (by its coarsened timestamp), and takes that
+    /// frame's vsync as its begin, the samples sent before it as the ones it consumed, and as
+    /// its work the real time the page and browser took for it (``DrivenFrame/cost``: the
+    /// handlers of its input, its callbacks, style, layout, paint and the draw; a frame is
+    /// shown late by the vsyncs that overran).
+    /// `false` when the page's own record disagrees: the newest event it had handled before a
+    /// frame is not the newest sample sent for it.
+    private static func place(_ observation: inout PageObservation, driven: [DrivenFrame], times: [Int64], sent: [Int64?],
+                              startPage: Double, firstTime: Int64, originTicks: Double, ticksAtFirst: Double, periodMs: Double,
+                              page: String) throws(PageReplayError) -> Bool {
+        let zeroTicks = ticksAtFirst - Self.vsyncPhase
+        var matched = 0
+        for index in observation.frames.indices {
+            let k = Int(((observation.frames[index].begin + originTicks - zeroTicks) / periodMs).rounded())
+            guard k >= 0 else { continue }
+            guard k == matched, k < driven.count else {
+                throw PageReplayError(.pageMalformed, file: page, reason: "ran animation frame \(k) of the \(driven.count) it was sent out of turn")
+            }
+            let frame = driven[k]
+            // 0.1 ms of timer coarsening and the browser's own epoch-to-clock conversion apart.
+            if let newest = (0..<frame.consumedUpTo).last(where: { sent[$0] != nil }),
+               abs(observation.frames[index].newestInput - (startPage + Double(times[newest] &- firstTime) / 1e6)) > 1 {
+                return false
+            }
+            let begin = startPage + Double(frame.vsync &- firstTime) / 1e6
+            observation.frames[index].begin = begin
+            observation.frames[index].workEnd = begin + Double(frame.cost) / 1e6
+            observation.frames[index].consumedUpTo = frame.consumedUpTo
+            matched = k + 1
+        }
+        guard matched == driven.count else {
+            throw PageReplayError(.pageMalformed, file: page, reason: "ran \(matched) animation frames for the \(driven.count) it was sent")
+        }
+        return true
+    }
+}
