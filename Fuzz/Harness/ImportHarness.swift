@@ -15,7 +15,9 @@ enum ImportHarness {
         // One export form per input (chosen by its length), so each execution stays cheap and
         // the corpus still covers every form.
         let forms: [TraceFormat] = [.evemu, .libinput, .getevent, .csv, .chromeTrace]
-        _ = try? TraceFormat.export(forms[bytes.count % forms.count], metadata: trace.metadata, samples: trace.samples)
+        let form = forms[bytes.count % forms.count]
+        let text = try? TraceFormat.export(form, metadata: trace.metadata, samples: trace.samples)
+        sinkAgrees(form: form, trace: trace, whole: text)
         let output = Scratch.path("imported.touchtrace")
         guard let writer = try? TraceWriter(path: output, metadata: trace.metadata) else { return }
         do {
@@ -27,6 +29,26 @@ enum ImportHarness {
         guard let back = try? TraceReader(path: output), (try? back.verify())?.sampleCount == trace.samples.count else {
             preconditionFailure("an imported trace written as a container does not read back")
         }
+    }
+
+    /// The sink `convert` writes through (the evdev forms survey the samples, park them in a
+    /// scratch file and write in a second pass) writes exactly the whole export's text, and
+    /// refuses exactly what it refuses.
+    private static func sinkAgrees(form: TraceFormat, trace: ImportedTrace, whole: String?) {
+        guard [.evemu, .libinput, .getevent].contains(form) else { return }
+        let path = Scratch.path("sink.\(form.rawValue)")
+        unlink(path)
+        do {
+            let sink = try TraceOutput.sink(writing: .foreign(form), to: path, metadata: trace.metadata)
+            for sample in trace.samples { try sink.append(sample) }
+            try sink.finishWriting()
+        } catch {
+            precondition(whole == nil, "the sink refused what the whole export wrote: \(error)")
+            return
+        }
+        guard let whole else { preconditionFailure("the sink wrote what the whole export refused") }
+        guard let written = try? SystemFile.readWhole(path) else { preconditionFailure("the sink's output cannot be read back") }
+        precondition(written.elementsEqual(whole.utf8), "the sink wrote \(written.count) bytes, the whole export \(whole.utf8.count)")
     }
 
     /// The streamed reading of a form (``TraceInput``: CSV and evemu line by line, the others

@@ -3,8 +3,9 @@
 /// One value type serves every kind so that a trace can interleave them in time order.
 /// Optional fields are stored inline with a presence mask (``fields``) and a marker's label
 /// is a ``MarkerLabel``, so the type is trivially copyable: arrays of samples copy as plain
-/// memory, which keeps decoding and replay fast.
-public struct InputSample: Sendable, Hashable {
+/// memory (``BitwiseCopyable``, checked by the compiler), which keeps decoding and replay fast
+/// and lets an export park samples on disk as raw bytes.
+public struct InputSample: Sendable, Hashable, BitwiseCopyable {
     /// Nanoseconds since the start of the trace, on a monotonic clock.
     public var time: Int64
     public var kind: SampleKind

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Labels of up to 15 UTF-8 bytes (`redirect`, `pause`, `release`, …) are stored inline;
 /// longer ones are interned once per process in a table that only grows by distinct labels.
-public struct MarkerLabel: Sendable, Hashable, CustomStringConvertible {
+public struct MarkerLabel: Sendable, Hashable, CustomStringConvertible, BitwiseCopyable {
     // Inline form: bytes 0…14 of (low, high) hold UTF-8, the top byte of `high` the length.
     // Interned form: the top byte of `high` is 0xFF and `low` is the table index.
     @usableFromInline var low: UInt64

@@ -1,7 +1,7 @@
 /// Keyboard modifiers held while a sample was produced.
 ///
 /// The bit values are part of the `.touchtrace` format (docs/FORMAT.md).
-public struct ModifierFlags: OptionSet, Sendable, Hashable {
+public struct ModifierFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 

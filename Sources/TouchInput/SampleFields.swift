@@ -2,7 +2,7 @@
 ///
 /// A field that is absent costs nothing in a `.touchtrace` file. The bit values are part of
 /// the format (docs/FORMAT.md); never renumber them.
-public struct SampleFields: OptionSet, Sendable, Hashable {
+public struct SampleFields: OptionSet, Sendable, Hashable, BitwiseCopyable {
     public let rawValue: UInt16
     @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
 

@@ -1,7 +1,7 @@
 /// How a sample came to be: measured directly, coalesced between frames, predicted ahead, and so on.
 ///
 /// The bit values are part of the `.touchtrace` format (docs/FORMAT.md).
-public struct SampleFlags: OptionSet, Sendable, Hashable {
+public struct SampleFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 

@@ -1,7 +1,7 @@
 /// What produced an ``InputSample``.
 ///
 /// The raw values are part of the `.touchtrace` format (docs/FORMAT.md); never reorder them.
-public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Codable {
+public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Codable, BitwiseCopyable {
     /// A finger on a touch screen or trackpad.
     case touch = 0
     /// A stylus (Apple Pencil, a Wacom pen), in contact or hovering.

@@ -1,7 +1,7 @@
 /// Where a sample stands in the life of its contact, key or scroll.
 ///
 /// The raw values are part of the `.touchtrace` format (docs/FORMAT.md); never reorder them.
-public enum SamplePhase: UInt8, Sendable, Hashable, CaseIterable, Codable {
+public enum SamplePhase: UInt8, Sendable, Hashable, CaseIterable, Codable, BitwiseCopyable {
     case began = 0
     case moved = 1
     case stationary = 2

@@ -89,6 +89,22 @@ package final class SystemFile {
         return file
     }
 
+    /// A new, unnamed scratch file in the temporary directory (`TMPDIR`, else `/tmp`), for data
+    /// parked between two passes: its name is removed as soon as it is open, so nothing is left
+    /// behind however the process ends. Written with ``write(_:)``, read back by offset.
+    package static func scratch() throws(TraceFileError) -> SystemFile {
+        var directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        if directory.isEmpty { directory = "/tmp" }
+        var template = Array("\(directory)/touchbench-spool-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard fd >= 0 else {
+            throw TraceFileError(.io, path: path, reason: "cannot be created as a scratch file (\(Self.errorText()))")
+        }
+        _ = unlink(path)
+        return SystemFile(path: path, descriptor: fd)
+    }
+
     /// Standard output, never closed by this object.
     package static func standardOutput() -> SystemFile {
         SystemFile(path: "(standard output)", descriptor: dup(1))

@@ -27,6 +27,18 @@ public final class TextOutput {
         if buffer.count >= Self.flushThreshold { try flush() }
     }
 
+    /// Appends text already encoded in memory the caller owns: a chunk as large as the buffer
+    /// goes straight to the file, without a copy.
+    package func write(contentsOf bytes: UnsafeRawBufferPointer) throws(TraceFileError) {
+        guard bytes.count < Self.flushThreshold else {
+            try flush()
+            try file.write(bytes)
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.flushThreshold { try flush() }
+    }
+
     /// Appends `sample` as a JSON Lines line, newline included.
     public func writeJSONLine(_ sample: InputSample) throws(TraceFileError) {
         SampleText.appendJSONLine(sample, to: &buffer)

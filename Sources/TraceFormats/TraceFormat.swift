@@ -97,12 +97,6 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
 
     /// Writes `samples` in `format` to `path`.
     public static func export(_ format: TraceFormat, metadata: TraceMetadata, samples: [InputSample], to path: String) throws {
-        let evdevWriter: ((TraceMetadata, [InputSample], (inout TextBuffer) throws -> Void) throws -> Void)? = switch format {
-        case .evemu: EvemuExporter.write
-        case .libinput: LibinputRecordExporter.write
-        case .getevent: GeteventExporter.write
-        default: nil
-        }
         if format == .csv {
             // Streamed row by row, as `cat --format csv` writes (the sidecar beside a file).
             let writer = try CSVWriter(output: try TextOutput(path: path), metadata: metadata)
@@ -110,28 +104,58 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
             try writer.finishWriting()
             return
         }
-        guard let evdevWriter else {
-            let text: String
-            do {
-                text = try export(format, metadata: metadata, samples: samples)
-            } catch let error as TraceFormatError {
+        if let writer = EvdevTextWriter(format) {
+            let survey: EvdevExportSurvey
+            do { survey = try EvdevExportSurvey(metadata: metadata, samples: samples) } catch let error as TraceFormatError {
                 throw error.inFile(path)
             }
-            // Beside the target and renamed when complete; a device is written, never replaced.
-            try SystemFile.writeWhole(text, to: path)
+            var iterator = samples.makeIterator()
+            try writer.write(metadata: metadata, survey: survey, next: { iterator.next() }, to: path)
             return
         }
-        // The evdev forms stream chunk by chunk: their text is ten times the samples' size.
+        let text: String
+        do {
+            text = try export(format, metadata: metadata, samples: samples)
+        } catch let error as TraceFormatError {
+            throw error.inFile(path)
+        }
+        // Beside the target and renamed when complete; a device is written, never replaced.
+        try SystemFile.writeWhole(text, to: path)
+    }
+}
+
+/// The writer of an evdev text form (evemu, libinput record, getevent): the description from
+/// a survey of the whole trace, then the events chunk by chunk from a second pass over the
+/// samples (their text is ten times the samples' size).
+struct EvdevTextWriter {
+    private let write: (TraceMetadata, EvdevExportSurvey, () throws -> InputSample?, (inout TextBuffer) throws -> Void) throws -> Void
+
+    /// The writer of `format`, or `nil` when it is not an evdev form.
+    init?(_ format: TraceFormat) {
+        switch format {
+        case .evemu: write = EvemuExporter.write
+        case .libinput: write = LibinputRecordExporter.write
+        case .getevent: write = GeteventExporter.write
+        default: return nil
+        }
+    }
+
+    /// Writes the samples `next` yields (those `survey` was made from) to `path` (`-`: standard output).
+    func write(metadata: TraceMetadata, survey: EvdevExportSurvey, next: () throws -> InputSample?, to path: String) throws {
         let output: TextOutput
         do { output = try TextOutput(path: path) } catch { throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable) }
         do {
-            try evdevWriter(metadata, samples) { buffer in
-                do { try output.write(bytes: buffer.bytes) } catch { throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable) }
+            try write(metadata, survey, next) { buffer in
+                do { try buffer.withBytes { try output.write(contentsOf: $0) } } catch {
+                    throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable)
+                }
                 buffer.removeAll()
             }
             try output.close()
         } catch let error as TraceFormatError {
             throw error.inFile(path)
+        } catch let error as TraceFileError {
+            throw error
         } catch {
             throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable)
         }

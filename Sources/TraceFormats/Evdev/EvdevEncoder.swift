@@ -23,17 +23,13 @@ struct EvdevEncoder {
     var pointerButtons: UInt32 = 0
     var highResolutionWheel: Bool
 
-    init(plan: EvdevExportPlan, screen: TraceMetadata.Screen?, samples: [InputSample]) {
+    init(plan: EvdevExportPlan, screen: TraceMetadata.Screen?, highResolutionWheel: Bool) {
         self.plan = plan
         let slots = plan.device.axes[EvdevCode.absMTSlot].map { Int(clamping: $0.span + 1) } ?? 1
         slotIDs = Array(repeating: nil, count: Swift.max(1, Swift.min(slots, EvdevDecoder.contactLimit)))
         pointerX = (screen?.width ?? 0) / 2
         pointerY = (screen?.height ?? 0) / 2
-        highResolutionWheel = samples.contains { sample in
-            guard sample.kind == .scroll, let delta = sample.scrollDelta else { return false }
-            let detents = [delta.dx, delta.dy].map { $0 / EvdevDecoder.wheelDetentPoints }
-            return detents.contains { $0 != $0.rounded() }
-        }
+        self.highResolutionWheel = highResolutionWheel
     }
 
     mutating func syn(at time: Int64) {

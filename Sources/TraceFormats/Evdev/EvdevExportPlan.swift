@@ -20,8 +20,8 @@ struct EvdevExportPlan {
     var pressureMaximum: Int32
     var tiltResolution: Int32
 
-    init(metadata: TraceMetadata, samples: [InputSample]) {
-        let kinds = Set(samples.map(\.kind))
+    init(metadata: TraceMetadata, survey: EvdevExportSurvey) {
+        let kinds = survey.kinds
         let hasTouch = kinds.contains(.touch)
         penTool = kinds.contains(.pencil)
         let forceUnits = 1 / metadata.quanta.force
@@ -34,17 +34,14 @@ struct EvdevExportPlan {
                 pressureMaximum = axis.maximum
             }
             tiltResolution = recorded.axes[EvdevCode.absTiltX]?.resolution ?? 0
-            Self.declareMissing(&recorded, kinds: kinds, samples: samples)
+            Self.declareMissing(&recorded, survey: survey)
             Self.complete(&recorded, mapping: recordedMapping)
             device = recorded
             return
         }
         let quantum = metadata.quanta.position > 0 && metadata.quanta.position.isFinite ? metadata.quanta.position : 1.0 / 256
-        var minX = 0.0, minY = 0.0, maxX = 1.0, maxY = 1.0
-        for sample in samples where sample.kind == .touch || sample.kind == .pencil {
-            minX = Swift.min(minX, sample.x); maxX = Swift.max(maxX, sample.x)
-            minY = Swift.min(minY, sample.y); maxY = Swift.max(maxY, sample.y)
-        }
+        let (minX, minY) = (survey.minX, survey.minY)
+        var (maxX, maxY) = (survey.maxX, survey.maxY)
         if let screen = metadata.screen { maxX = Swift.max(maxX, screen.width); maxY = Swift.max(maxY, screen.height) }
         mapping = EvdevMapping(method: .explicit, originX: EvdevMapping.clamp(minX / quantum), originY: EvdevMapping.clamp(minY / quantum),
                                scaleX: quantum, scaleY: quantum, positionQuantum: quantum)
@@ -58,17 +55,16 @@ struct EvdevExportPlan {
         device.axes[EvdevCode.absY] = y
         device.declare(type: EvdevCode.evKey, code: EvdevCode.btnTouch)
         if hasTouch {
-            let concurrent = Self.maximumConcurrentContacts(samples)
-            let largestID = samples.filter { $0.kind == .touch }.map(\.id).max() ?? 0
+            let concurrent = survey.maximumConcurrentTouches
+            let largestID = survey.largestTouchID
             device.axes[EvdevCode.absMTSlot] = .init(minimum: 0, maximum: Int32(Swift.max(0, concurrent - 1)))
             device.axes[EvdevCode.absMTTrackingID] = .init(minimum: 0, maximum: Int32(clamping: Swift.max(65535, Int64(largestID))))
             device.axes[EvdevCode.absMTPositionX] = x
             device.axes[EvdevCode.absMTPositionY] = y
-            let contacts = samples.lazy.filter { $0.kind == .touch }
-            if contacts.contains(where: { $0.force != nil }) {
+            if survey.touchHasForce {
                 device.axes[EvdevCode.absMTPressure] = .init(minimum: 0, maximum: pressureMaximum)
             }
-            if let largest = contacts.compactMap(\.majorRadius).max() {
+            if let largest = survey.largestTouchRadius {
                 device.axes[EvdevCode.absMTTouchMajor] = .init(minimum: 0, maximum: EvdevMapping.clamp(2 * largest / quantum + 1),
                                                                resolution: resolution)
             }
@@ -77,16 +73,16 @@ struct EvdevExportPlan {
             device.declare(type: EvdevCode.evKey, code: EvdevCode.btnToolPen)
             device.declare(type: EvdevCode.evKey, code: EvdevCode.btnStylus)
             device.declare(type: EvdevCode.evKey, code: EvdevCode.btnStylus2)
-            if samples.contains(where: { $0.kind == .pencil && $0.force != nil }) {
+            if survey.pencilHasForce {
                 device.axes[EvdevCode.absPressure] = .init(minimum: 0, maximum: pressureMaximum)
             }
-            if samples.contains(where: { $0.kind == .pencil && $0.altitude != nil }) {
+            if survey.pencilHasAltitude {
                 let range = Int32((Double.pi / 2 * Double(tiltResolution)).rounded(.up))
                 device.axes[EvdevCode.absTiltX] = .init(minimum: -range, maximum: range, resolution: tiltResolution)
                 device.axes[EvdevCode.absTiltY] = .init(minimum: -range, maximum: range, resolution: tiltResolution)
             }
         }
-        Self.declareMissing(&device, kinds: kinds, samples: samples)
+        Self.declareMissing(&device, survey: survey)
         Self.complete(&device, mapping: mapping)
     }
 
@@ -114,27 +110,14 @@ struct EvdevExportPlan {
     }
 
     /// Declares the relative axes, buttons and keys the samples need.
-    private static func declareMissing(_ device: inout EvdevDevice, kinds: Set<SampleKind>, samples: [InputSample]) {
-        if kinds.contains(.pointer) || kinds.contains(.scroll) {
+    private static func declareMissing(_ device: inout EvdevDevice, survey: EvdevExportSurvey) {
+        if survey.kinds.contains(.pointer) || survey.kinds.contains(.scroll) {
             for code in [EvdevCode.relX, EvdevCode.relY, EvdevCode.relHWheel, EvdevCode.relWheel, 0x0b, 0x0c] {
                 device.declare(type: EvdevCode.evRel, code: code)
             }
             for code in EvdevCode.btnLeft...EvdevCode.btnMiddle { device.declare(type: EvdevCode.evKey, code: code) }
         }
-        for sample in samples where sample.kind == .key {
-            if let usage = sample.key, let code = EvdevKeyUsage.keyCode(forUsage: usage) {
-                device.declare(type: EvdevCode.evKey, code: code)
-            }
-        }
-    }
-
-    private static func maximumConcurrentContacts(_ samples: [InputSample]) -> Int {
-        var live = Set<UInt32>(), most = 1
-        for sample in samples where sample.kind == .touch {
-            if sample.phase.isTerminal || sample.phase == .hoverExited { live.remove(sample.id) } else { live.insert(sample.id) }
-            most = Swift.max(most, live.count)
-        }
-        return Swift.min(most, EvdevDecoder.contactLimit)
+        for code in survey.keyCodes { device.declare(type: EvdevCode.evKey, code: code) }
     }
 
     /// Event types with at least one code, `EV_SYN` always: the type mask (`B: 00`, codes of

@@ -15,21 +15,32 @@ protocol EvdevTextRenderer {
 
 /// Drives an ``EvdevTextRenderer``: groups samples into frames, encodes each as kernel
 /// events, and hands the text to `flush` each time it exceeds a chunk, so that memory stays
-/// bounded by a chunk of text whatever the trace's length.
+/// bounded by a chunk of text whatever the trace's length. The samples are read twice: once
+/// for the ``EvdevExportSurvey`` the header needs, then again to be written.
 enum EvdevTextExport {
     static let chunkBytes = 1 << 18
 
+    /// Writes `samples` (an array: both passes read it).
     static func run<R: EvdevTextRenderer>(
         _ renderer: inout R, metadata: TraceMetadata, samples: [InputSample],
         flush: (inout TextBuffer) throws -> Void
     ) throws {
-        try checkTimes(metadata: metadata, samples: samples)
-        let plan = EvdevExportPlan(metadata: metadata, samples: samples)
-        var encoder = EvdevEncoder(plan: plan, screen: metadata.screen, samples: samples)
+        let survey = try EvdevExportSurvey(metadata: metadata, samples: samples)
+        var iterator = samples.makeIterator()
+        try run(&renderer, metadata: metadata, survey: survey, next: { iterator.next() }, flush: flush)
+    }
+
+    /// Writes the samples `next` yields, which must be those `survey` was made from, in the same order.
+    static func run<R: EvdevTextRenderer>(
+        _ renderer: inout R, metadata: TraceMetadata, survey: EvdevExportSurvey,
+        next: () throws -> InputSample?, flush: (inout TextBuffer) throws -> Void
+    ) throws {
+        let plan = EvdevExportPlan(metadata: metadata, survey: survey)
+        var encoder = EvdevEncoder(plan: plan, screen: metadata.screen, highResolutionWheel: survey.highResolutionWheel)
         var out = TextBuffer(capacity: chunkBytes + 4096)
-        let comments = TouchBenchComments(metadata: metadata, mapping: plan.mapping, samples: samples)
+        let comments = TouchBenchComments(metadata: metadata, mapping: plan.mapping, markers: survey.markers)
         renderer.header(plan: plan, metadata: metadata, comments: comments, into: &out)
-        if let first = samples.first(where: { $0.kind != .marker }), first.time != 0 {
+        if let first = survey.firstEventTime, first != 0 {
             // The importers count time from the first event: an empty frame marks zero.
             encoder.syn(at: 0)
             renderer.frame(encoder.events, into: &out)
@@ -38,22 +49,18 @@ enum EvdevTextExport {
         var frame: [(InputSample, Bool)] = []
         var ids = Set<UInt64>()
         var index = 0
-        var previousTime: Int64 = 0
-        while index < samples.count {
-            let time = samples[index].time
-            guard time >= previousTime else {
-                throw TraceFormatError("sample \(index + 1) is earlier than the one before it.")
-            }
-            previousTime = time
-            if samples[index].kind == .marker {
-                renderer.marker(samples[index], into: &out)
+        var pending = try next()
+        while let head = pending {
+            let time = head.time
+            if head.kind == .marker {
+                renderer.marker(head, into: &out)
                 index += 1
+                pending = try next()
                 continue
             }
             frame.removeAll(keepingCapacity: true)
             ids.removeAll(keepingCapacity: true)
-            while index < samples.count, samples[index].time == time {
-                let sample = samples[index]
+            while let sample = pending, sample.time == time {
                 // A marker ends the frame, so that it keeps its place among the samples.
                 if sample.kind == .marker { break }
                 if sample.kind.isContact {
@@ -61,29 +68,20 @@ enum EvdevTextExport {
                     if ids.contains(key) { break }
                     ids.insert(key)
                 }
-                frame.append((sample, sample.kind == .pencil && penLeaves(after: index, in: samples)))
+                frame.append((sample, sample.kind == .pencil && survey.penLeaves.contains(index)))
                 index += 1
+                pending = try next()
             }
             try encoder.write(frame: frame, at: time)
             renderer.frame(encoder.events, into: &out)
             encoder.events.removeAll(keepingCapacity: true)
             if out.count >= chunkBytes { try flush(&out) }
         }
+        guard index == survey.count else {
+            throw TraceFormatError("the samples changed between the survey of the trace and its writing.")
+        }
         renderer.footer(into: &out)
         try flush(&out)
-    }
-
-    /// Whether the pen of pencil sample `index` leaves proximity after it: it lifts and is
-    /// not seen hovering or touching again under the same id.
-    static func penLeaves(after index: Int, in samples: [InputSample]) -> Bool {
-        let sample = samples[index]
-        guard sample.kind == .pencil else { return false }
-        if sample.phase == .hoverExited { return true }
-        guard sample.phase.isTerminal else { return false }
-        var next = index + 1
-        while next < samples.count, samples[next].kind != .pencil { next += 1 }
-        guard next < samples.count else { return true }
-        return samples[next].id != sample.id || ![.hoverEntered, .hoverMoved, .began].contains(samples[next].phase)
     }
 
     /// The whole text as a string (for tests and small traces).
@@ -94,23 +92,5 @@ enum EvdevTextExport {
             buffer.removeAll()
         }
         return String(decoding: all, as: UTF8.self)
-    }
-
-    /// evdev timestamps are unsigned seconds counted from the trace's zero (the importers take
-    /// the first event as zero), so a time before zero, or before 1970 once the epoch is added,
-    /// cannot be written; nor can an epoch plus a time that overflows.
-    private static func checkTimes(metadata: TraceMetadata, samples: [InputSample]) throws {
-        let epoch = metadata.epochNanoseconds ?? 0
-        guard epoch >= 0 else {
-            throw TraceFormatError("the trace's epoch (\(epoch) ns) lies before 1970, which evdev timestamps cannot express.")
-        }
-        for sample in samples {
-            guard sample.time >= 0 else {
-                throw TraceFormatError("the trace has a sample at \(sample.time) ns, before its zero, which evdev timestamps cannot express.")
-            }
-            guard Checked.sum(epoch, sample.time) != nil else {
-                throw TraceFormatError("the trace's epoch plus the sample time \(sample.time) ns overflows a timestamp.")
-            }
-        }
     }
 }

@@ -18,10 +18,10 @@ struct TouchBenchComments {
     var mapping: EvdevMapping?
     var markers: [InputSample] = []
 
-    init(metadata: TraceMetadata, mapping: EvdevMapping, samples: [InputSample]) {
+    init(metadata: TraceMetadata, mapping: EvdevMapping, markers: [InputSample]) {
         self.metadata = metadata
         self.mapping = mapping
-        markers = samples.filter { $0.kind == .marker }
+        self.markers = markers
     }
 
     init() {}

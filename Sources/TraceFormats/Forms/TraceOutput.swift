@@ -15,30 +15,57 @@ public enum TraceOutput {
         case .foreign(.csv): return try CSVWriter(output: try TextOutput(path: path), metadata: metadata)
         case .foreign(let format):
             guard format.canExport else { throw TraceFormatError("\(format.rawValue) can be read but not written", kind: .unsupported) }
-            return ExportingSink(format: format, metadata: metadata, path: path)
+            return try ExportingSink(format: format, metadata: metadata, path: path)
         }
     }
 }
 
-/// Collects samples and writes them in a foreign format at the end (those writers need the
-/// whole trace: an evemu description is derived from every contact).
+/// Writes a foreign format that needs the whole trace before its first byte. The evdev forms
+/// (an evemu description is derived from every contact) survey the samples as they arrive
+/// and park them in a ``SampleSpool``, then write the text in a second pass over the spool:
+/// memory stays bounded by a block of samples and a chunk of text. The Chrome trace is built
+/// whole.
 final class ExportingSink: SampleSink {
     let format: TraceFormat
     let metadata: TraceMetadata
     let path: String
     private var samples: [InputSample] = []
+    private let evdev: (writer: EvdevTextWriter, spool: SampleSpool)?
+    private var survey: EvdevExportSurvey?
+    private var surveyError: TraceFormatError?
 
-    init(format: TraceFormat, metadata: TraceMetadata, path: String) {
+    init(format: TraceFormat, metadata: TraceMetadata, path: String) throws {
         self.format = format
         self.metadata = metadata
         self.path = path
+        if let writer = EvdevTextWriter(format) {
+            evdev = (writer, try SampleSpool())
+            do { survey = try EvdevExportSurvey(metadata: metadata) } catch let error as TraceFormatError { surveyError = error }
+        } else {
+            evdev = nil
+        }
     }
 
-    func append(_ sample: InputSample) throws(TraceFileError) { samples.append(sample) }
+    func append(_ sample: InputSample) throws(TraceFileError) {
+        guard let evdev else {
+            samples.append(sample)
+            return
+        }
+        // What the survey refuses is reported when the output would be written, as the whole export does.
+        guard surveyError == nil, survey != nil else { return }
+        do { try survey?.add(sample) } catch let error as TraceFormatError { surveyError = error } catch {}
+        try evdev.spool.append(sample)
+    }
 
     func finishWriting() throws(TraceFileError) {
         do {
-            if path == "-" {
+            if let evdev {
+                if let surveyError { throw surveyError.inFile(path) }
+                guard var survey else { return }
+                survey.finish()
+                let reader = try evdev.spool.reader()
+                try evdev.writer.write(metadata: metadata, survey: survey, next: { try reader.next() }, to: path)
+            } else if path == "-" {
                 let output = try TextOutput(path: path)
                 try output.write(try TraceFormat.export(format, metadata: metadata, samples: samples))
                 try output.close()

@@ -15,9 +15,11 @@ public enum GeteventExporter {
         return try EvdevTextExport.string(&renderer, metadata: metadata, samples: samples)
     }
 
-    static func write(metadata: TraceMetadata, samples: [InputSample], flush: (inout TextBuffer) throws -> Void) throws {
+    static func write(
+        metadata: TraceMetadata, survey: EvdevExportSurvey, next: () throws -> InputSample?, flush: (inout TextBuffer) throws -> Void
+    ) throws {
         var renderer = Renderer(epoch: metadata.epochNanoseconds ?? 0)
-        try EvdevTextExport.run(&renderer, metadata: metadata, samples: samples, flush: flush)
+        try EvdevTextExport.run(&renderer, metadata: metadata, survey: survey, next: next, flush: flush)
     }
 
     struct Renderer: EvdevTextRenderer {

@@ -20,6 +20,11 @@ final class TextBuffer {
 
     func removeAll() { count = 0 }
 
+    /// The bytes written so far, in place (valid during the call).
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
     /// Room for `more` bytes after the last.
     @inline(__always)
     private func reserve(_ more: Int) {

@@ -1,0 +1,123 @@
+import TouchBenchSupport
+import TouchInput
+
+/// What an evdev export must know of the whole trace before it writes its first line,
+/// gathered in one pass as the samples arrive: the device description is derived from every
+/// contact (ranges, concurrent fingers, pressure, tilt, keys), the header lists the markers,
+/// and whether a pen leaves proximity after a lift depends on the next pencil sample. With
+/// it the text is written in a second pass over the same samples, so that neither pass holds
+/// the trace (``ExportingSink`` parks the samples on disk in between).
+///
+/// It also refuses what evdev timestamps cannot express, before anything is written: a time
+/// before the trace's zero, an epoch before 1970, an epoch plus a time that overflows, and
+/// samples out of time order.
+struct EvdevExportSurvey {
+    private let epoch: Int64
+    /// Samples seen, markers included (the index the write pass counts).
+    private(set) var count = 0
+    private(set) var kinds: Set<SampleKind> = []
+    /// The time of the first sample that is not a marker.
+    private(set) var firstEventTime: Int64?
+    /// The extent of touch and pencil positions, from the origin and at least 1 × 1 point.
+    private(set) var minX = 0.0, minY = 0.0, maxX = 1.0, maxY = 1.0
+    /// The most touches down at once (at least 1, at most the decoder's contact limit).
+    var maximumConcurrentTouches: Int { Swift.min(mostTouches, EvdevDecoder.contactLimit) }
+    private(set) var largestTouchID: UInt32 = 0
+    private(set) var touchHasForce = false
+    private(set) var largestTouchRadius: Double?
+    private(set) var pencilHasForce = false
+    private(set) var pencilHasAltitude = false
+    /// The key codes the key samples use.
+    private(set) var keyCodes: Set<UInt16> = []
+    /// Whether a scroll moves by fractions of a wheel detent (written as high-resolution wheel events).
+    private(set) var highResolutionWheel = false
+    private(set) var markers: [InputSample] = []
+    /// The indices of the pencil samples after which the pen leaves proximity: a hover exit,
+    /// or a lift not followed by the same pen hovering or touching again.
+    private(set) var penLeaves: Set<Int> = []
+
+    private var liveTouches = Set<UInt32>()
+    private var mostTouches = 1
+    private var lift: (index: Int, id: UInt32)?
+    private var previousTime: Int64 = 0
+
+    init(metadata: TraceMetadata) throws {
+        epoch = metadata.epochNanoseconds ?? 0
+        guard epoch >= 0 else {
+            throw TraceFormatError("the trace's epoch (\(epoch) ns) lies before 1970, which evdev timestamps cannot express.")
+        }
+    }
+
+    /// The survey of a whole array of samples.
+    init(metadata: TraceMetadata, samples: [InputSample]) throws {
+        try self.init(metadata: metadata)
+        for sample in samples { try add(sample) }
+        finish()
+    }
+
+    mutating func add(_ sample: InputSample) throws {
+        let index = count
+        count += 1
+        guard sample.time >= 0 else {
+            throw TraceFormatError("the trace has a sample at \(sample.time) ns, before its zero, which evdev timestamps cannot express.")
+        }
+        guard Checked.sum(epoch, sample.time) != nil else {
+            throw TraceFormatError("the trace's epoch plus the sample time \(sample.time) ns overflows a timestamp.")
+        }
+        guard sample.time >= previousTime else { throw TraceFormatError("sample \(index + 1) is earlier than the one before it.") }
+        previousTime = sample.time
+        kinds.insert(sample.kind)
+        switch sample.kind {
+        case .marker:
+            markers.append(sample)
+            return
+        case .touch:
+            addContact(sample)
+            if sample.phase.isTerminal || sample.phase == .hoverExited { liveTouches.remove(sample.id) } else { liveTouches.insert(sample.id) }
+            mostTouches = Swift.max(mostTouches, liveTouches.count)
+            largestTouchID = Swift.max(largestTouchID, sample.id)
+            if sample.force != nil { touchHasForce = true }
+            if let radius = sample.majorRadius { largestTouchRadius = Swift.max(largestTouchRadius ?? radius, radius) }
+        case .pencil:
+            addContact(sample)
+            if sample.force != nil { pencilHasForce = true }
+            if sample.altitude != nil { pencilHasAltitude = true }
+            addPencilPhase(sample, at: index)
+        case .key:
+            if let usage = sample.key, let code = EvdevKeyUsage.keyCode(forUsage: usage) { keyCodes.insert(code) }
+        case .scroll:
+            if !highResolutionWheel, let delta = sample.scrollDelta {
+                let detents = [delta.dx, delta.dy].map { $0 / EvdevDecoder.wheelDetentPoints }
+                highResolutionWheel = detents.contains { $0 != $0.rounded() }
+            }
+        case .pointer:
+            break
+        }
+        if firstEventTime == nil { firstEventTime = sample.time }
+    }
+
+    /// Settles what only the end of the trace tells: a pen lifted for the last time leaves.
+    mutating func finish() {
+        if let lift { penLeaves.insert(lift.index) }
+        lift = nil
+    }
+
+    private mutating func addContact(_ sample: InputSample) {
+        minX = Swift.min(minX, sample.x); maxX = Swift.max(maxX, sample.x)
+        minY = Swift.min(minY, sample.y); maxY = Swift.max(maxY, sample.y)
+    }
+
+    /// A lift leaves proximity unless the next pencil sample is the same pen hovering or touching again.
+    private mutating func addPencilPhase(_ sample: InputSample, at index: Int) {
+        if let lift {
+            let returns = sample.id == lift.id && [.hoverEntered, .hoverMoved, .began].contains(sample.phase)
+            if !returns { penLeaves.insert(lift.index) }
+            self.lift = nil
+        }
+        if sample.phase == .hoverExited {
+            penLeaves.insert(index)
+        } else if sample.phase.isTerminal {
+            lift = (index, sample.id)
+        }
+    }
+}
