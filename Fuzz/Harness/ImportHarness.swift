@@ -37,7 +37,6 @@ enum ImportHarness {
     private static func sinkAgrees(form: TraceFormat, trace: ImportedTrace, whole: String?) {
         guard [.evemu, .libinput, .getevent].contains(form) else { return }
         let path = Scratch.path("sink.\(form.rawValue)")
-        unlink(path)
         do {
             let sink = try TraceOutput.sink(writing: .foreign(form), to: path, metadata: trace.metadata)
             for sample in trace.samples { try sink.append(sample) }
