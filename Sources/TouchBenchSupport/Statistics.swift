@@ -35,12 +35,13 @@ package enum Statistics {
         return (squares / Double(values.count)).squareRoot()
     }
 
-    /// The median absolute deviation from the median, scaled by 1.4826 so that it estimates
-    /// the standard deviation of normal data; 0 for no values. Robust: up to half the values
-    /// can be wild without moving it far (one slow repeat of five does not widen it).
+    /// The interquartile range (nearest-rank 75th − 25th percentile) divided by 1.349, so
+    /// that it estimates the standard deviation of normal data; 0 for no values. Robust: a
+    /// wild value at either end does not move it (of five values it spans the 2nd to the 4th),
+    /// yet two of five in another mode (a machine switching between two load states) do.
     package static func robustStandardDeviation(_ values: [Double]) -> Double {
-        let center = median(values)
-        return 1.4826 * median(values.map { abs($0 - center) })
+        let sorted = values.sorted()
+        return (nearestRank(sorted, 0.75) - nearestRank(sorted, 0.25)) / 1.349
     }
 }
 

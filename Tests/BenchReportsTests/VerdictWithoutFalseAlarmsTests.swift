@@ -69,23 +69,23 @@ struct VerdictWithoutFalseAlarmsTests {
         var name: String
         var baseline: [Double]
         var current: [Double]
-        /// The two runs' noise added: 3 × 1.4826 × (median absolute deviation of each), µs.
+        /// The two runs' noise added: 3 × (interquartile range of each) ÷ 1.349, µs.
         var noise: Double
 
         var testDescription: String { name }
     }
 
     @Test("a shift beyond the threshold but inside the noise of both runs' repeats is not a verdict", arguments: [
-        // Rounds spread in time: the baseline's repeats saw load from 40 to 51 µs (deviations
-        // from the median 4, 4, 2, 7, 0: MAD 4); the candidate's median is 18.6 % higher, but
-        // 8.2 µs is inside 3 robust σ of each run added, 3 × 1.4826 × (4 + 0.8).
+        // Rounds spread in time: the baseline's repeats saw load from 40 to 51 µs (quartiles 42
+        // and 48 µs); the candidate's median is 18.6 % higher, but 8.2 µs is inside 3 robust σ
+        // of each run added, 3 × (6 + 1.5) ÷ 1.349 = 16.7 µs.
         NoiseCase(name: "inside the baseline's noise", baseline: [40, 48, 42, 51, 44], current: [50, 53, 51, 52.5, 52.2],
-                  noise: 3 * 1.4826 * 4.8),
+                  noise: 3 * 7.5 / 1.349),
         // Measured on one build (pair 5 → 6 of the gate-noise benchmark): medians 1.593 → 2.505 µs,
-        // MADs 0.17 and 0.176 µs; the 0.912 µs shift is beyond either run's noise (0.756, 0.783),
-        // not beyond their sum.
+        // interquartile ranges 0.261 and 0.188 µs; the 0.912 µs shift is beyond either run's
+        // noise (0.580, 0.418 µs), not beyond their sum.
         NoiseCase(name: "beyond either run's noise, not their sum", baseline: [1.319, 1.593, 1.763, 2.227, 1.502],
-                  current: [2.505, 2.329, 3.04, 2.517, 2.307], noise: 3 * 1.4826 * (0.17 + 0.176)),
+                  current: [2.505, 2.329, 3.04, 2.517, 2.307], noise: 3 * (0.261 + 0.188) / 1.349),
     ])
     func shiftInsideTheNoiseIsNoVerdict(_ noiseCase: NoiseCase) throws {
         var baseline = Fixtures.result()
@@ -110,10 +110,11 @@ struct VerdictWithoutFalseAlarmsTests {
     func oneSlowRepeatDoesNotHideADoubling() throws {
         // Four repeats doubled from ~40 µs to ~80 µs and one took 400 µs (a preempted run).
         // The spread rule this replaced called it noise: max − min of the two runs added is
-        // 2 + 321 µs, far beyond the 40.3 µs change; the robust noise is 3 × 1.4826 × (0.3 + 0.5).
+        // 2 + 321 µs, far beyond the 40.3 µs change; the robust noise is 3 × (0.5 + 1) ÷ 1.349 µs
+        // (interquartile ranges 40 … 40.5 and 80 … 81 µs).
         let doubled: [Double] = [80, 81, 79, 80.5, 400]
         let (baseline, current, key) = try Self.changed { $0.metrics["cpu_per_frame_us"] = Fixtures.cpu(doubled) }
-        #expect(abs(BenchComparison.noise([40, 41, 39, 40.5, 40.2]) + BenchComparison.noise(doubled) - 3 * 1.4826 * 0.8) < 1e-9)
+        #expect(abs(BenchComparison.noise([40, 41, 39, 40.5, 40.2]) + BenchComparison.noise(doubled) - 3 * 1.5 / 1.349) < 1e-9)
         let gated = BenchComparison(current: current, baseline: baseline, timingGate: true)
         let row = try #require(gated.regressions.first)
         #expect(gated.regressions.count == 1 && row.key == key && row.metric == "cpu_per_frame_us")
@@ -122,6 +123,40 @@ struct VerdictWithoutFalseAlarmsTests {
         // Advisory, as every timing verdict, without the gate.
         let advisory = BenchComparison(current: current, baseline: baseline)
         #expect(advisory.verdict == .warn && advisory.advisories.map(\.metric) == ["cpu_per_frame_us"])
+    }
+
+    /// Every entry's CPU repeats × `factor`, and entry 0's × `first` on top.
+    static func shifted(by factor: Double, first: Double = 1) -> (BenchResult, BenchResult) {
+        let baseline = Fixtures.result()
+        var current = baseline
+        for (index, entry) in baseline.entries.enumerated() {
+            var moved = entry
+            let scale = factor * (index == 0 ? first : 1)
+            moved.metrics["cpu_per_frame_us"] = Fixtures.cpu([40, 41, 39, 40.5, 40.2].map { $0 * scale })
+            current.insert(moved)
+        }
+        return (baseline, current)
+    }
+
+    @Test("a load change moves the whole run: judged against that shift, it is no verdict, and it is said")
+    func aWholeRunShiftIsLoad() throws {
+        // All eight entries 1.5× slower together, as a busier machine makes them.
+        let (baseline, current) = Self.shifted(by: 1.5)
+        let gated = BenchComparison(current: current, baseline: baseline, timingGate: true)
+        #expect(gated.verdict == .warn && gated.regressions.isEmpty)
+        #expect(gated.warnings.contains { $0.hasPrefix("cpu_per_frame_us moved ×1.5 over the whole run") })
+        let row = try #require(gated.rows.first { $0.metric == "cpu_per_frame_us" })
+        let now = try #require(row.current)
+        #expect(row.baseline == 40.2 && abs(now - 60.3) < 1e-9 && row.reason.contains("baseline × 1.5"))
+        // One entry 2× slower on top of the load is still caught, and only that one.
+        let (base, worse) = Self.shifted(by: 1.5, first: 2)
+        let caught = BenchComparison(current: worse, baseline: base, timingGate: true)
+        #expect(caught.regressions.map(\.key) == [worse.entries[0].key])
+        #expect(caught.regressions.first?.reason.contains("against the baseline × 1.5 (the whole run's shift)") == true)
+        // Beyond what load does (×3), the whole run is judged as it is: every entry regresses.
+        let (slow, slower) = Self.shifted(by: 4)
+        #expect(BenchComparison(current: slower, baseline: slow, timingGate: true).regressions.count == slower.entries.count)
+        #expect(BenchComparison.maximumRunShift == 3)
     }
 
     @Test func aClearTimingRegressionIsAdvisoryUnlessGated() throws {
@@ -149,14 +184,15 @@ struct VerdictWithoutFalseAlarmsTests {
         let comparison = BenchComparison(current: current, baseline: baseline, thresholds: thresholds, timingGate: true)
         let row = try #require(comparison.rows.first { $0.metric == "cpu_per_frame_us" && $0.status != .unchanged })
         #expect(row.status == .withinTolerance && row.reason.contains("effect size"))
-        // d = 12 µs over the pooled robust standard deviation of the two runs: both have a
-        // median absolute deviation of 0.3 µs, so 1.4826 × 0.3 µs.
+        // d = 12 µs over the pooled robust standard deviation of the two runs: both have an
+        // interquartile range of 0.5 µs, so 0.5 ÷ 1.349 µs.
         let d = BenchComparison.effectSize([52, 53, 51, 52.5, 52.2], [40, 41, 39, 40.5, 40.2], change: 12)
-        #expect(abs(d - 12 / (1.4826 * 0.3)) < 1e-9)
-        // One wild repeat barely changes it: the MAD of [52, 53, 51, 52.5, 400] is 0.5 µs, so d =
-        // 12 / (1.4826 × √((0.5² + 0.3²) / 2)) ≈ 19.6 (the classic pooled deviation would give d ≈ 0.1).
+        #expect(abs(d - 12 * 1.349 / 0.5) < 1e-9)
+        // One wild repeat barely changes it: the interquartile range of [52, 53, 51, 52.5, 400]
+        // is 1 µs, so d = 12 ÷ (√((1² + 0.5²) / 2) ÷ 1.349) ≈ 20.5 (the classic pooled deviation
+        // would give d ≈ 0.1).
         let wild = BenchComparison.effectSize([52, 53, 51, 52.5, 400], [40, 41, 39, 40.5, 40.2], change: 12)
-        #expect(abs(wild - 12 / (1.4826 * ((0.25 + 0.09) / 2).squareRoot())) < 1e-9)
+        #expect(abs(wild - 12 * 1.349 / ((1 + 0.25) / 2).squareRoot()) < 1e-9)
         #expect(throws: ResultDecodingError.self) {
             _ = try BenchThresholds.decode(#"{"schema": "touchbench.thresholds/1", "timing": {"default": {"effectSize": -1}}}"#)
         }

@@ -11,16 +11,38 @@ extension BenchComparison {
     public static let noiseWidth = 3.0
 
     /// The noise of a timing metric in one result: ``noiseWidth`` × the repeats' robust
-    /// standard deviation (1.4826 × their median absolute deviation). Bench runs the repeats
-    /// in rounds over the whole suite, so they see the load the machine had over the whole
-    /// run. The spread (max − min) it replaces hung on the two extreme repeats alone: one slow
-    /// repeat hid a doubling of the other four.
+    /// standard deviation (their interquartile range ÷ 1.349). Bench runs the repeats in
+    /// rounds over the whole suite, so they see the load the machine had over the whole run.
+    /// The spread (max − min) it replaces hung on the two extreme repeats alone: one slow
+    /// repeat of five hid a doubling of the other four.
     public static func noise(_ repeats: [Double]) -> Double {
         noiseWidth * Statistics.robustStandardDeviation(repeats)
     }
 
+    /// The largest factor by which a whole run's timings may move together and still be
+    /// taken for a change of the machine's load rather than of the code (measured: a loaded
+    /// 2-core runner slowed one run of a back-to-back series by up to 2.8×).
+    public static let maximumRunShift = 3.0
+
+    /// The factor by which `metric` moved over the whole run: the median, over the entries
+    /// measured on both sides, of the current median ÷ the baseline's (at least three
+    /// entries; else 1). A load change between two runs moves every entry together, which no
+    /// noise inside either run can see; a change of code moves the entries it touches. Each
+    /// entry is judged against its baseline × this factor, when the factor is within
+    /// ``maximumRunShift``.
+    static func runShift(of metric: MetricName, current: BenchResult, baseline: BenchResult) -> Double {
+        var ratios: [Double] = []
+        for entry in current.entries {
+            guard let now = entry.metrics[metric]?.repeats.map(Statistics.median),
+                  let before = baseline[entry.key]?.metrics[metric]?.repeats.map(Statistics.median),
+                  now > 0, before > 0 else { continue }
+            ratios.append(now / before)
+        }
+        return ratios.count >= 3 ? Statistics.median(ratios) : 1
+    }
+
     /// The change of the medians over the pooled robust standard deviation of the repeats (a
-    /// robust Cohen's d: the scaled median absolute deviation stands for each run's standard
+    /// robust Cohen's d: each run's interquartile range ÷ 1.349 stands for its standard
     /// deviation, so one wild repeat does not shrink the effect of a real change); infinite
     /// when both runs' repeats agree exactly and the medians differ.
     public static func effectSize(_ a: [Double], _ b: [Double], change: Double) -> Double {
@@ -34,9 +56,12 @@ extension BenchComparison {
 
     /// Sets `row`'s status and reason for a timing metric. Each test is reported in the
     /// reason, so a reader sees which one held the verdict back.
+    /// `shift` is the whole run's factor (``runShift(of:current:baseline:)``): the baseline's
+    /// value and repeats are scaled by it before any test.
     static func judgeTiming(_ row: inout Row, current: MetricSummary?, baseline: MetricSummary?,
-                            tolerance: BenchThresholds.Tolerance, direction: MetricName.Direction, gate: Bool) {
-        guard let now = row.current, let before = row.baseline else {
+                            tolerance: BenchThresholds.Tolerance, direction: MetricName.Direction, gate: Bool,
+                            shift: Double = 1) {
+        guard let now = row.current, let before = row.baseline.map({ $0 * shift }) else {
             row.status = .withinTolerance
             row.reason = "timing, measured on one side only"
             return
@@ -46,10 +71,10 @@ extension BenchComparison {
         let band = describe(tolerance, unit: row.unit)
         guard abs(worse) > allowance else {
             row.status = now == before ? .unchanged : .withinTolerance
-            row.reason = "timing, noise: within its ±\(band) band"
+            row.reason = "timing, noise: within its ±\(band) band" + (shift == 1 ? "" : " of the baseline × \(Format.number(shift)) (the whole run's shift)")
             return
         }
-        let a = current?.repeats ?? [], b = baseline?.repeats ?? []
+        let a = current?.repeats ?? [], b = (baseline?.repeats ?? []).map { $0 * shift }
         guard a.count >= 2, b.count >= 2, let test = MannWhitney.test(a, b) else {
             row.status = .withinTolerance
             row.reason = "timing, beyond \(band) but \(min(a.count, b.count)) repeat(s): cannot be significant"
@@ -77,7 +102,8 @@ extension BenchComparison {
             row.reason = "timing, noise: beyond \(band) but not significant (\(testText) ≥ α \(Format.number(tolerance.alpha)))"
             return
         }
-        let how = "beyond \(band), the repeats' spread (\(Format.number(Self.noiseWidth)) robust σ of each run) and d ≥ \(Format.number(tolerance.effectSize)), significant (\(testText))"
+        let against = shift == 1 ? "" : " against the baseline × \(Format.number(shift)) (the whole run's shift)"
+        let how = "beyond \(band)\(against), the repeats' spread (\(Format.number(Self.noiseWidth)) robust σ of each run) and d ≥ \(Format.number(tolerance.effectSize)), significant (\(testText))"
         if worse < 0 {
             row.status = .improvement
             row.reason = "timing, better " + how

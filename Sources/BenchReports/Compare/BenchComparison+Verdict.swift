@@ -29,6 +29,15 @@ extension BenchComparison {
             }
         }
         timingCompared = hasBaseline && timingComparable
+        var shifts: [MetricName: Double] = [:]
+        if let baseline, timingComparable {
+            shifts = Self.runShifts(current: current, baseline: baseline)
+            for (name, shift) in shifts.sorted(by: { $0.key < $1.key }) where abs(shift - 1) >= 0.1 {
+                warnings.append("\(name) moved ×\(Format.number(shift)) over the whole run (the median over its entries): "
+                    + "taken for a change of the machine's load, each entry is judged against it; a change that slows every entry alike "
+                    + "by up to ×\(Format.number(Self.maximumRunShift)) is not gated (rerun on a quiet runner to tell).")
+            }
+        }
         for entry in current.entries {
             let base = baseline?[entry.key]
             var entryTiming = timingComparable
@@ -37,7 +46,7 @@ extension BenchComparison {
                 warnings.append("\(entry.key) ran with other settings (\(base.settings) vs \(entry.settings)): its timing metrics are not compared.")
             }
             rows += Self.rows(entry: entry, baseline: base, hasBaseline: baseline != nil, timingComparable: entryTiming,
-                              thresholds: thresholds, timingGate: timingGate)
+                              thresholds: thresholds, timingGate: timingGate, shifts: shifts)
             budgetChecks += Self.budgetChecks(entry: entry, thresholds: thresholds)
         }
     }
@@ -59,8 +68,23 @@ extension BenchComparison {
         return counts
     }
 
+    /// The whole run's factor of every timing metric with repeats, where it is within
+    /// ``maximumRunShift`` (beyond it, no load explains it: entries are judged as they are).
+    private static func runShifts(current: BenchResult, baseline: BenchResult) -> [MetricName: Double] {
+        var names = Set<MetricName>()
+        for entry in current.entries {
+            for (name, summary) in entry.metrics where summary.kind == .timing && summary.repeats != nil { names.insert(name) }
+        }
+        var shifts: [MetricName: Double] = [:]
+        for name in names {
+            let shift = runShift(of: name, current: current, baseline: baseline)
+            if shift != 1, shift <= maximumRunShift, shift >= 1 / maximumRunShift { shifts[name] = shift }
+        }
+        return shifts
+    }
+
     private static func rows(entry: RunRecord, baseline: RunRecord?, hasBaseline: Bool, timingComparable: Bool,
-                             thresholds: BenchThresholds, timingGate: Bool) -> [Row] {
+                             thresholds: BenchThresholds, timingGate: Bool, shifts: [MetricName: Double]) -> [Row] {
         var metrics = entry.metrics
         var baseMetrics = baseline?.metrics ?? [:]
         metrics.merge(counts(of: entry)) { _, count in count }
@@ -94,7 +118,7 @@ extension BenchComparison {
                 row.baseline = base?.value(row.statistic)
                 if timingComparable {
                     judgeTiming(&row, current: current, baseline: base, tolerance: tolerance, direction: direction,
-                                gate: timingGate)
+                                gate: timingGate, shift: shifts[name] ?? 1)
                 } else {
                     row.status = .notCompared
                     row.reason = "timing from another machine or settings: not compared"
