@@ -60,6 +60,12 @@ public struct MetricName: OpenStringEnum {
     public static let oscillations: MetricName = "oscillations"
     /// The change in the element's velocity across a release (momentum handed over or lost).
     public static let velocityJump: MetricName = "velocity_jump_pt_per_s"
+    /// The element's velocity after a finger caught it against the catching finger's.
+    public static let catchVelocityJump: MetricName = "catch_velocity_jump_pt_per_s"
+    /// The change in the element's velocity where its animation was retargeted in flight.
+    public static let retargetVelocityJump: MetricName = "retarget_velocity_jump_pt_per_s"
+    /// The change in the element's velocity where coasting content reached an edge and bounced.
+    public static let bounceVelocityJump: MetricName = "bounce_velocity_jump_pt_per_s"
     /// A gesture's `intent` marker → the first frame from which the scene's destination
     /// equals it until the gesture is over.
     public static let intent: MetricName = "intent_ms"
@@ -74,7 +80,7 @@ public struct MetricName: OpenStringEnum {
         .pauseDetection, .pauseDetectionTimer, .trackingError, .hitchTimeRatio, .droppedFrames, .cpuPerFrame, .tapDelay,
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
-        .intent, .intentAccuracy,
+        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy,
     ]
 
     // MARK: What a bench adds
@@ -101,8 +107,8 @@ public struct MetricName: OpenStringEnum {
     /// The report order of the known metrics; others follow by name.
     public static let reportOrder: [MetricName] = [
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
-        .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump, .intent,
-        .intentAccuracy, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
+        .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
+        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput, .pageRunWall,
     ]

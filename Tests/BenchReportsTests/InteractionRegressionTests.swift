@@ -174,6 +174,38 @@ struct InteractionRegressionTests {
         // finger until the pan begins and drags it, 500 ms later.
         #expect(abs(try change("catch_response_ms", \.max, in: key, base, new) - 500) < 1)
         expectFlagged(comparison, "settle_ms", key)
+        // The hand-off itself: the content slides on under the finger at its coasting speed
+        // (494.9 pt/s) instead of stopping with it (28.3 pt/s, the finger's own tremor).
+        expectFlagged(comparison, "catch_velocity_jump_pt_per_s", key)
+        #expect(try change("catch_velocity_jump_pt_per_s", \.max, in: key, base, new) > 100)
+    }
+
+    /// A hand-off that loses the element's velocity in `trace` × `scene` through the variant
+    /// `make`: from about 0 (under 1 pt/s) to over 500 pt/s, flagged by `metric`.
+    func expectVelocityLost(_ trace: String, _ scene: SceneKind, _ metric: MetricName,
+                            make: @escaping (SceneContext) -> any Scene) throws {
+        let base = try RegressionHarness.result([Run(trace, scene)])
+        let new = try RegressionHarness.result([Run(trace, scene, make: make)])
+        let key = EntryKey(trace: trace + ".touchtrace", scene: scene.name)
+        expectFlagged(try RegressionHarness.compare(new, against: base), metric, key)
+        #expect(try #require(base[key]?.metrics[metric]?.max) < 1)
+        #expect(try change(metric, \.max, in: key, base, new) > 500)
+    }
+
+    @Test func contentThatStopsDeadAtTheEdgeIsABounceVelocityJump() throws {
+        // The bundled flick reaches the edge still coasting at over 3 000 pt/s; its whole
+        // speed is lost between two frames, where the rubber band took it over before.
+        try expectVelocityLost("flick", .scroll, "bounce_velocity_jump_pt_per_s") {
+            ScrollScene(context: $0, parameters: .init(bounceKeepsVelocity: false))
+        }
+    }
+
+    @Test func aSheetRestartedFromRestWhenTurnedAroundIsARetargetVelocityJump() throws {
+        // The double tap's second tap lands on the backdrop while the sheet is still opening:
+        // the sheet turns around and closes.
+        try expectVelocityLost("double-tap", .sheet, "retarget_velocity_jump_pt_per_s") {
+            SheetScene(context: $0, parameters: .init(retargetKeepsVelocity: false))
+        }
     }
 
     @Test func aPinchThatWaitsFor30PtAnswersTheSecondFingerLater() throws {

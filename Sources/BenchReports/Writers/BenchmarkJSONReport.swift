@@ -20,7 +20,8 @@ public struct BenchmarkJSONReport: Sendable {
     public static let headlines: [(metric: MetricName, statistic: Statistic)] = [
         (.response, .p50), (.response, .p99), (.feedback, .p95), (.deadTravel, .max),
         (.presentedGap, .p95), (.presentedLag, .p50), (.projectionError, .max), (.settle, .max),
-        (.overshoot, .max), (.velocityJump, .max), (.intent, .p50),
+        (.overshoot, .max), (.velocityJump, .max), (.catchVelocityJump, .max), (.retargetVelocityJump, .max),
+        (.bounceVelocityJump, .max), (.intent, .p50),
         ("event_latency_ms", .p50), ("event_latency_ms", .p99), ("frame_latency_ms", .p50),
         ("latency_jitter_ms", .mean), ("reversal_response_ms", .p50), ("catch_response_ms", .p50),
         ("pause_response_ms", .p50), ("pause_detection_ms", .p50),

@@ -128,6 +128,14 @@ public enum ParameterCatalog {
                   unit: "s", default: 0.15, range: 0.01...2, step: 0.15,
                   source: "quick interface feedback, about 0.15 s",
                   sensitivity: S(trace: "pointer-hover.touchtrace", scene: "pointer", metric: "frames")),
+        Parameter("scroll.bounce_keeps_velocity", "Whether content that reaches an edge while coasting hands its velocity to the bounce (rubber-banding past the edge) or stops dead there.",
+                  unit: "bool", default: 1, range: 0...1, step: -1, integer: true,
+                  source: "scroll views rubber-band past an edge with their momentum",
+                  sensitivity: S(trace: "flick.touchtrace", scene: "scroll", metric: "bounce_velocity_jump_pt_per_s")),
+        Parameter("sheet.retarget_keeps_velocity", "Whether a tap that turns a moving sheet around retargets its spring keeping position and velocity, or restarts it from rest.",
+                  unit: "bool", default: 1, range: 0...1, step: -1, integer: true,
+                  source: "interruptible animations keep their velocity (the fluid-interfaces talk)",
+                  sensitivity: S(trace: "double-tap.touchtrace", scene: "sheet", metric: "retarget_velocity_jump_pt_per_s")),
     ]
 
     private static let byName: [String: Parameter] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -193,4 +201,6 @@ public enum ParameterCatalog {
     static let pinchSnapResponse = all[26]
     static let pointerMagnetism = all[27]
     static let pointerCaptureResponse = all[28]
+    static let scrollBounceKeeps = all[29]
+    static let sheetRetargetKeeps = all[30]
 }

@@ -9,7 +9,8 @@ extension ScrollScene.Parameters {
         typealias C = ParameterCatalog
         self.init(hysteresis: values[C.panHysteresis], decelerationRate: DecelerationRate(rawValue: values[C.scrollDeceleration]) ?? .normal,
                   catchesMovingContent: values[C.scrollCatches] != 0,
-                  bounceDampingRatio: values[C.scrollBounceDamping], bounceResponse: values[C.scrollBounceResponse])
+                  bounceDampingRatio: values[C.scrollBounceDamping], bounceResponse: values[C.scrollBounceResponse],
+                  bounceKeepsVelocity: values[C.scrollBounceKeeps] != 0)
     }
 }
 
@@ -50,7 +51,7 @@ extension SheetScene.Parameters {
         typealias C = ParameterCatalog
         self.init(openDampingRatio: values[C.sheetOpenDamping], openResponse: values[C.sheetOpenResponse],
                   dismissDampingRatio: values[C.sheetDismissDamping], dismissResponse: values[C.sheetDismissResponse],
-                  hysteresis: values[C.panHysteresis])
+                  hysteresis: values[C.panHysteresis], retargetKeepsVelocity: values[C.sheetRetargetKeeps] != 0)
     }
 }
 

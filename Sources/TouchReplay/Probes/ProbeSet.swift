@@ -19,6 +19,7 @@ struct ProbeSet: Sendable {
     private var response: ResponseProbe
     private var gap = GapProbe()
     private var release = ReleaseProbe()
+    private var handOff = HandOffProbe()
     private var intent: IntentProbe
     /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`
     /// and promises to answer `responsive`.
@@ -36,6 +37,7 @@ struct ProbeSet: Sendable {
         response.observe(sample, downBefore: downBefore)
         gap.observe(sample)
         release.observe(sample, downAfter: downAfter)
+        handOff.observe(sample, downBefore: downBefore)
         intent.observe(sample, downAfter: downAfter)
     }
 
@@ -61,6 +63,7 @@ struct ProbeSet: Sendable {
         response.frame(frame)
         gap.frame(frame)
         release.frame(frame)
+        handOff.frame(frame)
         intent.frame(frame)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
@@ -71,6 +74,7 @@ struct ProbeSet: Sendable {
     /// Measures what waits for the rest of the trace (the finger after the last frames).
     mutating func finish() {
         gap.finish()
+        handOff.finish()
         intent.finish()
     }
 
@@ -100,6 +104,9 @@ struct ProbeSet: Sendable {
         metrics[.overshoot] = release.overshoot.summary(kind: behaviour)
         metrics[.oscillations] = release.oscillations.summary(kind: behaviour)
         metrics[.velocityJump] = release.velocityJump.summary(kind: behaviour)
+        metrics[.catchVelocityJump] = handOff.catchJump.summary(kind: behaviour)
+        metrics[.retargetVelocityJump] = handOff.retargetJump.summary(kind: behaviour)
+        metrics[.bounceVelocityJump] = handOff.bounceJump.summary(kind: behaviour)
         metrics[.intent] = intent.latency.summary(kind: behaviour)
         metrics[.intentAccuracy] = intent.accuracy.summary(kind: behaviour)
         metrics[.unansweredInputs] = .single(Double(response.finishedUnanswered()), kind: behaviour)

@@ -32,6 +32,9 @@ struct ResponseProbe: Sendable {
         /// Until when a change answers it (moved on while the contact is down).
         var deadline: Int64
         var contactDown: Bool
+        /// The element's step over the frame before the input when it was still changing
+        /// (a repeated press on a fading highlight): only a change against it answers.
+        var againstX = 0.0, againstY = 0.0
     }
 
     private struct Travel: Sendable {
@@ -65,6 +68,11 @@ struct ResponseProbe: Sendable {
     private var shownScale = 1.0, shownRotation = 0.0
     private var animating = false
     private var changing = false
+    /// The next vsync after the newest frame: a scene that was not animating and got no
+    /// input by then rendered nothing there, so its element showed no change any more.
+    private var nextVsync: Int64 = .min
+    /// The element's step over the newest frame.
+    private var stepX = 0.0, stepY = 0.0
 
     init(initial state: SceneState, responsive: ResponsiveInputs) {
         self.responsive = responsive
@@ -99,7 +107,7 @@ struct ResponseProbe: Sendable {
                 tap = nil
                 // A second finger joins the gesture: timed only where the scene promises
                 // an answer, and only on an element at rest (else the answer is unattributable).
-                guard downBefore == 1, responsive.contains(.secondTouchDown), !animating, !changing else { return }
+                guard downBefore == 1, responsive.contains(.secondTouchDown), !animating, !isChanging(at: sample.time) else { return }
                 expectAnswer(to: sample, touchDown: true, contact: sample.id)
             }
         case .pointer:
@@ -111,7 +119,7 @@ struct ResponseProbe: Sendable {
         case .key:
             // Keys mostly modify other input (a shift held through a tap) and show nothing,
             // unless the scene says it reacts to them.
-            guard responsive.contains(.keyPress), !animating, !changing else { return }
+            guard responsive.contains(.keyPress), !animating, !isChanging(at: sample.time) else { return }
             expectAnswer(to: sample, touchDown: false, contact: nil)
         case .marker:
             return
@@ -122,9 +130,15 @@ struct ResponseProbe: Sendable {
     private mutating func start(_ sample: InputSample, touchDown: Bool) {
         unanswered += pending.count
         pending.removeAll(keepingCapacity: true)
-        // Content already in motion is caught, not started: catch response covers it.
-        guard !animating else { return }
+        // Content already in motion is caught, not started: catch response covers it. A
+        // scene that animates only what its last press showed takes a new press instead.
+        let repeated = animating && touchDown && responsive.contains(.repeatedPress)
+        guard !animating || repeated else { return }
         expectAnswer(to: sample, touchDown: touchDown, contact: sample.kind.isContact ? sample.id : nil)
+        if repeated && isChanging(at: sample.time), let last = pending.indices.last {
+            pending[last].againstX = stepX
+            pending[last].againstY = stepY
+        }
         if touchDown {
             travel = Travel(contact: sample.id, landingX: sample.x, landingY: sample.y, baseX: shownX, baseY: shownY,
                             previousX: shownX, previousY: shownY)
@@ -146,8 +160,11 @@ struct ResponseProbe: Sendable {
         if let candidate = tap, candidate.contact == sample.id {
             tap = nil
             // A tap's lift: the only contact, ended (not cancelled) near where it landed.
-            let promised = responsive.contains(.tapLift) || (responsive.contains(.pressRelease) && candidate.pressed)
-            if sample.phase == .ended, downBefore == 1, promised, !animating, !changing {
+            // A pressed button shows its press steadily: it may be animating only because a
+            // double tap may follow, so a steady element is enough there.
+            let release = responsive.contains(.pressRelease) && candidate.pressed
+            let promised = responsive.contains(.tapLift) || release
+            if sample.phase == .ended, downBefore == 1, promised, !animating || release, !isChanging(at: sample.time) {
                 expectAnswer(to: sample, touchDown: false, contact: nil)
             }
         }
@@ -160,9 +177,7 @@ struct ResponseProbe: Sendable {
         while index < pending.count {
             var entry = pending[index]
             if entry.consumed == nil { entry.consumed = record.vsync }
-            let moved = abs(state.x - entry.baseX) + abs(state.y - entry.baseY)
-            let transformed = abs(state.scale - entry.baseScale) + abs(state.rotation - entry.baseRotation)
-            if moved > Self.visibleChange || transformed > Self.visibleTransform {
+            if Self.answers(state, entry) {
                 let total = Double(record.presentation &- entry.time)
                 let waited = Double(record.vsync &- (entry.consumed ?? record.vsync))
                 response.add(total)
@@ -182,6 +197,9 @@ struct ResponseProbe: Sendable {
             index += 1
         }
         measureTravel(frame)
+        stepX = state.x - shownX
+        stepY = state.y - shownY
+        nextVsync = record.vsync &+ (record.displayTime &- record.hitch)
         changing = abs(state.x - shownX) + abs(state.y - shownY) > Self.visibleChange
             || abs(state.scale - shownScale) + abs(state.rotation - shownRotation) > Self.visibleTransform
         shownX = state.x
@@ -189,6 +207,23 @@ struct ResponseProbe: Sendable {
         shownScale = state.scale
         shownRotation = state.rotation
         animating = state.isAnimating
+    }
+
+    /// Whether the element was changing when an input came at `time`: the newest frame
+    /// changed it, and either the scene animates (so it renders every vsync) or no vsync has
+    /// passed since without a frame.
+    private func isChanging(at time: Int64) -> Bool {
+        changing && (animating || time <= nextVsync)
+    }
+
+    /// Whether `state` visibly answers `entry`: it differs from what was shown before the
+    /// input, and — for an input on an element still changing — by a move against that change.
+    private static func answers(_ state: SceneState, _ entry: Pending) -> Bool {
+        let dx = state.x - entry.baseX, dy = state.y - entry.baseY
+        let step = (entry.againstX * entry.againstX + entry.againstY * entry.againstY).squareRoot()
+        if step > 0 { return (dx * entry.againstX + dy * entry.againstY) / step < -visibleChange }
+        let transformed = abs(state.scale - entry.baseScale) + abs(state.rotation - entry.baseRotation)
+        return abs(dx) + abs(dy) > visibleChange || transformed > visibleTransform
     }
 
     /// The first frame in which the element moves while the landed contact drives it:

@@ -140,6 +140,8 @@ public struct ButtonScene: Scene {
          ("doubleTap", doubleTap.state.rawValue)]
     }
 
-    /// A pressed tap's lift takes the highlight off (docs/METRICS.md).
-    public var responsiveInputs: ResponsiveInputs { .pressRelease }
+    /// A pressed tap's lift takes the highlight off, and a press while the last one's
+    /// highlight fades (or a double tap may follow: the second tap) highlights it again
+    /// (docs/METRICS.md).
+    public var responsiveInputs: ResponsiveInputs { [.pressRelease, .repeatedPress] }
 }

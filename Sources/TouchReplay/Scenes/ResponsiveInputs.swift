@@ -24,4 +24,10 @@ public struct ResponsiveInputs: OptionSet, Sendable, Hashable {
     /// A key going down, the element at rest: for scenes of your own that react to keys
     /// (no reference scene does; modifiers show nothing by design).
     public static let keyPress = ResponsiveInputs(rawValue: 1 << 2)
+    /// A first touch-down while the scene still animates what the last press showed — a
+    /// button's highlight fading, or the button waiting to see whether a double tap follows —
+    /// is a new press, not a catch: timed like a start. While the element is still visibly
+    /// changing, only a change against that motion answers it (the highlight coming back on),
+    /// never the fade going on.
+    public static let repeatedPress = ResponsiveInputs(rawValue: 1 << 4)
 }

@@ -9,4 +9,8 @@ public enum SceneSignal: Sendable, Hashable {
     /// A pause detector reported the current contact's first pause at the sample time
     /// `time` (nanoseconds).
     case pauseDetected(time: Int64, detector: PauseDetectorKind)
+    /// Content coasting with momentum reached an edge at `time` (nanoseconds, the instant of
+    /// contact, between two frames) and handed over to its bounce: the hand-off probe
+    /// measures the velocity jump there (docs/METRICS.md "Hand-offs").
+    case edgeBounce(time: Int64)
 }

@@ -23,9 +23,13 @@ public struct ScrollScene: Scene {
         public var bounceDampingRatio: Double
         /// Response of that spring, seconds.
         public var bounceResponse: Double
+        /// Whether content that reaches an edge while coasting hands its velocity to the
+        /// bounce (rubber-banding past the edge) or stops dead there.
+        public var bounceKeepsVelocity: Bool
 
         public init(hysteresis: Double = 10, decelerationRate: DecelerationRate = .normal, catchesMovingContent: Bool = true,
-                    bounceDampingRatio: Double = 1, bounceResponse: Double = 0.4) {
+                    bounceDampingRatio: Double = 1, bounceResponse: Double = 0.4, bounceKeepsVelocity: Bool = true) {
+            self.bounceKeepsVelocity = bounceKeepsVelocity
             self.hysteresis = hysteresis
             self.decelerationRate = decelerationRate
             self.catchesMovingContent = catchesMovingContent
@@ -43,6 +47,7 @@ public struct ScrollScene: Scene {
     private var pan: ScenePan<PanRecognizer>
     // The unbanded content translation when the pan began: content = band(hold + translation).
     private var holdX = 0.0, holdY = 0.0
+    private var signals: [SceneSignal] = []
     public private(set) var state = SceneState()
 
     /// A scroll view filling the screen of `context`.
@@ -54,6 +59,8 @@ public struct ScrollScene: Scene {
         bandY = RubberBand(range: -2 * context.height...0, dimension: context.height)
         contentX = AnimatedValue(-context.width)
         contentY = AnimatedValue(-context.height)
+        contentX.bounceKeepsVelocity = parameters.bounceKeepsVelocity
+        contentY.bounceKeepsVelocity = parameters.bounceKeepsVelocity
         state.x = contentX.value
         state.y = contentY.value
     }
@@ -98,9 +105,22 @@ public struct ScrollScene: Scene {
         let seconds = time.seconds
         contentX.update(at: seconds)
         contentY.update(at: seconds)
+        // Both axes may reach their edges in one frame: one hand-off, at the first contact.
+        let edge: Double? = switch (contentX.takeBounce(), contentY.takeBounce()) {
+        case let (x?, y?): Swift.min(x, y)
+        case let (x?, nil): x
+        case let (nil, y?): y
+        case (nil, nil): nil
+        }
+        if let edge { signals.append(.edgeBounce(time: Int64((edge * 1e9).rounded()))) }
         state.show(x: contentX, y: contentY)
         let inRange = bandX.range.contains(state.x) && bandY.range.contains(state.y)
         state.tracking = inRange ? pan.trackedContact : nil
+    }
+
+    public mutating func takeSignals(into signals: inout [SceneSignal]) {
+        signals.append(contentsOf: self.signals)
+        self.signals.removeAll(keepingCapacity: true)
     }
 
     public func recognizerStates() -> [(name: String, state: String)] {

@@ -18,10 +18,15 @@ public struct SheetScene: Scene {
         public var dismissResponse: Double
         /// How far the finger travels before the sheet follows it, points.
         public var hysteresis: Double
+        /// Whether a tap that turns a moving sheet around retargets its spring keeping
+        /// position and velocity (interruptible), or restarts it from rest.
+        public var retargetKeepsVelocity: Bool
 
         public init(openDampingRatio: Double = 1, openResponse: Double = 0.35,
-                    dismissDampingRatio: Double = 0.8, dismissResponse: Double = 0.4, hysteresis: Double = 10) {
+                    dismissDampingRatio: Double = 0.8, dismissResponse: Double = 0.4, hysteresis: Double = 10,
+                    retargetKeepsVelocity: Bool = true) {
             self.hysteresis = hysteresis
+            self.retargetKeepsVelocity = retargetKeepsVelocity
             self.openDampingRatio = openDampingRatio
             self.openResponse = openResponse
             self.dismissDampingRatio = dismissDampingRatio
@@ -34,6 +39,7 @@ public struct SheetScene: Scene {
     private let openY: Double
     private let closedY: Double
     private let band: RubberBand
+    private let retargetKeepsVelocity: Bool
     private var sheetY: AnimatedValue
     private var pan: ScenePan<PanRecognizer>
     // Whether the touch landed on the sheet (it drives the sheet), and the unbanded sheet
@@ -45,6 +51,7 @@ public struct SheetScene: Scene {
 
     /// A closed sheet below the screen of `context`; open, its top is 12 % down the screen.
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
+        retargetKeepsVelocity = parameters.retargetKeepsVelocity
         openSpring = Springs.make(dampingRatio: parameters.openDampingRatio, response: parameters.openResponse)
         dismissSpring = Springs.make(dampingRatio: parameters.dismissDampingRatio, response: parameters.dismissResponse)
         pan = ScenePan(PanRecognizer(hysteresis: parameters.hysteresis))
@@ -79,7 +86,8 @@ public struct SheetScene: Scene {
             // A tap on a closed screen opens the sheet, one on the backdrop above an open
             // sheet closes it; a tap that caught the moving sheet lets it go on its way.
             if !holding { isOpen.toggle() }
-            sheetY.spring(to: isOpen ? openY : closedY, at: time, with: isOpen ? openSpring : dismissSpring)
+            sheetY.spring(to: isOpen ? openY : closedY, velocity: retargetKeepsVelocity ? nil : 0, at: time,
+                          with: isOpen ? openSpring : dismissSpring)
             holding = false
         case .none:
             return

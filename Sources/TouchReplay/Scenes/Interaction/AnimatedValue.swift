@@ -13,6 +13,12 @@ struct AnimatedValue: Sendable {
     /// The value shown.
     private(set) var value: Double
     private var motion = Motion.rest
+    /// When the coast last reached its edge and handed over to the bounce (seconds), until
+    /// the scene takes it (``takeBounce()``).
+    private var bounced: Double?
+    /// Whether a coast that reaches its edge hands its velocity to the bounce spring (else
+    /// the bounce starts from rest at the edge: the value stops dead there).
+    var bounceKeepsVelocity = true
     /// Distance from the target at which a spring is considered at rest.
     static let tolerance = 0.01
 
@@ -83,6 +89,12 @@ struct AnimatedValue: Sendable {
         motion = .coast(curve, start: time, end: end, edge: edge, edgeTime: edgeTime, bounce: bounce)
     }
 
+    /// The instant the coast reached its edge since the last call, if it did.
+    mutating func takeBounce() -> Double? {
+        defer { bounced = nil }
+        return bounced
+    }
+
     /// Moves the value to `time`.
     mutating func update(at time: Double) {
         switch motion {
@@ -90,9 +102,11 @@ struct AnimatedValue: Sendable {
             return
         case .coast(let curve, let start, let end, let edge, let edgeTime, let bounce):
             if let edge, time >= edgeTime {
+                bounced = edgeTime
                 value = edge
                 motion = .rest
-                spring(to: edge, velocity: curve.velocity(at: edgeTime - start), at: edgeTime, with: bounce)
+                let velocity = bounceKeepsVelocity ? curve.velocity(at: edgeTime - start) : 0
+                spring(to: edge, velocity: velocity, at: edgeTime, with: bounce)
                 update(at: time)
             } else if time >= end {
                 value = curve.value(at: end - start)
