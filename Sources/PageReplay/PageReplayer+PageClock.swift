@@ -49,6 +49,9 @@ extension PageReplayer {
         guard let lastSeen = try session.evaluate("window.__touchbench.frames.length ? window.__touchbench.frames[window.__touchbench.frames.length - 1][0] : null").doubleValue else {
             throw PageReplayError(.pageMalformed, file: settings.page.argument, reason: "ran no animation frame for the frames it was sent")
         }
+        guard lastSeen.isFinite else {
+            throw PageReplayError(.pageMalformed, file: settings.page.argument, reason: "reported a last animation frame time \(lastSeen), which is not a usable time")
+        }
         let originTicks = clock.lastTicks - lastSeen
 
         // The trace's own spacing, idle pauses kept: on this clock they cost only frames.
@@ -113,7 +116,8 @@ extension PageReplayer {
         let zeroTicks = ticksAtFirst - Self.vsyncPhase
         var matched = 0
         for index in observation.frames.indices {
-            let k = Int(((observation.frames[index].begin + originTicks - zeroTicks) / periodMs).rounded())
+            let k = try PageReportedNumber.rounded((observation.frames[index].begin + originTicks - zeroTicks) / periodMs,
+                                                   page: page, what: "animation frame \(index) at \(observation.frames[index].begin) ms falls at vsync")
             guard k >= 0 else { continue }
             guard k == matched, k < driven.count else {
                 throw PageReplayError(.pageMalformed, file: page, reason: "ran animation frame \(k) of the \(driven.count) it was sent out of turn")

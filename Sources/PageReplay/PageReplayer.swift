@@ -82,7 +82,8 @@ public enum PageReplayer {
         let grid = session.frameGrid
         let earliest = Double(epochNow) / 1e6 - session.timeOrigin + 150
         let startPage = grid.begin + ((earliest - grid.begin) / grid.period).rounded(.up) * grid.period + Self.vsyncPhase
-        let epochStart = Int64(((session.timeOrigin + startPage) * 1e6).rounded())
+        let epochStart = try PageReportedNumber.rounded((session.timeOrigin + startPage) * 1e6, as: Int64.self,
+                                                        page: settings.page.argument, what: "the run start its time origin and frame grid give, ns")
         let start = monotonicNow &+ (epochStart &- epochNow)
         let outcome = try PageDispatcher.dispatch(samples: samples, schedule: schedule, commands: &commands,
                                                   client: session.client, start: start, epochStart: epochStart)
