@@ -113,6 +113,22 @@ struct FrameCostRecordingTests {
         #expect(plain.cost(frame: 2) == 60_000_000_000 && plain.cost(frame: 3) == 0 && plain.cost(frame: -1) == 0)
     }
 
+    @Test("megabytes of blank lines or of 0 lines: read line by line, refused or read whole")
+    func manyShortLines() throws {
+        let header = Array("touchbench frame-cost 1\n".utf8)
+        // 4 MiB of newlines: four million lines, none a cost.
+        let blank = header + [UInt8](repeating: UInt8(ascii: "\n"), count: 4 << 20)
+        let error = try #require(throws: FrameCostFileError.self) { try FrameCostRecording(bytes: blank, path: "blank.txt") }
+        #expect(error.kind == .malformed && error.line == 1 + 4 << 20 && error.reason.contains("has no frame costs"))
+        // A million frames of 0 ns, then their end.
+        var zeros = header
+        zeros.reserveCapacity(header.count + 2 << 20 + 16)
+        for _ in 0..<1_000_000 { zeros += [UInt8(ascii: "0"), UInt8(ascii: "\n")] }
+        zeros += Array("end 1000000\n".utf8)
+        let recording = try FrameCostRecording(bytes: zeros)
+        #expect(recording.costs.count == 1_000_000 && recording.costs.allSatisfy { $0 == 0 })
+    }
+
     /// A bad recording: its bytes, the line the error names and a piece of its reason.
     struct Hostile: Sendable, CustomTestStringConvertible {
         var name: String

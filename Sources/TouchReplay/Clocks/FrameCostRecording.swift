@@ -28,7 +28,8 @@ public struct FrameCostRecording: Sendable, Hashable {
     public static let header = "touchbench frame-cost 1"
     /// The most a frame may cost, as for every `--frame-cost` term: a minute.
     public static let limit: Int64 = 60_000_000_000
-    /// The largest file read (about five million frames, eleven hours at 120 Hz).
+    /// The largest file read, 64 MiB: over five million frames even at the longest cost line
+    /// (12 digits), about seven million of millisecond costs (8 digits, 16 hours at 120 Hz).
     public static let sizeLimit = 64 << 20
 
     /// Nanoseconds per frame, the first rendered frame first.
@@ -81,17 +82,23 @@ public struct FrameCostRecording: Sendable, Hashable {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard !body.isEmpty else { throw failure(1, "is empty, not a frame-cost recording ('\(Self.header)')") }
-        var lines = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        // The text after the last newline: empty in a whole file.
-        let last = lines.removeLast()
-        guard last.isEmpty else { throw failure(lines.count + 1, "ends mid-line, without a newline: the file was cut") }
+        // Line by line in place: an array of the lines would cost a slice (32 bytes) per
+        // line, 2 GB for a 64 MiB file of newlines.
+        let newline = UInt8(ascii: "\n")
         var costs: [Int64] = []
         var declared: (count: Int, line: Int)?
-        for (index, raw) in lines.enumerated() {
-            let number = index + 1
+        var number = 0
+        var start = body.startIndex
+        while start < body.endIndex {
+            number += 1
+            guard let end = body[start...].firstIndex(of: newline) else {
+                throw failure(number, "ends mid-line, without a newline: the file was cut")
+            }
+            let raw = body[start..<end]
+            start = body.index(after: end)
             let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
-            let text = String(decoding: line, as: UTF8.self)
-            if index == 0 {
+            if number == 1 {
+                let text = String(decoding: line, as: UTF8.self)
                 guard text == Self.header else {
                     let found = text.count > 40 ? String(text.prefix(40)) + "…" : text
                     throw failure(1, text.hasPrefix("touchbench frame-cost ")
@@ -100,8 +107,11 @@ public struct FrameCostRecording: Sendable, Hashable {
                 }
                 continue
             }
+            // Blank lines skipped before any string is made.
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            let text = String(decoding: line, as: UTF8.self)
             let trimmed = text.trimmingSpaces
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed.hasPrefix("#") { continue }
             if let declared { throw failure(number, "has '\(trimmed.prefix(40))' after 'end' on line \(declared.line)") }
             if trimmed.hasPrefix("end") {
                 let value = trimmed.dropFirst(3).trimmingSpaces
@@ -116,7 +126,7 @@ public struct FrameCostRecording: Sendable, Hashable {
             }
             costs.append(try Self.cost(trimmed, line: number, path: path))
         }
-        guard !costs.isEmpty else { throw failure(lines.count, "has no frame costs") }
+        guard !costs.isEmpty else { throw failure(number, "has no frame costs") }
         self.costs = costs
     }
 
