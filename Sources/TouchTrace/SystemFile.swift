@@ -93,16 +93,24 @@ package final class SystemFile {
     /// parked between two passes: its name is removed as soon as it is open, so nothing is left
     /// behind however the process ends. Written with ``write(_:)``, read back by offset.
     package static func scratch() throws(TraceFileError) -> SystemFile {
-        var directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        if directory.isEmpty { directory = "/tmp" }
-        var template = Array("\(directory)/touchbench-spool-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard fd >= 0 else {
-            throw TraceFileError(.io, path: path, reason: "cannot be created as a scratch file (\(Self.errorText()))")
+        var directories = ["/tmp"]
+        if let value = getenv("TMPDIR").map({ String(cString: $0) }), !value.isEmpty, value != "/tmp" { directories.insert(value, at: 0) }
+        var failure = ""
+        for directory in directories {
+            var template = Array("\(directory)/touchbench-spool-XXXXXX".utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+            // Not inherited by a browser or any other child this process starts.
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard fd >= 0 else {
+                // An unwritable TMPDIR falls back to /tmp.
+                failure = "\(path) cannot be created as a scratch file (\(Self.errorText()))"
+                continue
+            }
+            _ = unlink(path)
+            return SystemFile(path: path, descriptor: fd)
         }
-        _ = unlink(path)
-        return SystemFile(path: path, descriptor: fd)
+        throw TraceFileError(.io, path: directories.last ?? "/tmp", reason: failure)
     }
 
     /// Standard output, never closed by this object.

@@ -44,6 +44,7 @@ import TraceSynthesis
         #expect(Set(samples.map(\.kind)).isSuperset(of: [.touch, .pencil, .marker]))
         let whole = try TraceFormat.export(format, metadata: session.metadata, samples: samples)
         let path = Self.path("whole.\(format.rawValue)")
+        defer { unlink(path) }
         try Self.sinkExport(format, session.metadata, samples, to: path)
         let streamed = try String(contentsOfFile: path, encoding: .utf8)
         #expect(streamed.utf8.count == whole.utf8.count)
@@ -55,6 +56,7 @@ import TraceSynthesis
     @Test(arguments: [TraceFormat.evemu, .libinput, .getevent])
     func largeAllocationsDoNotGrowWithTheTrace(format: TraceFormat) throws {
         try #require(allocation_counter_is_active() != 0)
+        defer { for name in ["warm", "short", "long"] { unlink(Self.path("\(name).\(format.rawValue)")) } }
         // Tables built once per process (names of every kind of event) are not the trace's.
         try Self.sinkExport(format, MixedSession(seed: 23, duration: 10).metadata, MixedSession(seed: 23, duration: 10),
                             to: Self.path("warm.\(format.rawValue)"))
@@ -71,6 +73,7 @@ import TraceSynthesis
     @Test(arguments: [TraceFormat.evemu, .libinput, .getevent])
     func refusalsLeaveThePreviousFile(format: TraceFormat) throws {
         let path = Self.path("keep.\(format.rawValue)")
+        defer { unlink(path) }
         try "previous\n".write(toFile: path, atomically: false, encoding: .utf8)
         let metadata = TraceMetadata(device: "test", source: "test")
         let outOfOrder: [InputSample] = [
