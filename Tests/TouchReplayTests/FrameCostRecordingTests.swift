@@ -110,6 +110,8 @@ struct FrameCostRecordingTests {
         #expect(plain.costs == [5, 0, 60_000_000_000])
         let windows = [0xEF, 0xBB, 0xBF] + Array("touchbench frame-cost 1\r\n# a comment\r\n\r\n5\r\n  0\t\r\n60000000000\r\n".utf8)
         #expect(try FrameCostRecording(bytes: windows) == plain)
+        // A comment holding CR LF or CR stays comment lines, never a bogus cost line.
+        #expect(try FrameCostRecording(bytes: Array(plain.text(comments: ["a\r\n5", "b\r6"]).utf8)) == plain)
         #expect(plain.cost(frame: 2) == 60_000_000_000 && plain.cost(frame: 3) == 0 && plain.cost(frame: -1) == 0)
     }
 

@@ -10,7 +10,8 @@ public final class FrameCostRecorder {
     public init() {}
 
     func frame(cpu: Int64) {
-        costs.append(Swift.max(0, cpu))
+        // Clamped to what the reader accepts, so a frame stalled past a minute still makes a readable file.
+        costs.append(Swift.min(Swift.max(0, cpu), FrameCostRecording.limit))
     }
 
     /// What was recorded, as a ``FrameCostRecording``.

@@ -26,8 +26,8 @@ import TouchTrace
 public struct FrameCostRecording: Sendable, Hashable {
     /// The first line of every recording.
     public static let header = "touchbench frame-cost 1"
-    /// The most a frame may cost, as for every `--frame-cost` term: a minute.
-    public static let limit: Int64 = 60_000_000_000
+    /// The most a frame may cost, as for every `--frame-cost` term: a minute (one home, ``FrameCost``'s).
+    public static let limit: Int64 = FrameCost.limit
     /// The largest file read, 64 MiB: over five million frames even at the longest cost line
     /// (12 digits), about seven million of millisecond costs (8 digits, 16 hours at 120 Hz).
     public static let sizeLimit = 64 << 20
@@ -50,7 +50,7 @@ public struct FrameCostRecording: Sendable, Hashable {
     public func text(comments: [String] = []) -> String {
         var text = Self.header + "\n"
         for comment in comments {
-            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { text += "# \(line)\n" }
+            for line in comment.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) { text += "# \(line)\n" }
         }
         text.reserveCapacity(text.utf8.count + costs.count * 9 + 16)
         for cost in costs { text += String(Swift.max(0, cost)) + "\n" }
