@@ -104,6 +104,14 @@ struct FrameCostRecordingTests {
         #expect(first.frameCost == "recorded:" + path)
     }
 
+    @Test("busy: is really spent on a wall clock too: every recorded frame takes at least its 1 ms")
+    func busyOnWallClock() throws {
+        let recorder = FrameCostRecorder()
+        let wall = try Self.run("busy:1ms", mode: .wallClock(rate: 20), recorder: recorder)
+        #expect(wall.frames > 0 && recorder.costs.count == wall.frames)
+        #expect(recorder.costs.allSatisfy { $0 >= 1_000_000 })
+    }
+
     @Test("what the file may hold besides costs: a byte-order mark, CRLF, comments, blank lines, no 'end'")
     func tolerantReading() throws {
         let plain = try FrameCostRecording(bytes: Array("touchbench frame-cost 1\n5\n0\n60000000000\nend 3\n".utf8))

@@ -39,7 +39,10 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
 
     init(scene: S, clock: C, display: DisplayModel, timeline: TimelineRecorder?, recordsSeries: Bool = false,
          frameCost: FrameCost = FrameCost(), costRecorder: FrameCostRecorder? = nil) {
-        self.frameCost = clock.isVirtual ? frameCost : FrameCost()
+        // Only the charged terms are virtual-clock time; busy: is CPU really spent, on any clock.
+        var wallCost = FrameCost()
+        wallCost.busy = frameCost.busy
+        self.frameCost = clock.isVirtual ? frameCost : wallCost
         self.costRecorder = costRecorder
         self.scene = scene
         self.clock = clock
