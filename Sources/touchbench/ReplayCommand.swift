@@ -77,6 +77,14 @@ enum ReplayCommand {
         let mode = try arguments.value(rate) ?? .virtual
         let parameters = try ParameterOptions.values(arguments)
         let cost = try ParameterOptions.frameCost(arguments)
+        // The recording written must not overwrite the one being charged, nor share a file with --json.
+        if let recordedInput = cost.recordedFile {
+            try OutputSafety.refuse(output: arguments.text(recordFrameCost), sameAs: [recordedInput])
+        }
+        if let costPath = arguments.text(recordFrameCost), let jsonPath = arguments.text(json),
+           costPath == jsonPath || SystemFile.isSameFile(costPath, jsonPath) {
+            throw UsageError(message: "--record-frame-cost and --json both write '\(costPath)'; give each its own file")
+        }
         let delay = try arguments.value(presentDelay)
         let phase = try arguments.value(vsyncPhase)
         let input = try TraceFiles.open(path)
