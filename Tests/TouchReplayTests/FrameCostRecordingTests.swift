@@ -72,7 +72,7 @@ struct FrameCostRecordingTests {
     @Test("frames past the end of a recording cost nothing; terms add up")
     func pastTheEndAndWithOtherTerms() throws {
         // One slow first frame of 20 ms, as first:20ms: exactly 2 frames dropped.
-        let path = try Self.file("touchbench frame-cost 1\n20000000\n")
+        let path = try Self.file("touchbench frame-cost 1\n20000000\nend 1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let record = try Self.run("recorded:" + path)
         #expect(Self.dropped(record) == 2)
@@ -112,14 +112,16 @@ struct FrameCostRecordingTests {
         #expect(recorder.costs.allSatisfy { $0 >= 1_000_000 })
     }
 
-    @Test("what the file may hold besides costs: a byte-order mark, CRLF, comments, blank lines, no 'end'")
+    @Test("what the file may hold besides costs: a byte-order mark, CRLF, comments, blank lines, 'end 0'")
     func tolerantReading() throws {
         let plain = try FrameCostRecording(bytes: Array("touchbench frame-cost 1\n5\n0\n60000000000\nend 3\n".utf8))
         #expect(plain.costs == [5, 0, 60_000_000_000])
-        let windows = [0xEF, 0xBB, 0xBF] + Array("touchbench frame-cost 1\r\n# a comment\r\n\r\n5\r\n  0\t\r\n60000000000\r\n".utf8)
+        let windows = [0xEF, 0xBB, 0xBF] + Array("touchbench frame-cost 1\r\n# a comment\r\n\r\n5\r\n  0\t\r\n60000000000\r\nend 3\r\n".utf8)
         #expect(try FrameCostRecording(bytes: windows) == plain)
         // A comment holding CR LF or CR stays comment lines, never a bogus cost line.
         #expect(try FrameCostRecording(bytes: Array(plain.text(comments: ["a\r\n5", "b\r6"]).utf8)) == plain)
+        // A run of no frames writes 'end 0': an empty recording, read back.
+        #expect(try FrameCostRecording(bytes: Array(FrameCostRecording(costs: []).text().utf8)).costs.isEmpty)
         #expect(plain.cost(frame: 2) == 60_000_000_000 && plain.cost(frame: 3) == 0 && plain.cost(frame: -1) == 0)
     }
 
@@ -154,6 +156,7 @@ struct FrameCostRecordingTests {
         Hostile(name: "another version", text: "touchbench frame-cost 2\n1\n", line: 1, reason: "this touchbench reads 'touchbench frame-cost 1'"),
         Hostile(name: "cut mid-line", text: "touchbench frame-cost 1\n1000\n20", line: 3, reason: "ends mid-line"),
         Hostile(name: "cut at a line, end says more", text: "touchbench frame-cost 1\n1000\nend 2\n", line: 3, reason: "says 2 frames but 1 were given"),
+        Hostile(name: "cut at a line before end", text: "touchbench frame-cost 1\n1000\n2000\n", line: 3, reason: "has no 'end N' line after its 2 costs"),
         Hostile(name: "negative", text: "touchbench frame-cost 1\n1000\n-5\n", line: 3, reason: "negative cost '-5'"),
         Hostile(name: "over a minute", text: "touchbench frame-cost 1\n60000000001\n", line: 2, reason: "more than the 60 s"),
         Hostile(name: "beyond Int64", text: "touchbench frame-cost 1\n99999999999999999999999\n", line: 2, reason: "more than the 60 s"),

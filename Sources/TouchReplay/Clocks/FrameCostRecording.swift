@@ -20,8 +20,8 @@ import TouchTrace
 /// - then one line per rendered frame, in order: its cost in whole nanoseconds, 0 to 60 s;
 /// - `#` starts a comment line; blank lines are ignored; lines end in LF or CRLF, and a
 ///   byte-order mark before the header is ignored;
-/// - an optional last line `end N` gives the number of frames (the recorder writes it, so a
-///   file cut at a line boundary is refused);
+/// - a required last line `end N` gives the number of frames (the recorder writes it, so a
+///   file cut at a line boundary is refused); `end 0` alone is an empty recording;
 /// - the file ends with a newline: a last line without one is a file cut mid-line.
 public struct FrameCostRecording: Sendable, Hashable {
     /// The first line of every recording.
@@ -126,7 +126,11 @@ public struct FrameCostRecording: Sendable, Hashable {
             }
             costs.append(try Self.cost(trimmed, line: number, path: path))
         }
-        guard !costs.isEmpty else { throw failure(number, "has no frame costs") }
+        // 'end N' is required, so a file cut at a line boundary is refused; 'end 0' is an empty profile.
+        guard declared != nil else {
+            throw failure(number, costs.isEmpty ? "has no frame costs"
+                : "has no 'end N' line after its \(costs.count) costs: the file was cut")
+        }
         self.costs = costs
     }
 
