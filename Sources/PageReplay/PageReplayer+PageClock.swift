@@ -10,7 +10,7 @@ extension PageReplayer {
     /// overran) or follow the page's own animations, whose arithmetic reads Chromium's
     /// coarsened, randomly rounded clock (docs/PAGES.md), so they stay timing metrics.
     public static let exactOnPageClock: Set<MetricName> = [
-        .pageEventsDelivered, .pageSendErrors, .trackingError, .deadTravel, .responseRecognition,
+        .pageEventsDelivered, .pageSendErrors, .trackingError, .responseRecognition,
         .intentAccuracy, .unansweredInputs,
     ]
 
