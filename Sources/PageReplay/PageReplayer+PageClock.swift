@@ -66,7 +66,10 @@ extension PageReplayer {
         let driven = try PageFrameDriver.drive(samples: samples, times: times, commands: &commands, client: session.client, clock: clock,
                                                vsyncZero: firstTime &- phase, ticksAtFirst: ticksAtFirst,
                                                epochMinusTicks: MonotonicClock.epoch() &- MonotonicClock.now(),
-                                               settle: settle, tail: settings.settleLimit)
+                                               settle: settle, tail: settings.settleLimit) { () throws(PageReplayError) in
+            // A task on the page's main thread: answered once the handler running there has returned.
+            _ = try session.evaluate("0")
+        }
         if driven.missed != nil { return nil }
 
         let startPage = ticksAtFirst - originTicks
