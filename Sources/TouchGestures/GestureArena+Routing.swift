@@ -10,8 +10,15 @@ extension GestureArena {
     @discardableResult
     public mutating func handle(_ sample: InputSample) -> [GestureEvent] {
         var out: [GestureEvent] = []
+        handle(sample, into: &out)
+        return out
+    }
+
+    /// Delivers one sample like ``handle(_:)``, appending the state changes to `out`: a
+    /// caller that runs millions of samples reuses one array.
+    public mutating func handle(_ sample: InputSample, into out: inout [GestureEvent]) {
         tick(to: sample.time, into: &out)
-        guard sample.kind.isContact else { return out }
+        guard sample.kind.isContact else { return }
         var sessionIndex = sessions.firstIndex { $0.matches(sample) }
         if sample.phase == .began || sample.phase == .hoverEntered, let stale = sessionIndex {
             // A contact that lands again without having lifted: start it afresh.
@@ -21,21 +28,21 @@ extension GestureArena {
         if sessionIndex == nil {
             // Beyond any real touch screen's contact count a new contact is ignored until
             // others lift: it keeps a hostile trace of thousands of simultaneous touches linear.
-            guard sessions.count < Self.maximumContacts else { return out }
+            guard sessions.count < Self.maximumContacts else { return }
             offer(sample)
             sessionIndex = sessions.count - 1
         }
-        guard let index = sessionIndex else { return out }
+        guard let index = sessionIndex else { return }
         for member in sessions[index].members {
             // A claim made by an earlier member may have cancelled this one.
             guard sessions[index].members.contains(member) else { continue }
             let claimedBefore = recognizers[member].hasClaimed
             var events: [GestureEvent] = []
             recognizers[member].handle(sample, events: &events)
+            refreshTiming(of: member)
             process(events, from: member, claimedBefore: claimedBefore, at: sample.time, into: &out)
         }
         if sample.phase.isTerminal || sample.phase == .hoverExited { sessions.remove(at: index) }
-        return out
     }
 
     /// Tells every recognizer that time has reached `time` (a frame tick): timers due by
@@ -52,21 +59,32 @@ extension GestureArena {
     @discardableResult
     public mutating func advance(throughDeadlinesUpTo time: Int64) -> [GestureEvent] {
         var out: [GestureEvent] = []
+        advance(throughDeadlinesUpTo: time, into: &out)
+        return out
+    }
+
+    /// Advances like ``advance(throughDeadlinesUpTo:)``, appending the state changes to `out`.
+    public mutating func advance(throughDeadlinesUpTo time: Int64, into out: inout [GestureEvent]) {
         // A deadline at or before the arena's time has been seen already; only later ones
         // are stepped through, so the loop always makes progress.
         while let deadline = nextDeadline, deadline <= time, deadline > self.time {
             tick(to: deadline, into: &out)
         }
         tick(to: time, into: &out)
-        return out
     }
 
     private mutating func tick(to time: Int64, into out: inout [GestureEvent]) {
         self.time = max(self.time, time)
         for index in recognizers.indices {
+            // A recognizer whose deadline is not due and that does not watch time would do
+            // nothing (the protocol's contract): a tick before every sample skips it.
+            if !timing[index].watchesTime {
+                guard let deadline = timing[index].deadline, deadline <= time else { continue }
+            }
             let claimedBefore = recognizers[index].hasClaimed
             var events: [GestureEvent] = []
             recognizers[index].advance(to: time, events: &events)
+            refreshTiming(of: index)
             process(events, from: index, claimedBefore: claimedBefore, at: time, into: &out)
         }
     }
@@ -77,6 +95,7 @@ extension GestureArena {
         for index in recognizers.indices {
             if recognizers[index].state.isTerminal, !sessions.contains(where: { $0.members.contains(index) }) {
                 recognizers[index].reset()
+                refreshTiming(of: index)
             }
             if recognizers[index].wantsContact(sample) { members.append(index) }
         }
@@ -86,6 +105,8 @@ extension GestureArena {
     private mutating func process(
         _ events: [GestureEvent], from member: Int, claimedBefore: Bool, at time: Int64, into out: inout [GestureEvent]
     ) {
+        // Most samples change no state: nothing to stamp, claim or release.
+        if events.isEmpty, deferred.isEmpty, claimedBefore || !recognizers[member].hasClaimed { return }
         let stamped = events.map { event in
             var event = event
             event.recognizer = member
@@ -110,6 +131,7 @@ extension GestureArena {
                 guard recognizers[loser].role == .competitor, !isSimultaneous(winner, loser) else { continue }
                 var events: [GestureEvent] = []
                 recognizers[loser].cancel(at: time, events: &events)
+                refreshTiming(of: loser)
                 out.append(contentsOf: events.map { event in
                     var event = event
                     event.recognizer = loser

@@ -43,6 +43,10 @@ public struct GestureArena: Sendable {
     var simultaneous: [(Int, Int)] = []
     var sessions: [ContactSession] = []
     var deferred: [DeferredClaim] = []
+    /// Each recognizer's ``GestureRecognizer/nextDeadline`` and ``GestureRecognizer/watchesTime``,
+    /// refreshed after every call that may change them: asked before every sample, they are
+    /// read from here rather than through the existential of every recognizer.
+    var timing: [RecognizerTiming] = []
 
     /// An empty arena.
     public init() {}
@@ -51,6 +55,7 @@ public struct GestureArena: Sendable {
     @discardableResult
     public mutating func add<R: GestureRecognizer>(_ recognizer: R) -> RecognizerHandle<R> {
         recognizers.append(recognizer)
+        timing.append(RecognizerTiming(deadline: recognizer.nextDeadline, watchesTime: recognizer.watchesTime))
         return RecognizerHandle(index: recognizers.count - 1)
     }
 
@@ -90,11 +95,21 @@ public struct GestureArena: Sendable {
     public var nextDeadline: Int64? {
         // A loop, not compactMap: this is asked before every sample.
         var earliest: Int64?
-        for recognizer in recognizers {
-            if let deadline = recognizer.nextDeadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        for entry in timing {
+            if let deadline = entry.deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest
     }
+
+    mutating func refreshTiming(of index: Int) {
+        timing[index] = RecognizerTiming(deadline: recognizers[index].nextDeadline, watchesTime: recognizers[index].watchesTime)
+    }
+}
+
+/// When a recognizer next needs the time, as of its last call.
+struct RecognizerTiming: Sendable {
+    var deadline: Int64?
+    var watchesTime: Bool
 }
 
 /// A contact the arena follows: its identity and who follows it.

@@ -24,6 +24,10 @@ public protocol GestureRecognizer: Sendable, Hashable {
     /// The earliest time at which ``advance(to:events:)`` would change something on its own
     /// (a long press's minimum duration, a double tap's timeout), or `nil`.
     var nextDeadline: Int64? { get }
+    /// Whether ``advance(to:events:)`` may change something before ``nextDeadline`` (a
+    /// detector that notices a contact has stopped reporting). The arena ticks a recognizer
+    /// only when this is `true` or its deadline is due; the default is `false`.
+    var watchesTime: Bool { get }
 
     /// Whether it wants to follow the contact whose first sample is `sample`.
     ///
@@ -47,6 +51,7 @@ public protocol GestureRecognizer: Sendable, Hashable {
 extension GestureRecognizer {
     public var role: ArenaRole { .competitor }
     public var nextDeadline: Int64? { nil }
+    public var watchesTime: Bool { false }
     public mutating func advance(to time: Int64, events: inout [GestureEvent]) {}
 }
 

@@ -50,14 +50,22 @@ public struct StandardArena: Sendable {
     ) -> [GestureEvent] {
         var standard = StandardArena(screen: screen, hoverTargets: hoverTargets)
         var events: [GestureEvent] = []
-        for sample in samples { events += standard.handle(sample) }
+        for sample in samples { standard.handle(sample, into: &events) }
         events += standard.finish()
         return events
     }
 
     /// Fires the timers due by the sample's time at their exact deadlines, then delivers it.
     public mutating func handle(_ sample: InputSample) -> [GestureEvent] {
-        arena.advance(throughDeadlinesUpTo: sample.time) + arena.handle(sample)
+        var events: [GestureEvent] = []
+        handle(sample, into: &events)
+        return events
+    }
+
+    /// Delivers `sample` like ``handle(_:)``, appending the state changes to `events`.
+    public mutating func handle(_ sample: InputSample, into events: inout [GestureEvent]) {
+        arena.advance(throughDeadlinesUpTo: sample.time, into: &events)
+        arena.handle(sample, into: &events)
     }
 
     /// Fires every remaining timer at its deadline: the end of a trace.

@@ -60,6 +60,9 @@ public struct TimerPauseDetector: GestureRecognizer {
         return earliest
     }
 
+    /// A contact that stops reporting is noticed on a tick, with no deadline set yet.
+    public var watchesTime: Bool { !contacts.isEmpty }
+
     public func wantsContact(_ sample: InputSample) -> Bool { sample.isContactSample }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {

@@ -26,21 +26,36 @@ enum GesturesCommand {
     ) { arguments in
         let path = arguments.positionals[0]
         let everyChange = arguments[verbose]
+        let asJSON = arguments[json]
         let (metadata, samples) = try GestureInput.read(path)
         var standard = StandardArena(screen: Rect(screen: metadata.screen))
-        var events: [GestureEvent] = []
-        func keep(_ new: [GestureEvent]) {
-            events += everyChange ? new : new.filter { $0.state != .changed }
+        // Written as they happen, not kept: a verbose run over an hour holds only a batch.
+        let output = try TextOutput(path: "-")
+        var written = 0
+        var batch: [GestureEvent] = []
+        func write(_ events: [GestureEvent]) throws {
+            for event in events where everyChange || event.state != .changed {
+                if asJSON {
+                    try output.write(written == 0 ? "[" : ",")
+                    try output.write(event.jsonText)
+                } else {
+                    try output.write(GestureInput.line(for: event) + "\n")
+                }
+                written += 1
+            }
         }
-        while let sample = try samples() { keep(standard.handle(sample)) }
-        keep(standard.finish())
-        if arguments[json] {
-            print(GestureEvent.jsonText(events))
-        } else if events.isEmpty {
-            print("no gestures recognized")
-        } else {
-            for event in events { print(GestureInput.line(for: event)) }
+        while let sample = try samples() {
+            standard.handle(sample, into: &batch)
+            try write(batch)
+            batch.removeAll(keepingCapacity: true)
         }
+        try write(standard.finish())
+        if asJSON {
+            try output.write(written == 0 ? "[]\n" : "]\n")
+        } else if written == 0 {
+            try output.write("no gestures recognized\n")
+        }
+        try output.close()
         return ExitCode.success
     }
 }

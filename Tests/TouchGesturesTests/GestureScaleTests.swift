@@ -67,4 +67,39 @@ import TraceSynthesis
         #expect(longCost.allocations <= sparseCost.allocations * 1.2 + 0.01)
         #expect(longCost.bytes <= sparseCost.bytes * 1.2 + 16)
     }
+    /// The arena ticks a recognizer only when its deadline is due or it watches time (the
+    /// protocol's contract): a tick before every sample would otherwise call all of them.
+    @Test func theArenaTicksOnlyRecognizersThatAreDueOrWatchTime() {
+        var arena = GestureArena()
+        let idle = arena.add(TickCounter(deadline: nil, watches: false))
+        let watching = arena.add(TickCounter(deadline: nil, watches: true))
+        let due = arena.add(TickCounter(deadline: 5_000, watches: false))
+        for step in 1...10 {
+            let phase: SamplePhase = step == 1 ? .began : .moved
+            arena.handle(InputSample(time: Int64(step) * 1_000, kind: .touch, phase: phase, id: 1, x: 10, y: 10))
+        }
+        #expect(arena[idle]?.ticks == 0)
+        #expect(arena[watching]?.ticks == 10)
+        // Due from the fifth sample's time on (5 000 ns … 10 000 ns).
+        #expect(arena[due]?.ticks == 6)
+        #expect(arena.nextDeadline == 5_000)
+    }
+}
+
+/// An observer that counts the ticks it is given.
+private struct TickCounter: GestureRecognizer {
+    var deadline: Int64?
+    var watches: Bool
+    var ticks = 0
+    var gesture: GestureKind { .pause }
+    var state: RecognizerState { .possible }
+    var role: ArenaRole { .observer }
+    var hasClaimed: Bool { false }
+    var nextDeadline: Int64? { deadline }
+    var watchesTime: Bool { watches }
+    func wantsContact(_ sample: InputSample) -> Bool { true }
+    mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {}
+    mutating func advance(to time: Int64, events: inout [GestureEvent]) { ticks += 1 }
+    mutating func cancel(at time: Int64, events: inout [GestureEvent]) {}
+    mutating func reset() {}
 }

@@ -4,12 +4,12 @@ import TouchBenchSupport
 /// (`the document events item 3 clientX has the wrong type`).
 extension PointerEventsDocument {
     init(json value: JSONValue) throws(Problem) {
-        var object = try Fields(value, at: [])
+        let object = try Fields(value, at: [])
         version = try object.integer("version").map { Int(truncatingIfNeeded: $0) }
         device = try object.string("device")
         timeOrigin = try object.number("timeOrigin")
         if let screenValue = object.member("screen") {
-            var screenObject = try Fields(screenValue, at: ["screen"])
+            let screenObject = try Fields(screenValue, at: ["screen"])
             screen = Screen(width: try screenObject.required(screenObject.number("width"), "width"),
                             height: try screenObject.required(screenObject.number("height"), "height"),
                             devicePixelRatio: try screenObject.number("devicePixelRatio"))
@@ -20,7 +20,7 @@ extension PointerEventsDocument {
 
 extension PointerEventsDocument.Event {
     init(json value: JSONValue, at path: [String]) throws(PointerEventsDocument.Problem) {
-        var object = try PointerEventsDocument.Fields(value, at: path)
+        let object = try PointerEventsDocument.Fields(value, at: path)
         type = try object.required(object.string("type"), "type")
         pointerId = try object.integer("pointerId")
         pointerType = try object.string("pointerType")
