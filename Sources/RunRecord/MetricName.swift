@@ -72,6 +72,9 @@ public struct MetricName: OpenStringEnum {
     /// The share of gestures with an intent that end at the destination they meant (0…1;
     /// higher is better).
     public static let intentAccuracy: MetricName = "intent_accuracy"
+    /// Run-level: times an element was left away from its target with no finger down and no
+    /// motion toward it (an interrupted animation nobody finished).
+    public static let stuckAnimations: MetricName = "stuck_animations"
 
     /// Every metric a replay measures, in the order `touchbench replay` lists them.
     public static let allCases: [MetricName] = [
@@ -80,7 +83,7 @@ public struct MetricName: OpenStringEnum {
         .pauseDetection, .pauseDetectionTimer, .trackingError, .hitchTimeRatio, .droppedFrames, .cpuPerFrame, .tapDelay,
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
-        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy,
+        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .stuckAnimations,
     ]
 
     // MARK: What a bench adds
@@ -108,7 +111,7 @@ public struct MetricName: OpenStringEnum {
     public static let reportOrder: [MetricName] = [
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
-        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
+        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .stuckAnimations, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput, .pageRunWall,
     ]
@@ -145,6 +148,7 @@ extension MetricName {
         if self == .eventCount { return "events" }
         if self == .unansweredEvents { return "events" }
         if self == .unansweredInputs { return "inputs" }
+        if self == .stuckAnimations { return "animations" }
         return ""
     }
 
@@ -166,7 +170,7 @@ extension MetricName {
     public func headline(kind: MetricKind) -> Statistic {
         if kind == .timing { return .p50 }
         switch self {
-        case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs, .intentAccuracy,
+        case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs, .intentAccuracy, .stuckAnimations,
              .frameCount, .sampleCount, .eventCount: return .mean
         default: return .p95
         }

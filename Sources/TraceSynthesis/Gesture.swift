@@ -20,6 +20,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     case multiFinger = "multi-finger"
     case pipThrow = "pip-throw"
     case sheetDismiss = "sheet-dismiss"
+    case launchTap = "launch-tap"
+    case launchSwitcher = "launch-switcher"
+    case launchClose = "launch-close"
     case session = "session"
 
     /// The command-line name, for example `double-tap`.
@@ -36,11 +39,17 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Every gesture a session mixes: all but `session` itself and the gestures made for one
     /// scene's starting state (``pipThrow`` grabs a window resting bottom right,
-    /// ``sheetDismiss`` opens a closed sheet), whose intent would not hold in a mix.
+    /// ``sheetDismiss`` opens a closed sheet, the launch interruptions start from the app
+    /// shown in `home`), whose intent would not hold in a mix.
     public static let elementary: [Gesture] = allCases.filter { $0 != .session && !$0.isSceneSpecific }
 
     /// Whether the gesture is planned for the starting state of one reference scene.
-    public var isSceneSpecific: Bool { self == .pipThrow || self == .sheetDismiss }
+    public var isSceneSpecific: Bool {
+        switch self {
+        case .pipThrow, .sheetDismiss, .launchTap, .launchSwitcher, .launchClose: true
+        default: false
+        }
+    }
 
     /// One line saying what the gesture exercises, for `touchbench synth --list`.
     public var summary: String {
@@ -64,6 +73,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         case .multiFinger: "three to five fingers landing, swiping together and lifting: multi-touch"
         case .pipThrow: "a picture-in-picture window thrown from bottom right toward another corner (release, intent)"
         case .sheetDismiss: "a tap that opens a bottom sheet, then a flick down that dismisses it (release, intents)"
+        case .launchTap: "home flick, a tap that launches the app, a second tap on the card 80-250 ms later (intents)"
+        case .launchSwitcher: "home flick, a tap that launches the app, an edge swipe pausing during the launch (intents)"
+        case .launchClose: "home flick, a tap that launches the app, a flick home during the launch (release, intents)"
         case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
         }
     }

@@ -111,6 +111,9 @@ public struct GestureSynthesizer: Sendable {
         case .multiFinger: builder.planMultiFinger()
         case .pipThrow: builder.planPipThrow()
         case .sheetDismiss: builder.planSheetDismiss()
+        case .launchTap: builder.planLaunchInterruption(.tap)
+        case .launchSwitcher: builder.planLaunchInterruption(.switcher)
+        case .launchClose: builder.planLaunchInterruption(.close)
         case .session: break  // a session is a sequence of the others; see EpisodeIterator
         }
         return builder

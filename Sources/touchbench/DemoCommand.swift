@@ -31,7 +31,7 @@ enum DemoCommand {
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         let chosenDelay = try arguments.value(presentDelay)
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
-                                        "settle", "over %", "intent", "intent ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "hitch ms/s"])
+                                        "settle", "over %", "intent", "intent ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         var rates: Set<RefreshRate> = []
         let started = DispatchTime.now().uptimeNanoseconds
@@ -68,6 +68,7 @@ enum DemoCommand {
                            ms(result.reversalP50Ms), ms(result.reversalMaxMs),
                            ms(stat(.catchResponse, \.p50)), ms(stat(.pauseResponse, \.p50)),
                            result.events.isEmpty ? "—" : "\(result.unansweredEvents)/\(result.events.count)",
+                           stat(.stuckAnimations, \.mean).map { String(Int($0)) } ?? "—",
                            String(format: "%.1f", result.hitchRatio)])
             }
         }
@@ -84,7 +85,8 @@ enum DemoCommand {
                 + "over = its overshoot in %% of the throw; intent = gestures that ended where their intent marker said, "
                 + "intent ms = the slowest from the intent to the frame from which the scene's destination is it for good; pipeline = event latency, sample to glass; "
                 + "reversal, catch, pause = from the hand's change of intent to the first frame that answers it "
-                + "(a pause's can be negative: a deceleration detector answers before the finger fully rests).", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
+                + "(a pause's can be negative: a deceleration detector answers before the finger fully rests); "
+                + "stuck = animations left off their target with no finger down and no motion.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
         return ExitCode.success
     }
 }

@@ -33,7 +33,7 @@ struct GoldenBenchTests {
             }
             result.insert(entry)
         }
-        #expect(result.entries.count == 31)
+        #expect(result.entries.count == 34)
         #expect(try Golden.mismatch(result.jsonText, against: "bench.json") == nil)
     }
 }

@@ -11,7 +11,7 @@ import TouchInput
         #expect(Gesture.allCases.map(\.name) == [
             "tap", "double-tap", "long-press", "drag", "flick", "reversal", "catch", "pause", "home-flick",
             "back-to-app", "pinch", "rotate", "pencil-stroke", "pointer-hover", "scroll-wheel", "modifier-tap",
-            "multi-finger", "pip-throw", "sheet-dismiss", "session",
+            "multi-finger", "pip-throw", "sheet-dismiss", "launch-tap", "launch-switcher", "launch-close", "session",
         ])
         for gesture in Gesture.allCases {
             #expect(Gesture(name: gesture.name) == gesture)
@@ -55,12 +55,12 @@ import TouchInput
             #expect(markers(marker, in: trace.samples).count == expectedMarkers(of: gesture)[marker, default: 0])
         }
         // Intents: each names a destination, in the order the plan settles them; a throw's
-        // is at its release.
+        // is at its release (a launch interrupted by a tap or a pause ends on no throw).
         let intents = trace.samples.filter { $0.label?.hasPrefix(Destination.intentPrefix) == true }
         let names = intents.compactMap { $0.label.flatMap(Destination.init(intentLabel:))?.description }
         #expect(names.count == intents.count)
         #expect(names.map { $0.hasPrefix("corner") ? "corner" : $0 } == expectedIntents(of: gesture))
-        if let release = markers(.release, in: trace.samples).last, gesture != .backToApp, let last = intents.last {
+        if let release = markers(.release, in: trace.samples).last, ![.backToApp, .launchTap, .launchSwitcher].contains(gesture), let last = intents.last {
             #expect(last.time == release.time)
         }
     }

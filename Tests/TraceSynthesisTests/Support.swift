@@ -76,7 +76,8 @@ func hasValidLifecycle(_ samples: [InputSample]) -> Bool {
 func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
     switch gesture {
     case .tap, .doubleTap, .longPress, .drag, .pinch, .rotate, .multiFinger: [.touch]
-    case .flick, .reversal, .catch, .pause, .homeFlick, .backToApp, .pipThrow, .sheetDismiss: [.touch, .marker]
+    case .flick, .reversal, .catch, .pause, .homeFlick, .backToApp, .pipThrow, .sheetDismiss,
+         .launchTap, .launchSwitcher, .launchClose: [.touch, .marker]
     case .pencilStroke: [.pencil]
     case .pointerHover: [.pointer]
     case .scrollWheel: [.pointer, .scroll]
@@ -88,7 +89,9 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
 /// How many markers of each label a single-gesture trace carries.
 func expectedMarkers(of gesture: Gesture) -> [GroundTruthMarker: Int] {
     switch gesture {
-    case .flick, .homeFlick, .pipThrow, .sheetDismiss: [.release: 1]
+    case .flick, .homeFlick, .pipThrow, .sheetDismiss, .launchTap: [.release: 1]
+    case .launchSwitcher: [.release: 1, .pause: 1]
+    case .launchClose: [.release: 2]
     case .reversal: [.redirect: 1]
     case .catch, .backToApp: [.release: 1, .redirect: 1]
     case .pause: [.pause: 1]
@@ -105,6 +108,9 @@ func expectedIntents(of gesture: Gesture) -> [String] {
     case .pause: ["appSwitcher"]
     case .pipThrow: ["corner"]
     case .sheetDismiss: ["open", "closed"]
+    case .launchTap: ["home", "app", "app"]
+    case .launchSwitcher: ["home", "app", "appSwitcher"]
+    case .launchClose: ["home", "app", "home"]
     default: []
     }
 }

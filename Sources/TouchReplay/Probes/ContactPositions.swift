@@ -48,6 +48,9 @@ struct ContactPositions: Sendable {
         down += delta
     }
 
+    /// Whether any contact is on the glass or hovering over it.
+    var anyPresent: Bool { slots.contains { $0.used } }
+
     /// The newest position of the contact with the lowest id, or `nil` when there is none.
     var lowestNumberedPosition: (x: Double, y: Double)? {
         var best: Slot?

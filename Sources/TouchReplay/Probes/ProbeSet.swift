@@ -21,6 +21,7 @@ struct ProbeSet: Sendable {
     private var release = ReleaseProbe()
     private var handOff = HandOffProbe()
     private var intent: IntentProbe
+    private var stuck = StuckProbe()
     /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`
     /// and promises to answer `responsive`.
     init(virtual: Bool, initial: SceneState, responsive: ResponsiveInputs) {
@@ -65,6 +66,7 @@ struct ProbeSet: Sendable {
         release.frame(frame)
         handOff.frame(frame)
         intent.frame(frame)
+        stuck.frame(frame)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }
@@ -110,6 +112,7 @@ struct ProbeSet: Sendable {
         metrics[.intent] = intent.latency.summary(kind: behaviour)
         metrics[.intentAccuracy] = intent.accuracy.summary(kind: behaviour)
         metrics[.unansweredInputs] = .single(Double(response.finishedUnanswered()), kind: behaviour)
+        metrics[.stuckAnimations] = .single(Double(stuck.count), kind: behaviour)
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9
         metrics[.hitchTimeRatio] = seconds > 0

@@ -146,9 +146,11 @@ public struct HomeScene: Scene {
             }
             swiping = false
         case .lifted:
-            if committed != .app {
-                // A tap at home or in the switcher launches the app.
-                committed = .app
+            // A tap at home or in the switcher launches the app; a tap that caught the card
+            // on its way (a launch under way) lets it go on to the app. Either way the card
+            // springs to the app from where the finger held it, never left where it stopped.
+            committed = .app
+            if cardX.value != 0 || cardY.value != 0 || scale.value != 1 {
                 let time = sample.time.seconds
                 cardX.spring(to: 0, velocity: 0, at: time, with: Springs.snap)
                 cardY.spring(to: 0, velocity: 0, at: time, with: Springs.snap)
@@ -205,6 +207,11 @@ public struct HomeScene: Scene {
         cardY.update(at: seconds)
         scale.update(at: seconds)
         state.show(x: cardX, y: cardY)
+        if !swiping {
+            // No finger drives the card: it is heading for the place of its destination.
+            state.targetX = 0
+            state.targetY = target(of: committed).y
+        }
         state.isAnimating = state.isAnimating || scale.isAnimating
         state.scale = scale.value
         // 1:1 only while the card is not rubber-banding below its resting place.
