@@ -75,6 +75,19 @@ let package = Package(
             path: "GateNoiseBenchmark"
         ),
         .executableTarget(
+            name: "PassesBenchmark",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "TouchInput", package: "TouchBench"),
+                .product(name: "TouchTrace", package: "TouchBench"),
+                .product(name: "TouchGestures", package: "TouchBench"),
+                .product(name: "TouchReplay", package: "TouchBench"),
+                .product(name: "TraceFormats", package: "TouchBench"),
+                .product(name: "TraceSynthesis", package: "TouchBench"),
+            ],
+            path: "PassesBenchmark"
+        ),
+        .executableTarget(
             name: "TextFormatsBenchmark",
             dependencies: [
                 "BenchmarkKit",

@@ -40,4 +40,9 @@ public enum Measure {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
+
+    /// Prints a progress line on standard error, apart from the table on standard output.
+    public static func progress(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
 }

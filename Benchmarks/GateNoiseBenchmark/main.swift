@@ -53,7 +53,7 @@ for index in 1...runs {
     child.waitUntilExit()
     guard child.terminationStatus == 0 else { BenchmarkOptions.fail("bench run \(index) exited \(child.terminationStatus)") }
     do { results.append(try BenchResult.load(from: path)) } catch { BenchmarkOptions.fail("\(path): \(error)") }
-    FileHandle.standardError.write(Data("run \(index)/\(runs) done after \(Int(Date().timeIntervalSince(started))) s\n".utf8))
+    Measure.progress("run \(index)/\(runs) done after \(Int(Date().timeIntervalSince(started))) s")
 }
 
 let thresholds: BenchThresholds

@@ -75,33 +75,6 @@ let forms = allForms.filter { wanted?.contains($0.0.name) ?? true }
 let directory = Measure.temporaryDirectory("text-forms-bench")
 defer { try? FileManager.default.removeItem(at: directory) }
 
-/// CPU seconds (user + system) of this process, or of its finished children: what a pass
-/// costs, which a machine shared with other work slows far less than it slows wall time.
-func cpuSeconds(children: Bool = false) -> Double {
-    var usage = rusage()
-    getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-}
-
-func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = cpuSeconds()
-    try body()
-    return cpuSeconds() - start
-}
-
-/// Runs `command` and returns the CPU seconds it took.
-func run(_ command: String, _ arguments: [String]) -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [command] + arguments
-    process.standardOutput = FileHandle.nullDevice
-    let start = cpuSeconds(children: true)
-    do { try process.run() } catch { BenchmarkOptions.fail("cannot run \(command): \(error)") }
-    process.waitUntilExit()
-    return cpuSeconds(children: true) - start
-}
-
 /// The peak resident memory of a child doing one pass, in MB, and (for an export) the
 /// peak before it started, once the samples were in memory.
 func childPeak(_ arguments: [String]) -> (before: Double, peak: Double) {
@@ -117,10 +90,6 @@ func childPeak(_ arguments: [String]) -> (before: Double, peak: Double) {
     return (numbers.count > 1 ? numbers[0] : .nan, numbers.last ?? .nan)
 }
 
-struct StandardError: TextOutputStream {
-    mutating func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-}
-nonisolated(unsafe) var standardError = StandardError()
 
 struct Pass { var seconds: Double; var samples: Int; var rate: Double { Double(samples) / seconds } }
 var passes: [String: [Pass]] = [:]  // "evemu export" → one per length
@@ -129,19 +98,19 @@ var report = Report(title: "Text forms on the mixed session (\(lengths.map { "\(
 for minutes in lengths {
     let (metadata, samples) = session(minutes: minutes)
     let label = "\(Int(minutes)) min"
-    print("\(label): \(samples.count) samples, \(samples.filter { $0.kind == .marker }.count) markers", to: &standardError)
+    Measure.progress("\(label): \(samples.count) samples, \(samples.filter { $0.kind == .marker }.count) markers")
     for (form, ext) in forms {
         let path = directory.appendingPathComponent("mixed-\(Int(minutes)).\(ext)").path
         let exported = Measure.median((0..<options.repeats).map { _ in
-            cpuSeconds { do { try export(form, metadata, samples, to: path) } catch { BenchmarkOptions.fail("\(error)") } }
+            CPUTime.seconds { do { try export(form, metadata, samples, to: path) } catch { BenchmarkOptions.fail("\(error)") } }
         })
         var count = 0
         let imported = Measure.median((0..<options.repeats).map { _ in
-            cpuSeconds { do { count = try importCount(form, path) } catch { BenchmarkOptions.fail("\(error)") } }
+            CPUTime.seconds { do { count = try importCount(form, path) } catch { BenchmarkOptions.fail("\(error)") } }
         })
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        _ = run("zstd", ["-q", "-f", "-3", "-T1", path, "-o", path + ".zst"])
-        let zstd = Measure.median((0..<options.repeats).map { _ in run("zstd", ["-q", "-d", "-c", path + ".zst"]) })
+        _ = CPUTime.seconds(running: "zstd", ["-q", "-f", "-3", "-T1", path, "-o", path + ".zst"])
+        let zstd = Measure.median((0..<options.repeats).map { _ in CPUTime.seconds(running: "zstd", ["-q", "-d", "-c", path + ".zst"]) })
         let n = Double(samples.count)
         let zstdRate = n / zstd
         let importPeak = childPeak(["import", form.name, path]).peak
