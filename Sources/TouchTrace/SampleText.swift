@@ -137,11 +137,13 @@ package enum SampleText {
                 let whole = numerator >> 16
                 // fraction / 2¹⁶ = fraction · 5¹⁶ / 10¹⁶: sixteen decimal places, exact.
                 var fraction = (numerator & 0xFFFF) &* 152_587_890_625
+                // Trailing zeros stripped in halving steps (at most 15: fraction < 10¹⁶ and is
+                // not zero), not one division at a time: this ran for every decimal written.
                 var places = 16
-                while fraction % 10 == 0 {
-                    fraction /= 10
-                    places -= 1
-                }
+                if fraction % 100_000_000 == 0 { fraction /= 100_000_000; places -= 8 }
+                if fraction % 10_000 == 0 { fraction /= 10_000; places -= 4 }
+                if fraction % 100 == 0 { fraction /= 100; places -= 2 }
+                if fraction % 10 == 0 { fraction /= 10; places -= 1 }
                 let wholeDigits = whole == 0 ? 0 : decimalDigits(whole)
                 let significant = whole == 0 ? decimalDigits(fraction) : wholeDigits + places
                 if significant <= 15 {
@@ -184,11 +186,12 @@ package enum SampleText {
     }
 
     private static func decimalDigits(_ value: UInt64) -> Int {
+        // Comparisons, not divisions: the digit count of every number written.
         var count = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
+        var bound: UInt64 = 10
+        while count < 20, value >= bound {
             count += 1
+            bound = bound &* 10
         }
         return count
     }
