@@ -5,22 +5,27 @@
 // would alert on at 125 %.
 // Each bench runs in a child process of this executable (`--bench-once OUT`), as a CI job's
 // bench would: a fresh process, the bundled suite, default settings, `--repeat` rounds.
+// Then a global slowdown: one more bench whose every frame really spends `--busy` more CPU
+// (`--frame-cost busy:…`, default 20us: slower code, not load, so the calibration loop does
+// not slow), compared with the last run under --timing-gate: it must fail.
 // Release build: `swift build -c release --product GateNoiseBenchmark`, or `scripts/bench`.
 import BenchmarkKit
 import BenchReports
 import Foundation
 import RunRecord
+import TouchReplay
 
 let options = BenchmarkOptions(
-    usage: "GateNoiseBenchmark [--runs N] [--bench-once OUT] [--keep DIR]",
-    values: ["runs", "bench-once", "keep"])
+    usage: "GateNoiseBenchmark [--runs N] [--busy DURATION] [--bench-once OUT] [--frame-cost PROFILE] [--keep DIR]",
+    values: ["runs", "bench-once", "keep", "busy", "frame-cost"])
 
 /// One `bench` of the bundled suite, as `touchbench bench --repeat R --json OUT` does it.
 @MainActor func benchOnce(to path: String) {
     do {
         let manifest = URL(fileURLWithPath: options.tracesDirectory).appendingPathComponent("manifest.json").path
         let (suite, resolved) = try SuiteDiscovery.resolve(manifest)
-        let replayer = Replaying()
+        let frameCost = try options.extra["frame-cost"].map { text throws in try FrameCost(profile: text) } ?? FrameCost()
+        let replayer = Replaying(frameCost: frameCost)
         let runner = BenchRunner(replayer: replayer, repeats: options.repeats, seriesFor: BenchRunner.defaultChartedRun(suite: suite))
         let environment = BenchEnvironment.current(repeats: options.repeats, settings: replayer.settings)
         let result = try runner.run(suite: suite, manifestPath: resolved, shard: nil, environment: environment)
@@ -44,17 +49,23 @@ defer { if options.extra["keep"] == nil { try? FileManager.default.removeItem(at
 let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
 var results: [BenchResult] = []
 let started = Date()
-for index in 1...runs {
-    let path = directory.appendingPathComponent("bench-\(index).json").path
+/// One bench in a fresh child process, read back.
+func benchInChild(_ name: String, extra: [String] = []) -> BenchResult {
+    let path = directory.appendingPathComponent("\(name).json").path
     let child = Process()
     child.executableURL = executable
-    child.arguments = ["--bench-once", path, "--repeat", String(options.repeats), "--traces-dir", options.tracesDirectory]
+    child.arguments = ["--bench-once", path, "--repeat", String(options.repeats), "--traces-dir", options.tracesDirectory] + extra
     do { try child.run() } catch { BenchmarkOptions.fail("cannot start \(executable.path): \(error)") }
     child.waitUntilExit()
-    guard child.terminationStatus == 0 else { BenchmarkOptions.fail("bench run \(index) exited \(child.terminationStatus)") }
-    do { results.append(try BenchResult.load(from: path)) } catch { BenchmarkOptions.fail("\(path): \(error)") }
+    guard child.terminationStatus == 0 else { BenchmarkOptions.fail("bench \(name) exited \(child.terminationStatus)") }
+    do { return try BenchResult.load(from: path) } catch { BenchmarkOptions.fail("\(path): \(error)") }
+}
+for index in 1...runs {
+    results.append(benchInChild("bench-\(index)"))
     Measure.progress("run \(index)/\(runs) done after \(Int(Date().timeIntervalSince(started))) s")
 }
+let busy = options.extra["busy"] ?? "20us"
+let slowed = benchInChild("bench-busy", extra: ["--frame-cost", "busy:" + busy])
 
 let thresholds: BenchThresholds
 do { thresholds = try BenchThresholds.load(from: options.thresholdsPath) } catch { BenchmarkOptions.fail("\(error)") }
@@ -73,6 +84,23 @@ for index in 1..<results.count {
     for row in gated.regressions { regressedNames[row.metric.rawValue, default: 0] += 1 }
     for check in gated.budgetFailures { regressedNames["budget " + check.budget.metric.rawValue, default: 0] += 1 }
 }
+
+func factor(_ value: Double) -> String { String(format: "%.2f", value) }
+
+// The load factors the calibrations gave between consecutive runs.
+let loadFactors = (1..<results.count).compactMap { index -> Double? in
+    guard let now = results[index].calibration, let before = results[index - 1].calibration, now.isComparable(with: before) else { return nil }
+    return now.median / before.median
+}
+
+// The global slowdown: every entry's CPU per frame grown by the busy work, the machine not.
+let slowdown = BenchComparison(current: slowed, baseline: results[results.count - 1], thresholds: thresholds, timingGate: true)
+let cpuRatios = slowed.entries.compactMap { entry -> Double? in
+    guard let now = entry.metrics[MetricName.cpuPerFrame]?.p50, let before = results[results.count - 1][entry.key]?.metrics[MetricName.cpuPerFrame]?.p50,
+          before > 0 else { return nil }
+    return now / before
+}.sorted()
+let slowedEntries = Set(slowdown.regressions.map(\.key)).count
 
 // The dashboard: alerts at 125 % going from each run to the next.
 let dashboards = results.map(BenchmarkJSONReport.init(result:))
@@ -97,6 +125,11 @@ report.add(Figure("dashboard alerts at 125 %, 3 consecutive runs", unit: "alerts
                   note: "runs 1→2→3; the worst 3 consecutive runs of \(runs): \(worstThree); every step: \(alertsPerStep.reduce(0, +)) in \(alertsPerStep.count)"))
 report.add(Figure("timing figures published", unit: "elements", value: Double(published.min() ?? 0), biggerIsBetter: true,
                   note: "fewest in one run's dashboard JSON (most \(published.max() ?? 0)) of \(timingCandidates) candidates"))
+report.add(Figure("machine load factor between runs", unit: "×", value: loadFactors.max() ?? 1, biggerIsBetter: false,
+                  note: "largest calibration ratio of \(loadFactors.count) pairs (smallest ×\(factor(loadFactors.min() ?? 1)))"))
+report.add(Figure("global slowdown caught (busy:\(busy))", unit: "entries", value: Double(slowedEntries), biggerIsBetter: true,
+                  note: "of \(slowed.entries.count) regress under --timing-gate (verdict \(slowdown.verdict.rawValue), load ×\(factor(slowdown.loadFactor ?? 1))); "
+                    + "cpu_per_frame_us ×\(factor(cpuRatios.first ?? 1))–×\(factor(cpuRatios.last ?? 1)), median ×\(factor(cpuRatios.isEmpty ? 1 : cpuRatios[cpuRatios.count / 2]))"))
 report.add(Figure("wall time", unit: "s", value: Date().timeIntervalSince(started), biggerIsBetter: false,
                   note: "\(runs) benches, one after another"))
 do { exit(try report.finish(options: options) == 0 ? 0 : 1) } catch { BenchmarkOptions.fail("\(error)") }

@@ -31,12 +31,17 @@ enum Fixtures {
                  events: [RunEvent(kind: "redirect", time: 500_000_000, source: "marker", responseMs: 24)])
     }
 
+    /// The calibration of a machine whose loop took 2 ms a run (times `factor`).
+    static func calibration(_ factor: Double = 1) -> BenchCalibration {
+        BenchCalibration(samples: [2_000_000, 2_010_000, 1_990_000, 2_005_000, 2_100_000].map { Int64((Double($0) * factor).rounded()) })
+    }
+
     static func result(traces: Int = 4, scenes: [String] = ["scroll", "pip"]) -> BenchResult {
         var entries: [RunRecord] = []
         for index in 0..<traces {
             for scene in scenes { entries.append(entry("trace-\(index).touchtrace", scene)) }
         }
-        return BenchResult(entries: entries, environment: environment)
+        return BenchResult(entries: entries, environment: environment, calibration: calibration())
     }
 
     /// A replayer whose numbers depend only on the trace and scene.

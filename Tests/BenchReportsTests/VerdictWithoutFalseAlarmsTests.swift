@@ -125,40 +125,6 @@ struct VerdictWithoutFalseAlarmsTests {
         #expect(advisory.verdict == .warn && advisory.advisories.map(\.metric) == ["cpu_per_frame_us"])
     }
 
-    /// Every entry's CPU repeats × `factor`, and entry 0's × `first` on top.
-    static func shifted(by factor: Double, first: Double = 1) -> (BenchResult, BenchResult) {
-        let baseline = Fixtures.result()
-        var current = baseline
-        for (index, entry) in baseline.entries.enumerated() {
-            var moved = entry
-            let scale = factor * (index == 0 ? first : 1)
-            moved.metrics["cpu_per_frame_us"] = Fixtures.cpu([40, 41, 39, 40.5, 40.2].map { $0 * scale })
-            current.insert(moved)
-        }
-        return (baseline, current)
-    }
-
-    @Test("a load change moves the whole run: judged against that shift, it is no verdict, and it is said")
-    func aWholeRunShiftIsLoad() throws {
-        // All eight entries 1.5× slower together, as a busier machine makes them.
-        let (baseline, current) = Self.shifted(by: 1.5)
-        let gated = BenchComparison(current: current, baseline: baseline, timingGate: true)
-        #expect(gated.verdict == .warn && gated.regressions.isEmpty)
-        #expect(gated.warnings.contains { $0.hasPrefix("cpu_per_frame_us moved ×1.5 over the whole run") })
-        let row = try #require(gated.rows.first { $0.metric == "cpu_per_frame_us" })
-        let now = try #require(row.current)
-        #expect(row.baseline == 40.2 && abs(now - 60.3) < 1e-9 && row.reason.contains("baseline × 1.5"))
-        // One entry 2× slower on top of the load is still caught, and only that one.
-        let (base, worse) = Self.shifted(by: 1.5, first: 2)
-        let caught = BenchComparison(current: worse, baseline: base, timingGate: true)
-        #expect(caught.regressions.map(\.key) == [worse.entries[0].key])
-        #expect(caught.regressions.first?.reason.contains("against the baseline × 1.5 (the whole run's shift)") == true)
-        // Beyond what load does (×3), the whole run is judged as it is: every entry regresses.
-        let (slow, slower) = Self.shifted(by: 4)
-        #expect(BenchComparison(current: slower, baseline: slow, timingGate: true).regressions.count == slower.entries.count)
-        #expect(BenchComparison.maximumRunShift == 3)
-    }
-
     @Test func aClearTimingRegressionIsAdvisoryUnlessGated() throws {
         let (baseline, current, key) = try Self.changed { $0.metrics["cpu_per_frame_us"] = Fixtures.cpu([52, 53, 51, 52.5, 52.2]) }
         let advisory = BenchComparison(current: current, baseline: baseline)

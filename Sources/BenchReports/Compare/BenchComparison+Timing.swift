@@ -19,28 +19,6 @@ extension BenchComparison {
         noiseWidth * Statistics.robustStandardDeviation(repeats)
     }
 
-    /// The largest factor by which a whole run's timings may move together and still be
-    /// taken for a change of the machine's load rather than of the code (measured: a loaded
-    /// 2-core runner slowed one run of a back-to-back series by up to 2.8×).
-    public static let maximumRunShift = 3.0
-
-    /// The factor by which `metric` moved over the whole run: the median, over the entries
-    /// measured on both sides, of the current median ÷ the baseline's (at least three
-    /// entries; else 1). A load change between two runs moves every entry together, which no
-    /// noise inside either run can see; a change of code moves the entries it touches. Each
-    /// entry is judged against its baseline × this factor, when the factor is within
-    /// ``maximumRunShift``.
-    static func runShift(of metric: MetricName, current: BenchResult, baseline: BenchResult) -> Double {
-        var ratios: [Double] = []
-        for entry in current.entries {
-            guard let now = entry.metrics[metric]?.repeats.map(Statistics.median),
-                  let before = baseline[entry.key]?.metrics[metric]?.repeats.map(Statistics.median),
-                  now > 0, before > 0 else { continue }
-            ratios.append(now / before)
-        }
-        return ratios.count >= 3 ? Statistics.median(ratios) : 1
-    }
-
     /// The change of the medians over the pooled robust standard deviation of the repeats (a
     /// robust Cohen's d: each run's interquartile range ÷ 1.349 stands for its standard
     /// deviation, so one wild repeat does not shrink the effect of a real change); infinite
@@ -56,11 +34,42 @@ extension BenchComparison {
 
     /// Sets `row`'s status and reason for a timing metric. Each test is reported in the
     /// reason, so a reader sees which one held the verdict back.
-    /// `shift` is the whole run's factor (``runShift(of:current:baseline:)``): the baseline's
-    /// value and repeats are scaled by it before any test.
+    ///
+    /// `load` is how much the machine's load alone moves this metric between the runs (the
+    /// calibration's factor, or its inverse for a rate; ``loadScale(of:factor:)``). It may
+    /// only excuse: the metric is judged as measured, and a regression (or improvement) that
+    /// is none against the baseline × `load` becomes noise. A metric within its noise as
+    /// measured stays so whatever the load did.
     static func judgeTiming(_ row: inout Row, current: MetricSummary?, baseline: MetricSummary?,
                             tolerance: BenchThresholds.Tolerance, direction: MetricName.Direction, gate: Bool,
-                            shift: Double = 1) {
+                            load: Double = 1) {
+        judgeTiming(&row, current: current, baseline: baseline, tolerance: tolerance, direction: direction, gate: gate, scale: 1)
+        guard load != 1 else { return }
+        let verdictDirection: Int = switch row.status {
+        case .regression, .advisory: 1
+        case .improvement: -1
+        default: 0
+        }
+        guard verdictDirection != 0 else { return }
+        var loaded = row
+        judgeTiming(&loaded, current: current, baseline: baseline, tolerance: tolerance, direction: direction, gate: gate, scale: load)
+        let loadedDirection: Int = switch loaded.status {
+        case .regression, .advisory: 1
+        case .improvement: -1
+        default: 0
+        }
+        guard loadedDirection != verdictDirection else { return }
+        let word = verdictDirection > 0 ? "worse" : "better"
+        row.status = .withinTolerance
+        row.pValue = loaded.pValue
+        row.reason = "timing, load: \(word) than the baseline, but not than the baseline × \(Format.number(load)) "
+            + "(the machine's own \(load > 1 ? "slowdown" : "speed-up") by its calibration)"
+    }
+
+    /// One judgement, against the baseline's value and repeats × `scale`.
+    private static func judgeTiming(_ row: inout Row, current: MetricSummary?, baseline: MetricSummary?,
+                                    tolerance: BenchThresholds.Tolerance, direction: MetricName.Direction, gate: Bool,
+                                    scale shift: Double) {
         guard let now = row.current, let before = row.baseline.map({ $0 * shift }) else {
             row.status = .withinTolerance
             row.reason = "timing, measured on one side only"
@@ -71,7 +80,7 @@ extension BenchComparison {
         let band = describe(tolerance, unit: row.unit)
         guard abs(worse) > allowance else {
             row.status = now == before ? .unchanged : .withinTolerance
-            row.reason = "timing, noise: within its ±\(band) band" + (shift == 1 ? "" : " of the baseline × \(Format.number(shift)) (the whole run's shift)")
+            row.reason = "timing, noise: within its ±\(band) band"
             return
         }
         let a = current?.repeats ?? [], b = (baseline?.repeats ?? []).map { $0 * shift }
@@ -102,8 +111,7 @@ extension BenchComparison {
             row.reason = "timing, noise: beyond \(band) but not significant (\(testText) ≥ α \(Format.number(tolerance.alpha)))"
             return
         }
-        let against = shift == 1 ? "" : " against the baseline × \(Format.number(shift)) (the whole run's shift)"
-        let how = "beyond \(band)\(against), the repeats' spread (\(Format.number(Self.noiseWidth)) robust σ of each run) and d ≥ \(Format.number(tolerance.effectSize)), significant (\(testText))"
+        let how = "beyond \(band), the repeats' spread (\(Format.number(Self.noiseWidth)) robust σ of each run) and d ≥ \(Format.number(tolerance.effectSize)), significant (\(testText))"
         if worse < 0 {
             row.status = .improvement
             row.reason = "timing, better " + how

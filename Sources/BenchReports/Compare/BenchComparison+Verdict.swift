@@ -28,16 +28,14 @@ extension BenchComparison {
                 warnings.append("With \(fewest) repeats no timing change can be significant at α = \(Format.number(thresholds.timingDefault.alpha)); use --repeat 5 or more.")
             }
         }
-        timingCompared = hasBaseline && timingComparable
-        var shifts: [MetricName: Double] = [:]
+        var load = LoadFactor.uncorrected(reason: nil)
         if let baseline, timingComparable {
-            shifts = Self.runShifts(current: current, baseline: baseline)
-            for (name, shift) in shifts.sorted(by: { $0.key < $1.key }) where abs(shift - 1) >= 0.1 {
-                warnings.append("\(name) moved ×\(Format.number(shift)) over the whole run (the median over its entries): "
-                    + "taken for a change of the machine's load, each entry is judged against it; a change that slows every entry alike "
-                    + "by up to ×\(Format.number(Self.maximumRunShift)) is not gated (rerun on a quiet runner to tell).")
-            }
+            load = Self.loadFactor(current: current, baseline: baseline)
+            if let warning = load.warning { warnings.append(warning) }
+            if case .beyondLimit = load { timingComparable = false }
         }
+        timingCompared = hasBaseline && timingComparable
+        loadFactor = load.factor
         for entry in current.entries {
             let base = baseline?[entry.key]
             var entryTiming = timingComparable
@@ -46,7 +44,7 @@ extension BenchComparison {
                 warnings.append("\(entry.key) ran with other settings (\(base.settings) vs \(entry.settings)): its timing metrics are not compared.")
             }
             rows += Self.rows(entry: entry, baseline: base, hasBaseline: baseline != nil, timingComparable: entryTiming,
-                              thresholds: thresholds, timingGate: timingGate, shifts: shifts)
+                              thresholds: thresholds, timingGate: timingGate, load: load.factor)
             budgetChecks += Self.budgetChecks(entry: entry, thresholds: thresholds)
         }
     }
@@ -68,23 +66,8 @@ extension BenchComparison {
         return counts
     }
 
-    /// The whole run's factor of every timing metric with repeats, where it is within
-    /// ``maximumRunShift`` (beyond it, no load explains it: entries are judged as they are).
-    private static func runShifts(current: BenchResult, baseline: BenchResult) -> [MetricName: Double] {
-        var names = Set<MetricName>()
-        for entry in current.entries {
-            for (name, summary) in entry.metrics where summary.kind == .timing && summary.repeats != nil { names.insert(name) }
-        }
-        var shifts: [MetricName: Double] = [:]
-        for name in names {
-            let shift = runShift(of: name, current: current, baseline: baseline)
-            if shift != 1, shift <= maximumRunShift, shift >= 1 / maximumRunShift { shifts[name] = shift }
-        }
-        return shifts
-    }
-
     private static func rows(entry: RunRecord, baseline: RunRecord?, hasBaseline: Bool, timingComparable: Bool,
-                             thresholds: BenchThresholds, timingGate: Bool, shifts: [MetricName: Double]) -> [Row] {
+                             thresholds: BenchThresholds, timingGate: Bool, load: Double?) -> [Row] {
         var metrics = entry.metrics
         var baseMetrics = baseline?.metrics ?? [:]
         metrics.merge(counts(of: entry)) { _, count in count }
@@ -118,7 +101,7 @@ extension BenchComparison {
                 row.baseline = base?.value(row.statistic)
                 if timingComparable {
                     judgeTiming(&row, current: current, baseline: base, tolerance: tolerance, direction: direction,
-                                gate: timingGate, shift: shifts[name] ?? 1)
+                                gate: timingGate, load: load.map { Self.loadScale(of: name, factor: $0) } ?? 1)
                 } else {
                     row.status = .notCompared
                     row.reason = "timing from another machine or settings: not compared"

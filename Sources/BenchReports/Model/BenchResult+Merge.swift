@@ -18,7 +18,8 @@ extension BenchResult {
     ///
     /// The same trace × scene in two inputs is an error (overlapping shards or a file given
     /// twice). Missing shards and differing environments are warnings; the merged
-    /// environment is the first input's.
+    /// environment is the first input's; the calibration pools every input's samples (in
+    /// input order), so it stands for the machine over all the shards.
     public static func merge(_ results: [BenchResult], names: [String]) throws(MergeError) -> Merge {
         guard let first = results.first else { throw MergeError(description: "nothing to merge") }
         var warnings: [String] = []
@@ -48,6 +49,9 @@ extension BenchResult {
                 }
             }
         }
-        return Merge(result: BenchResult(entries: entries, environment: first.environment), warnings: warnings)
+        // The shards' calibrations pooled: the merged timings came from all of them.
+        return Merge(result: BenchResult(entries: entries, environment: first.environment,
+                                         calibration: BenchCalibration.pooled(results.map(\.calibration))),
+                     warnings: warnings)
     }
 }

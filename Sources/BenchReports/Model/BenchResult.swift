@@ -17,11 +17,16 @@ public struct BenchResult: Sendable, Hashable {
     public var environment: BenchEnvironment
     /// The share of the suite this result covers; `nil` for a whole suite or a merge.
     public var shard: BenchShard?
+    /// How fast the machine ran during the timed repeats (``BenchCalibration``); `nil` in a
+    /// result written before calibrations existed, or by a run with no timed repeats.
+    public var calibration: BenchCalibration?
 
-    public init(entries: [RunRecord], environment: BenchEnvironment, shard: BenchShard? = nil) {
+    public init(entries: [RunRecord], environment: BenchEnvironment, shard: BenchShard? = nil,
+                calibration: BenchCalibration? = nil) {
         self.entries = entries.sorted { $0.key < $1.key }
         self.environment = environment
         self.shard = shard
+        self.calibration = calibration
         reindex()
     }
 
@@ -63,6 +68,7 @@ extension BenchResult {
             ("environment", environment.json),
         ]
         if let shard { members.append(("shard", .string(shard.description))) }
+        if let calibration { members.append(("calibration", calibration.json)) }
         return JSONWriter.document(.object(members))
     }
 
@@ -93,7 +99,7 @@ extension BenchResult {
         }
         let shard = value["shard"]?.stringValue.flatMap(BenchShard.init)
         return BenchResult(entries: entries, environment: BenchEnvironment(json: value["environment"] ?? .object([])),
-                           shard: shard)
+                           shard: shard, calibration: value["calibration"].flatMap(BenchCalibration.init(json:)))
     }
 
     /// Reads a result file; errors name the file (``BenchReportError/Kind/cannotOpen`` when

@@ -5,7 +5,8 @@ import TouchTrace
 /// Runs a suite (or one shard of it) into a ``BenchResult``: for every trace × scene, one
 /// virtual-clock run gives the deterministic metrics (and the series, for the charted run),
 /// then ``repeats`` further runs give each timing metric as the median of its per-run means
-/// with the spread, plus the replay throughput (a page run: its wall-clock duration).
+/// with the spread, plus the replay throughput (a page run: its wall-clock duration), and a
+/// ``BenchCalibration`` timed among the repeats.
 public struct BenchRunner: Sendable {
     public var replayer: any TraceReplaying
     /// Timed runs per trace × scene (at least 1).
@@ -58,15 +59,28 @@ public struct BenchRunner: Sendable {
             entries.append(try deterministicRun(path: path, key: key))
         }
         var timings = [Timings](repeating: Timings(), count: plan.count)
+        // The machine's speed, measured among the repeats so that it sees the load they saw.
+        var calibration = BenchCalibration()
+        let calibrateEvery = Self.calibrationInterval(planCount: plan.count)
         for round in 0..<repeats {
             for (index, (key, path)) in plan.enumerated() {
+                if index % calibrateEvery == 0 { calibration.measure() }
                 progress?(plan.count * (round + 1) + index, total, "\(key) (repeat \(round + 1)/\(repeats))")
                 try timings[index].add(replayer.replay(path: path, scene: key.scene, withSeries: false))
             }
         }
+        if !plan.isEmpty { calibration.measure() }
         progress?(total, total, "done")
         for index in entries.indices { timings[index].summarise(into: &entries[index]) }
-        return BenchResult(entries: entries, environment: environment, shard: shard)
+        return BenchResult(entries: entries, environment: environment, shard: shard,
+                           calibration: calibration.samples.isEmpty ? nil : calibration)
+    }
+
+    /// How many timed replays apart the calibration runs: about eight per round (one before
+    /// every replay of a small suite), so a suite of any size spends a few tens of
+    /// milliseconds per round on it.
+    static func calibrationInterval(planCount: Int) -> Int {
+        max(1, planCount / 8)
     }
 
     /// One trace × scene: the deterministic run, then the timed repeats.
