@@ -34,8 +34,10 @@ public struct RunRecord: Sendable, Hashable {
     /// The parameters set for the run (`--set name=value`), by name; empty for a default run,
     /// whose file then has no `parameters` member.
     public var parameters: [String: String] = [:]
-    /// The `--frame-cost` profile charged on the virtual clock; `nil` (and no member in the
-    /// file) when none was.
+    /// The `--frame-cost` profile charged on the virtual clock, as a condition of the run
+    /// (TouchReplay's `FrameCost.setting`: no `busy:` term, which is not charged, and a
+    /// recording named by its content, `recorded@` and 16 hex digits); `nil` (and no member
+    /// in the file) when none was.
     public var frameCost: String?
     /// Per-frame series, present only for the run a report charts.
     public var series: RunSeries?
@@ -68,12 +70,8 @@ public struct RunRecord: Sendable, Hashable {
     public var settings: String {
         var parts = ["mode=\(mode)", "rate=\(rate)", "refreshHz=\(JSONWriter.format(refreshHz))"]
         if let presentationDelayFrames { parts.append("presentationDelay=\(presentationDelayFrames)") }
-        // A `busy:` term is work really done in each frame, standing for slower code: the
-        // thing measured, not a condition of the measurement, so it is left out.
-        if let frameCost {
-            let conditions = frameCost.split(separator: "+").filter { !$0.hasPrefix("busy:") }
-            if !conditions.isEmpty { parts.append("frameCost=" + conditions.joined(separator: "+")) }
-        }
+        // Already the profile as a condition (TouchReplay's `FrameCost.setting`).
+        if let frameCost, !frameCost.isEmpty { parts.append("frameCost=" + frameCost) }
         return parts.joined(separator: " ")
     }
 

@@ -56,7 +56,7 @@ struct FrameCostRecordingTests {
         #expect(abs(Self.ratio(recorded) - 1000 * Double(3 * spikes) / Double(recorded.frames + 3 * spikes)) < 1e-3)
         // Frame for frame what the built-in profile charges.
         #expect(Self.behaviour(recorded) == Self.behaviour(try Self.run("spikes:30ms/10")))
-        #expect(recorded.frameCost == "recorded:" + path)
+        #expect(recorded.frameCost == "recorded@" + FrameCostRecording(costs: costs).digest)
     }
 
     @Test("10 ms recorded for every frame: every frame one vsync late, 500 ms of hitch per second")
@@ -101,7 +101,30 @@ struct FrameCostRecordingTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let first = try Self.run("recorded:" + path), second = try Self.run("recorded:" + path)
         #expect(first.withoutTiming.jsonText == second.withoutTiming.jsonText)
-        #expect(first.frameCost == "recorded:" + path)
+        #expect(first.frameCost == "recorded@" + scaled.digest)
+    }
+
+    @Test("a recording is named by its content: the same costs at two paths are one setting, a changed file another")
+    func namedByContent() throws {
+        let costs: [Int64] = [12_000_000, 0, 9_000_000]
+        // 64-bit FNV-1a of the count and the costs, 8 little-endian bytes each (checked in Python).
+        #expect(FrameCostRecording(costs: costs).digest == "48f26925bceeef41")
+        #expect(FrameCostRecording(costs: []).digest == "a8c7f832281a39c5")
+        let here = try Self.file(FrameCostRecording(costs: costs).text())
+        // The same costs with a comment and CRLF line ends, elsewhere.
+        let there = try Self.file("touchbench frame-cost 1\r\n# copied\r\n12000000\r\n0\r\n9000000\r\nend 3\r\n")
+        defer { for path in [here, there] { try? FileManager.default.removeItem(atPath: path) } }
+        let a = try FrameCost(profile: "constant:1ms+recorded:" + here).loadingRecording()
+        let b = try FrameCost(profile: "constant:1ms+busy:1ms+recorded:" + there).loadingRecording()
+        #expect(a.setting == b.setting && a.setting == "constant:1ms+recorded@48f26925bceeef41")
+        #expect(a.description == "constant:1ms+recorded:" + here)
+        #expect(try Self.run("recorded:" + here).settings == (try Self.run("recorded:" + there)).settings)
+        // The file changed in place: another setting.
+        try Data(FrameCostRecording(costs: [12_000_000, 1, 9_000_000]).text().utf8).write(to: URL(fileURLWithPath: here))
+        let changed = try FrameCost(profile: "constant:1ms+recorded:" + here).loadingRecording()
+        #expect(changed.setting != a.setting && changed.description == a.description)
+        // Not read yet, it can only be named by its path.
+        #expect(try FrameCost(profile: "recorded:" + here).setting == "recorded:" + here)
     }
 
     @Test("busy: is really spent on a wall clock too: every recorded frame takes at least its 1 ms")
@@ -125,20 +148,30 @@ struct FrameCostRecordingTests {
         #expect(plain.cost(frame: 2) == 60_000_000_000 && plain.cost(frame: 3) == 0 && plain.cost(frame: -1) == 0)
     }
 
-    @Test("megabytes of blank lines or of 0 lines: read line by line, refused or read whole")
+    @Test("hundreds of thousands of blank lines or of 0 lines: read line by line, refused or read whole")
     func manyShortLines() throws {
         let header = Array("touchbench frame-cost 1\n".utf8)
-        // 4 MiB of newlines: four million lines, none a cost.
-        let blank = header + [UInt8](repeating: UInt8(ascii: "\n"), count: 4 << 20)
+        // 256 KiB of newlines: 262 144 lines, none a cost, the last one counted exactly.
+        let blank = header + [UInt8](repeating: UInt8(ascii: "\n"), count: 1 << 18)
         let error = try #require(throws: FrameCostFileError.self) { try FrameCostRecording(bytes: blank, path: "blank.txt") }
-        #expect(error.kind == .malformed && error.line == 1 + 4 << 20 && error.reason.contains("has no frame costs"))
-        // A million frames of 0 ns, then their end.
+        #expect(error.kind == .malformed && error.line == 1 + 1 << 18 && error.reason.contains("has no frame costs"))
+        // 200 000 frames of 0 ns, then their end.
         var zeros = header
-        zeros.reserveCapacity(header.count + 2 << 20 + 16)
-        for _ in 0..<1_000_000 { zeros += [UInt8(ascii: "0"), UInt8(ascii: "\n")] }
-        zeros += Array("end 1000000\n".utf8)
+        zeros.reserveCapacity(header.count + 400_000 + 16)
+        for _ in 0..<200_000 { zeros += [UInt8(ascii: "0"), UInt8(ascii: "\n")] }
+        zeros += Array("end 200000\n".utf8)
         let recording = try FrameCostRecording(bytes: zeros)
-        #expect(recording.costs.count == 1_000_000 && recording.costs.allSatisfy { $0 == 0 })
+        #expect(recording.costs.count == 200_000 && recording.costs.allSatisfy { $0 == 0 })
+    }
+
+    @Test("one byte-order mark is skipped, a second is not: the file read from disk is stripped once")
+    func oneByteOrderMark() throws {
+        let once = try Self.file([0xEF, 0xBB, 0xBF] + Array("touchbench frame-cost 1\n7\nend 1\n".utf8))
+        let twice = try Self.file([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("touchbench frame-cost 1\n7\nend 1\n".utf8))
+        defer { for path in [once, twice] { try? FileManager.default.removeItem(atPath: path) } }
+        #expect(try FrameCostRecording.load(once).costs == [7])
+        let error = try #require(throws: FrameCostFileError.self) { try FrameCostRecording.load(twice) }
+        #expect(error.kind == .malformed && error.line == 1 && error.reason.contains("not a frame-cost recording"))
     }
 
     /// A bad recording: its bytes, the line the error names and a piece of its reason.

@@ -30,9 +30,8 @@ public struct Replaying: TraceReplaying {
         if !parameters.isEmpty {
             settings["parameters"] = parameters.assignments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        // Busy work stands for slower code, the thing measured, not a condition of the
-        // measurement: a run with it is compared with one without, timing included.
-        if !frameCost.withoutBusy.isZero { settings["frameCost"] = frameCost.withoutBusy.description }
+        // The profile as a condition (no busy work, a recording by its content).
+        if !frameCost.setting.isEmpty { settings["frameCost"] = frameCost.setting }
         return settings
     }
 

@@ -47,13 +47,17 @@ public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
     /// Whether the cost depends on measured time, so that the run is not deterministic.
     public var isMeasured: Bool { measuredFactor > 0 }
 
-    /// The profile without its ``busy`` term: what decides the conditions of a measurement.
-    /// Busy work stands for slower code — the thing measured — so results that differ only
-    /// in it are still comparable, timing included (that is what it is for).
-    public var withoutBusy: FrameCost {
-        var cost = self
-        cost.busy = 0
-        return cost
+    /// The profile as a condition of a measurement: what the record's `frameCost` and a
+    /// bench's settings hold, so it decides whether two runs' numbers compare (empty for none).
+    ///
+    /// This is the one place that says so: ``busy`` is left out — busy work stands for slower
+    /// code, the thing measured, so results that differ only in it still compare, timing
+    /// included (that is what it is for) — and a `recorded:` term is named by its content
+    /// (``FrameCostRecording/digest``), not its path, once read: the same costs at two paths
+    /// are one setting, a file changed in place is another.
+    public var setting: String {
+        let recorded = recording.map { "recorded@" + $0.digest } ?? recordedFile.map { "recorded:" + $0 }
+        return terms(busy: false, recorded: recorded)
     }
 
     /// The cost of frame number `frame` (0 for the first rendered) consuming `samples` input
@@ -83,14 +87,18 @@ public struct FrameCost: Sendable, Hashable, CustomStringConvertible {
 
     /// The profile as `--frame-cost` takes it, terms in a fixed order (empty for none).
     public var description: String {
+        terms(busy: true, recorded: recordedFile.map { "recorded:" + $0 })
+    }
+
+    private func terms(busy withBusy: Bool, recorded: String?) -> String {
         var terms: [String] = []
         if constant > 0 { terms.append("constant:" + Self.duration(constant)) }
         if spike > 0 && spikeEvery > 0 { terms.append("spikes:" + Self.duration(spike) + "/\(spikeEvery)") }
         if first > 0 { terms.append("first:" + Self.duration(first)) }
         if perSample > 0 { terms.append("per-sample:" + Self.duration(perSample)) }
         if measuredFactor > 0 { terms.append("measured:" + ParameterValues.format(measuredFactor)) }
-        if busy > 0 { terms.append("busy:" + Self.duration(busy)) }
-        if let recordedFile { terms.append("recorded:" + recordedFile) }
+        if withBusy && busy > 0 { terms.append("busy:" + Self.duration(busy)) }
+        if let recorded { terms.append(recorded) }
         return terms.joined(separator: "+")
     }
 

@@ -39,6 +39,23 @@ public struct FrameCostRecording: Sendable, Hashable {
         self.costs = costs
     }
 
+    /// The recording's content in 16 hex digits: 64-bit FNV-1a of the frame count and every
+    /// cost (little-endian), so comments, line ends and the file's path do not change it and
+    /// any cost does. What names the recording in a run's settings (``FrameCost/setting``).
+    public var digest: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                hash ^= (value >> UInt64(shift)) & 0xFF
+                hash &*= 0x0000_0100_0000_01b3
+            }
+        }
+        mix(UInt64(costs.count))
+        for cost in costs { mix(UInt64(bitPattern: cost)) }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// The cost of frame number `frame` (0 for the first rendered); frames past the end of
     /// the recording cost nothing.
     @inline(__always)
@@ -61,7 +78,8 @@ public struct FrameCostRecording: Sendable, Hashable {
     public static func load(_ path: String) throws(FrameCostFileError) -> FrameCostRecording {
         let bytes: [UInt8]
         do {
-            bytes = try SystemFile.readWhole(path, limit: sizeLimit)
+            // The parser skips the byte-order mark (one, before the header): not here too.
+            bytes = try SystemFile.readWhole(path, limit: sizeLimit, skippingByteOrderMark: false)
         } catch {
             let kind: FrameCostFileErrorKind = switch error.kind {
             case .cannotOpen: .cannotOpen

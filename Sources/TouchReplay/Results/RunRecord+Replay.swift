@@ -16,7 +16,8 @@ extension RunRecord {
                   presentationDelayFrames: settings.display.presentationDelay, frames: frames, samples: samples,
                   metrics: metrics, events: events)
         parameters = settings.parameters.assignments
-        if case .virtual = settings.mode, !settings.frameCost.isZero { frameCost = settings.frameCost.description }
+        let setting = settings.frameCost.setting
+        if case .virtual = settings.mode, !setting.isEmpty { frameCost = setting }
     }
 
     /// The clock the run used, `nil` for a record from a file that names no known clock.
