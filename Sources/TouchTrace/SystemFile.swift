@@ -224,7 +224,7 @@ package final class SystemFile {
     /// The whole of a regular file of at most `limit` bytes, read without blocking on a FIFO
     /// and refused before any allocation when larger: for the small JSON documents (results,
     /// thresholds, manifests, pointer-event captures) that are parsed whole.
-    package static func readWhole(_ path: String, limit: Int = 256 << 20, skippingByteOrderMark: Bool = true) throws(TraceFileError) -> [UInt8] {
+    package static func readWhole(_ path: String, limit: Int = 256 << 20) throws(TraceFileError) -> [UInt8] {
         let file = try openForReading(path)
         let size = try file.size()
         guard size <= limit else {
@@ -233,8 +233,7 @@ package final class SystemFile {
         var bytes: [UInt8] = []
         try file.read(size, at: 0, into: &bytes)
         // A UTF-8 byte-order mark (editors on Windows) is not part of the document.
-        // A parser with its own rule for it asks for the bytes as they are.
-        if skippingByteOrderMark, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         return bytes
     }
 

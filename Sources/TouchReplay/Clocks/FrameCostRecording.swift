@@ -19,7 +19,8 @@ import TouchTrace
 /// - the first line is the header `touchbench frame-cost 1`;
 /// - then one line per rendered frame, in order: its cost in whole nanoseconds, 0 to 60 s;
 /// - `#` starts a comment line; blank lines are ignored; lines end in LF or CRLF, and a
-///   byte-order mark before the header is ignored;
+///   byte-order mark before the header is ignored (the one line reader's rules, which also
+///   refuse a CR inside a line, a NUL byte, text that is not UTF-8 and lines over a MiB);
 /// - a required last line `end N` gives the number of frames (the recorder writes it, so a
 ///   file cut at a line boundary is refused); `end 0` alone is an empty recording;
 /// - the file ends with a newline: a last line without one is a file cut mid-line.
@@ -74,86 +75,121 @@ public struct FrameCostRecording: Sendable, Hashable {
         return text + "end \(costs.count)\n"
     }
 
-    /// Reads the recording at `path`.
+    /// Reads the recording at `path`, line by line through the one line reader
+    /// (`LineReader`: its byte-order mark, line-end, UTF-8 and line-length rules).
     public static func load(_ path: String) throws(FrameCostFileError) -> FrameCostRecording {
-        let bytes: [UInt8]
+        var parser = Parser(path: path)
         do {
-            // The parser skips the byte-order mark (one, before the header): not here too.
-            bytes = try SystemFile.readWhole(path, limit: sizeLimit, skippingByteOrderMark: false)
-        } catch {
-            let kind: FrameCostFileErrorKind = switch error.kind {
-            case .cannotOpen: .cannotOpen
-            case .io: .readFailed
-            case .malformed, .invalidSample: .malformed
+            let reader = try LineReader(path: path)
+            guard reader.size <= sizeLimit else {
+                throw FrameCostFileError(.malformed, path: path, reason: "is \(reader.size) bytes, more than the \(sizeLimit) bytes a frame-cost recording may hold")
             }
-            throw FrameCostFileError(kind, path: path, reason: error.reason)
+            while let line = try reader.next() { try parser.take(line, number: reader.number, ended: reader.lineEnded) }
+        } catch let error as TraceFileError {
+            throw Self.fileError(error)
+        } catch let error as FrameCostFileError {
+            throw error
+        } catch {
+            throw FrameCostFileError(.readFailed, path: path, reason: "\(error)")
         }
-        return try FrameCostRecording(bytes: bytes, path: path)
+        return try parser.finish()
     }
 
     /// Parses a recording's bytes (a leading byte-order mark allowed); errors name `path`
     /// and the 1-based line.
     public init(bytes: [UInt8], path: String? = nil) throws(FrameCostFileError) {
+        var parser = Parser(path: path)
+        do {
+            try bytes.withUnsafeBytes { whole in
+                try LineReader.forEach(inBytes: whole, path: path) { number, line, ended in
+                    try parser.take(line, number: number, ended: ended)
+                }
+            }
+        } catch let error as TraceFileError {
+            throw Self.fileError(error)
+        } catch let error as FrameCostFileError {
+            throw error
+        } catch {
+            throw FrameCostFileError(.malformed, path: path, reason: "\(error)")
+        }
+        self = try parser.finish()
+    }
+
+    /// The line reader's error as a frame-cost file's (its reasons name the line already).
+    private static func fileError(_ error: TraceFileError) -> FrameCostFileError {
+        let kind: FrameCostFileErrorKind = switch error.kind {
+        case .cannotOpen: .cannotOpen
+        case .io: .readFailed
+        case .malformed, .invalidSample: .malformed
+        }
+        return FrameCostFileError(kind, path: error.path, line: error.line, reason: error.reason)
+    }
+
+    /// The file's lines, one at a time, as the reader hands them over.
+    private struct Parser {
+        let path: String?
+        var costs: [Int64] = []
+        var declared: (count: Int, line: Int)?
+        /// The last line that ended with a line feed (the lines of the file proper).
+        var number = 0
+
+        init(path: String?) { self.path = path }
+
         func failure(_ line: Int, _ reason: String) -> FrameCostFileError {
             FrameCostFileError(.malformed, path: path, line: line, reason: reason)
         }
-        var body = bytes[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        guard !body.isEmpty else { throw failure(1, "is empty, not a frame-cost recording ('\(Self.header)')") }
-        // Line by line in place: an array of the lines would cost a slice (32 bytes) per
-        // line, 2 GB for a 64 MiB file of newlines.
-        let newline = UInt8(ascii: "\n")
-        var costs: [Int64] = []
-        var declared: (count: Int, line: Int)?
-        var number = 0
-        var start = body.startIndex
-        while start < body.endIndex {
-            number += 1
-            guard let end = body[start...].firstIndex(of: newline) else {
-                throw failure(number, "ends mid-line, without a newline: the file was cut")
+
+        mutating func take(_ line: UnsafeRawBufferPointer, number lineNumber: Int, ended: Bool) throws(FrameCostFileError) {
+            guard ended else {
+                // What follows the final line feed: nothing, or a line the file was cut in.
+                guard line.isEmpty else { throw failure(lineNumber, "ends mid-line, without a newline: the file was cut") }
+                return
             }
-            let raw = body[start..<end]
-            start = body.index(after: end)
-            let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
-            if number == 1 {
+            number = lineNumber
+            if lineNumber == 1 {
                 let text = String(decoding: line, as: UTF8.self)
-                guard text == Self.header else {
+                guard text == FrameCostRecording.header else {
                     let found = text.count > 40 ? String(text.prefix(40)) + "…" : text
                     throw failure(1, text.hasPrefix("touchbench frame-cost ")
-                        ? "is '\(found)'; this touchbench reads '\(Self.header)'"
-                        : "starts '\(found)', not '\(Self.header)': not a frame-cost recording")
+                        ? "is '\(found)'; this touchbench reads '\(FrameCostRecording.header)'"
+                        : "starts '\(found)', not '\(FrameCostRecording.header)': not a frame-cost recording")
                 }
-                continue
+                return
             }
             // Blank lines skipped before any string is made.
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
             let text = String(decoding: line, as: UTF8.self)
             let trimmed = text.trimmingSpaces
-            if trimmed.hasPrefix("#") { continue }
-            if let declared { throw failure(number, "has '\(trimmed.prefix(40))' after 'end' on line \(declared.line)") }
+            if trimmed.hasPrefix("#") { return }
+            if let declared { throw failure(lineNumber, "has '\(trimmed.prefix(40))' after 'end' on line \(declared.line)") }
             if trimmed.hasPrefix("end") {
                 let value = trimmed.dropFirst(3).trimmingSpaces
                 guard trimmed.dropFirst(3).first == " ", let count = Int(value), count >= 0 else {
-                    throw failure(number, "'\(trimmed.prefix(40))' is not 'end N' with N the number of frames")
+                    throw failure(lineNumber, "'\(trimmed.prefix(40))' is not 'end N' with N the number of frames")
                 }
                 guard count == costs.count else {
-                    throw failure(number, "says \(count) frames but \(costs.count) were given: the file is incomplete or was edited")
+                    throw failure(lineNumber, "says \(count) frames but \(costs.count) were given: the file is incomplete or was edited")
                 }
-                declared = (count, number)
-                continue
+                declared = (count, lineNumber)
+                return
             }
-            costs.append(try Self.cost(trimmed, line: number, path: path))
+            costs.append(try FrameCostRecording.cost(trimmed, line: lineNumber, path: path))
         }
-        // 'end N' is required, so a file cut at a line boundary is refused; 'end 0' is an empty profile.
-        guard declared != nil else {
-            throw failure(number, costs.isEmpty ? "has no frame costs"
-                : "has no 'end N' line after its \(costs.count) costs: the file was cut")
+
+        /// The recording, once every line was taken: 'end N' is required, so a file cut at a
+        /// line boundary is refused; 'end 0' is an empty profile.
+        func finish() throws(FrameCostFileError) -> FrameCostRecording {
+            guard number > 0 else { throw failure(1, "is empty, not a frame-cost recording ('\(FrameCostRecording.header)')") }
+            guard declared != nil else {
+                throw failure(number, costs.isEmpty ? "has no frame costs"
+                    : "has no 'end N' line after its \(costs.count) costs: the file was cut")
+            }
+            return FrameCostRecording(costs: costs)
         }
-        self.costs = costs
     }
 
     /// One cost line: whole nanoseconds, 0 to ``limit``.
-    private static func cost(_ text: Substring, line: Int, path: String?) throws(FrameCostFileError) -> Int64 {
+    fileprivate static func cost(_ text: Substring, line: Int, path: String?) throws(FrameCostFileError) -> Int64 {
         let shown = text.count > 24 ? String(text.prefix(24)) + "…" : String(text)
         guard !text.hasPrefix("-") else {
             throw FrameCostFileError(.malformed, path: path, line: line, reason: "has the negative cost '\(shown)': a frame costs 0 ns or more")

@@ -30,7 +30,7 @@ enum TextInput {
     static let maximumFileSize = 1 << 30
     /// The longest line an importer reads; a longer one is refused as soon as it is seen,
     /// before the rest of the file is read (docs/FORMAT.md, "Limits").
-    static let maximumLineLength = 1 << 20
+    static let maximumLineLength = LineReader.maximumLineLength
     private static let blockSize = 1 << 16
 
     /// The contents of `path` as UTF-8 text, read in blocks through ``SystemFile`` (so a

@@ -1,0 +1,168 @@
+import TouchBenchSupport
+
+/// Lines of text as bytes: the one line reader of every text form TouchBench reads (the
+/// importers of `TraceFormats` through their `ByteLines`, frame-cost recordings). A file is read
+/// in blocks into one reusable buffer and each line is handed over in place, with no `String`,
+/// `Substring` or array per line, so memory stays bounded by a block and the longest line
+/// allowed.
+///
+/// The rules: LF or CR LF ends a line, a UTF-8 byte-order mark at the start is skipped (here
+/// and nowhere else), a CR anywhere else or a NUL byte is an error naming the line, the text
+/// must be UTF-8, a line longer than ``maximumLineLength`` is refused as soon as it is seen,
+/// and the last line is handed over with or without its line feed (an empty one after a
+/// final LF too: a reader that requires the final LF checks that the last line is empty).
+///
+/// Errors are ``TraceFileError``s: ``TraceFileErrorKind/cannotOpen`` or
+/// ``TraceFileErrorKind/io`` for the file, ``TraceFileErrorKind/malformed`` naming the line.
+package final class LineReader {
+    /// The longest line read (1 MiB); a longer one is refused as soon as it is seen.
+    package static let maximumLineLength = 1 << 20
+    private static let blockSize = 1 << 18
+
+    package let path: String
+    /// The 1-based number of the line last returned.
+    package private(set) var number = 0
+    /// The file's size in bytes, known once it is open.
+    package let size: Int
+    /// Whether the line last returned ended with a line feed (false only for a last line
+    /// without one: a file cut mid-line, for the forms that require the final LF).
+    package private(set) var lineEnded = false
+    private let file: SystemFile
+    private let storage: UnsafeMutableRawBufferPointer
+    private var offset = 0, filled = 0, start = 0
+    private var finished = false
+
+    package init(path: String) throws(TraceFileError) {
+        self.path = path
+        file = try SystemFile.openForReading(path)
+        size = try file.size()
+        // Room for a whole block after the longest partial line that can be pending.
+        storage = .allocate(byteCount: Self.blockSize + Self.maximumLineLength + 2, alignment: 8)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Calls `body` with the 1-based number and the bytes of each line of the file at `path`
+    /// (the pointer is valid only during the call).
+    package static func forEach(inFile path: String, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
+        let reader = try LineReader(path: path)
+        while let line = try reader.next() { try body(reader.number, line) }
+    }
+
+    /// The same over bytes already in memory (no length limit: they are already in memory);
+    /// `body` also learns whether the line ended with a line feed (``lineEnded``).
+    package static func forEach(inBytes whole: UnsafeRawBufferPointer, path: String?,
+                                _ body: (Int, UnsafeRawBufferPointer, Bool) throws -> Void) throws {
+        var start = 0, number = 0
+        while true {
+            let newline = index(of: 0x0A, in: whole, from: start)
+            number += 1
+            try body(number, try checked(UnsafeRawBufferPointer(rebasing: whole[start..<(newline ?? whole.count)]),
+                                         number: number, path: path, checkLength: false), newline != nil)
+            guard let newline else { break }
+            start = newline + 1
+        }
+    }
+
+    /// The next line's bytes (valid until the next call), or `nil` after the last.
+    package func next() throws(TraceFileError) -> UnsafeRawBufferPointer? {
+        while true {
+            let whole = UnsafeRawBufferPointer(rebasing: storage[0..<filled])
+            if let newline = Self.index(of: 0x0A, in: whole, from: start) {
+                number += 1
+                let line = try Self.checked(UnsafeRawBufferPointer(rebasing: whole[start..<newline]), number: number, path: path)
+                start = newline + 1
+                lineEnded = true
+                return line
+            }
+            // The partial line moves to the front; the next block follows it.
+            let pending = filled - start
+            if pending > Self.maximumLineLength {
+                throw TraceFileError(.malformed, path: path, line: number + 1, reason: "the line is longer than \(Self.maximumLineLength) bytes")
+            }
+            guard offset < size else {
+                // The last line, with or without its line feed (an empty one after a final LF too).
+                guard !finished else { return nil }
+                finished = true
+                number += 1
+                let line = try Self.checked(UnsafeRawBufferPointer(rebasing: storage[start..<filled]), number: number, path: path)
+                start = filled
+                lineEnded = false
+                return line
+            }
+            if start > 0, pending > 0, let base = storage.baseAddress {
+                base.copyMemory(from: base + start, byteCount: pending)
+            }
+            filled = pending
+            start = 0
+            let count = min(Self.blockSize, size - offset)
+            let read = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[filled..<(filled + count)]), at: offset)
+            guard read == count else {
+                throw TraceFileError(.malformed, path: path, reason: "the file ends early: \(count) bytes were needed from byte \(offset)")
+            }
+            offset += count
+            filled += count
+        }
+    }
+
+    /// The line without a byte-order mark (line 1) and a final CR, once it is known to be
+    /// UTF-8 without CR or NUL inside and (when `checkLength`) no longer than the limit.
+    @inline(__always)
+    package static func checked(_ raw: UnsafeRawBufferPointer, number: Int, path: String?,
+                                checkLength: Bool = true) throws(TraceFileError) -> UnsafeRawBufferPointer {
+        if checkLength, raw.count > maximumLineLength {
+            throw TraceFileError(.malformed, path: path, line: number, reason: "the line is longer than \(maximumLineLength) bytes")
+        }
+        var line = raw
+        if number == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+            line = UnsafeRawBufferPointer(rebasing: line[3...])
+        }
+        if let last = line.last, last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+        switch scan(line) {
+        case .ascii: break
+        case .nonASCII:
+            guard String(validating: line, as: UTF8.self) != nil else {
+                throw TraceFileError(.malformed, path: path, line: number, reason: "the line is not UTF-8 text")
+            }
+        case .control(let byte):
+            let what = byte == 0 ? "a NUL byte" : "a carriage return that does not end the line"
+            throw TraceFileError(.malformed, path: path, line: number, reason: "the line holds \(what)")
+        }
+        return line
+    }
+
+    private enum Content { case ascii, nonASCII, control(UInt8) }
+
+    /// Whether `line` is plain ASCII, holds other bytes, or holds a CR or NUL (the first such),
+    /// eight bytes at a time.
+    @inline(__always)
+    private static func scan(_ line: UnsafeRawBufferPointer) -> Content {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+        var index = 0
+        var high = false
+        while index + 8 <= line.count {
+            let word = line.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let zero = (word &- ones) & ~word & highs
+            let cr = ((word ^ carriageReturns) &- ones) & ~(word ^ carriageReturns) & highs
+            if zero | cr != 0 { break }
+            if word & highs != 0 { high = true }
+            index += 8
+        }
+        while index < line.count {
+            let byte = line[index]
+            if byte == 0 || byte == 0x0D { return .control(byte) }
+            if byte >= 0x80 { high = true }
+            index += 1
+        }
+        return high ? .nonASCII : .ascii
+    }
+
+    /// The first index of `byte` at or after `start`, by `memchr`.
+    @inline(__always)
+    package static func index(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < buffer.count, let base = buffer.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+        return UnsafeRawPointer(found) - base
+    }
+}
