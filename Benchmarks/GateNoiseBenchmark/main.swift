@@ -50,7 +50,7 @@ let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlink
 var results: [BenchResult] = []
 let started = Date()
 /// One bench in a fresh child process, read back.
-func benchInChild(_ name: String, extra: [String] = []) -> BenchResult {
+@MainActor func benchInChild(_ name: String, extra: [String] = []) -> BenchResult {
     let path = directory.appendingPathComponent("\(name).json").path
     let child = Process()
     child.executableURL = executable
