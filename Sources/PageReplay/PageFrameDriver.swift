@@ -52,9 +52,11 @@ enum PageFrameDriver {
     /// whose time `firstTime` is `ticksAtFirst` on the browser's clock) and then `tail`
     /// nanoseconds of frames after the last sample, as a scene's run has its tail: a fixed
     /// length, so the run's frames are the trace's, not where the page's last animation ends.
+    /// With `grid`, every frame time and event timestamp is sent on the page's 100 µs grid
+    /// (``PageTimeGrid``), so the page reads them exactly.
     static func drive(samples: [InputSample], times: [Int64], commands: inout InputCommands, client: DevToolsClient,
                       clock: PageFrameClock, vsyncZero: Int64, ticksAtFirst: Double, epochMinusTicks: Int64,
-                      settle: Int64, tail: Int64,
+                      settle: Int64, tail: Int64, grid: PageTimeGrid?,
                       awaitHandled: () throws(PageReplayError) -> Void) throws(PageReplayError) -> DrivenRun {
         var run = DrivenRun(outcome: DispatchOutcome(lateness: [Int64?](repeating: nil, count: samples.count)), frames: [])
         guard let firstTime = samples.first?.time else { return run }
@@ -71,7 +73,7 @@ enum PageFrameDriver {
             let shows = next
             batch.removeAll(keepingCapacity: true)
             while next < samples.count, times[next] < following {
-                let epoch = Int64((ticks(times[next]) * 1e6).rounded()) &+ epochMinusTicks
+                let epoch = grid?.eventEpoch(ticks(times[next])) ?? Int64((ticks(times[next]) * 1e6).rounded()) &+ epochMinusTicks
                 if let command = commands.command(for: samples[next], epoch: epoch) {
                     batch.append(try client.post(command.method, command.params))
                     run.outcome.lateness[next] = 0
@@ -80,7 +82,7 @@ enum PageFrameDriver {
                 next += 1
             }
             if !batch.isEmpty { MonotonicClock.sleep(until: MonotonicClock.now() &+ settle) }
-            let drawn = try clock.frame(at: ticks(vsync))
+            let drawn = try clock.frame(at: grid?.frameTicks(ticks(vsync)) ?? ticks(vsync))
             let drawnAt = MonotonicClock.now()
             let deadline = drawnAt &+ ackTimeout
             for id in batch {

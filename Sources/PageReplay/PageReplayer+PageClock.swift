@@ -52,7 +52,9 @@ extension PageReplayer {
         guard lastSeen.isFinite else {
             throw PageReplayError(.pageMalformed, file: settings.page.argument, reason: "reported a last animation frame time \(lastSeen), which is not a usable time")
         }
-        let originTicks = clock.lastTicks - lastSeen
+        // Where the page reads its times exactly: its time origin to the microsecond.
+        let grid = try PageTimeGrid.locate(session: session)
+        let originTicks = grid.map { Double($0.originMicros) / 1000 } ?? clock.lastTicks - lastSeen
 
         // The trace's own spacing, idle pauses kept: on this clock they cost only frames.
         let schedule = DispatchSchedule(samples: samples, pacing: .realTime)
@@ -61,12 +63,14 @@ extension PageReplayer {
         // Vsync 0 is the run's first frame, one period after the last the page drew; the first
         // sample comes a fixed phase after it.
         let phase = Int64((Self.vsyncPhase * 1e6).rounded())
-        let ticksAtFirst = clock.lastTicks + clock.periodMs + Self.vsyncPhase
+        // On the grid, so that every time of the run falls on the same grid point in every run.
+        let vsyncZero = clock.lastTicks + clock.periodMs
+        let ticksAtFirst = (grid?.point(atOrAfter: vsyncZero) ?? vsyncZero) + Self.vsyncPhase
         var commands = InputCommands(scaleX: scale.0, scaleY: scale.1)
         let driven = try PageFrameDriver.drive(samples: samples, times: times, commands: &commands, client: session.client, clock: clock,
                                                vsyncZero: firstTime &- phase, ticksAtFirst: ticksAtFirst,
                                                epochMinusTicks: MonotonicClock.epoch() &- MonotonicClock.now(),
-                                               settle: settle, tail: settings.settleLimit) { () throws(PageReplayError) in
+                                               settle: settle, tail: settings.settleLimit, grid: grid) { () throws(PageReplayError) in
             // A task on the page's main thread: answered once the handler running there has returned.
             _ = try session.evaluate("0")
         }
@@ -78,6 +82,9 @@ extension PageReplayer {
             throw PageReplayError(.pageMalformed, file: settings.page.argument, reason: "did not return the observer's data")
         }
         var observation = try PageObservation(dump: text, page: settings.page.argument)
+        let exact = grid.map { readExactly(observation, grid: $0, driven: driven.frames, times: times, sent: driven.outcome.lateness,
+                                           firstTime: firstTime, ticksAtFirst: ticksAtFirst, startPage: startPage) } ?? (frames: false, events: false)
+        let exactTimes = exact.frames && exact.events
         guard try place(&observation, driven: driven.frames, times: times, sent: driven.outcome.lateness, startPage: startPage,
                         firstTime: firstTime, originTicks: originTicks, ticksAtFirst: ticksAtFirst, periodMs: clock.periodMs,
                         page: settings.page.argument) else { return nil }
@@ -95,14 +102,29 @@ extension PageReplayer {
         record.frames = driven.frames.count
         record.metrics[.pageSendErrors] = .single(Double(driven.outcome.refused), kind: .deterministic)
         // What the compositor changed, frame by frame. Timing: an animation's last frame is
-        // where the page's own arithmetic on coarsened timestamps says it ends.
+        // where the page's arithmetic on the times it read says it ends, and about 1 event
+        // timestamp in 20 still reads 100 µs early (``PageTimeGrid``).
         record.metrics[.pageFramesChanged] = .single(Double(driven.frames.filter(\.damage).count), kind: .timing)
         // Input waits for its frame by construction on this clock: there is no input delay to time.
         record.metrics[.pageInputDelay] = MetricSummary(kind: .timing)
         for name in Self.exactOnPageClock { record.metrics[name]?.kind = .deterministic }
         return PageRun(record: record, sent: driven.outcome.sent, refused: driven.outcome.refused, firstRefusal: driven.outcome.firstRefusal,
                        latenessP50Ms: 0, latenessP99Ms: 0, latenessMaxMs: 0, realtimeDispatch: false,
-                       usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6)
+                       usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact.frames, exactTimes: exactTimes)
+    }
+
+    /// Whether the page read every frame time, and every event timestamp, of the run exactly
+    /// as `grid` placed them (its record of each is one of the times sent).
+    private static func readExactly(_ observation: PageObservation, grid: PageTimeGrid, driven: [DrivenFrame], times: [Int64], sent: [Int64?],
+                                    firstTime: Int64, ticksAtFirst: Double, startPage: Double) -> (frames: Bool, events: Bool) {
+        func ticks(_ time: Int64) -> Double { ticksAtFirst + Double(time &- firstTime) / 1e6 }
+        let frameTimes = Set(driven.map { grid.pageMicros(ticks($0.vsync)) })
+        let eventTimes = Set(times.indices.filter { sent[$0] != nil }.map { grid.pageMicros(ticks(times[$0])) })
+        let runFrames = observation.frames.filter { PageTimeGrid.micros($0.begin).map(frameTimes.contains) ?? false }
+        let events = observation.events.allSatisfy {
+            $0.timeStamp < startPage - 1 || (PageTimeGrid.micros($0.timeStamp).map(eventTimes.contains) ?? false)
+        }
+        return (runFrames.count == driven.count, events)
     }
 
     /// Puts the page's frames on the clock's exact times: each animation frame of the run is

@@ -28,6 +28,12 @@ public struct PageRun: Sendable {
     /// On the page clock: the runs it took (more than 1 when a sample missed its frame and
     /// the run was made again with a longer input settle).
     public var attempts = 1
+    /// On the page clock: whether the page read every frame time (its `requestAnimationFrame`
+    /// timestamps) exactly as sent (``PageTimeGrid``).
+    public var exactFrameTimes = false
+    /// On the page clock: whether it read every frame time and every event timestamp exactly
+    /// as sent: its own arithmetic on them was then what it is in any such run.
+    public var exactTimes = false
 }
 
 /// Replays traces into a web page in headless Chromium: the library entry point behind

@@ -55,8 +55,11 @@ enum PageReplayCommand {
             }
             if let refusal = run.firstRefusal { print("          first refusal: \(refusal)") }
             if let settle = run.inputSettleMs {
-                print(String(format: "clock     the page clock at %g Hz: every frame sent by TouchBench after its inputs (settle %g ms, %d attempt%@)",
-                             run.record.refreshHz, settle, run.attempts, run.attempts == 1 ? "" : "s"))
+                print(String(format: "clock     the page clock at %g Hz: every frame sent by TouchBench after its inputs (settle %g ms, %d attempt%@)%@",
+                             run.record.refreshHz, settle, run.attempts, run.attempts == 1 ? "" : "s",
+                             runs.allSatisfy(\.exactTimes) ? "; the page read every time exactly"
+                                : runs.allSatisfy(\.exactFrameTimes) ? "; the page read its frame times exactly, not every event time"
+                                : "; the page's times coarsened at random"))
             }
         }
         return ExitCode.success

@@ -82,6 +82,11 @@ struct PageRunTests {
         #expect(catchMs <= frameTiming(caught) + 6 * period(caught),
                 "catch answered in \(catchMs) ms, frame latency up to \(frameTiming(caught)) ms")
         #expect(caught.record.unansweredEvents == 0)
+        // A page's catch jump is the element's motion over one frame against the finger's (no
+        // extrapolation; retarget and bounce jumps need a scene's target and signals, which a
+        // page does not report): the clean examples hold the content under the finger, 3.7 pt/s.
+        let jump = try #require(caught.record[.catchVelocityJump].max)
+        #expect(jump < 10, "catch velocity jump \(jump) pt/s")
     }
 
     @Test(arguments: ["pip-throw", "pip-flick-fast"])
@@ -133,14 +138,16 @@ struct PageRunTests {
         #expect(exact >= PageReplayer.exactOnPageClock.count)
         // Every sample reached the page, in the frame the trace puts it in.
         #expect(first.record[.pageEventsDelivered].mean == Double(first.sent))
+        // The page read every frame time exactly as sent (on its 100 µs grid, PageTimeGrid).
+        #expect(first.exactFrameTimes && second.exactFrameTimes)
         // The frames that changed are the compositor's own count: the catch trace's two drags
-        // and the momentum between them and after change about 51 of the 60 Hz frames. Where a
-        // momentum ends is the page's arithmetic on Chromium's coarsened timestamps (rounded
-        // to 100 µs with a threshold drawn per browser process), so each of the two lifts'
-        // animations may end one vsync either side; nothing else may differ.
+        // and the momentum between them and after change about 51 of the 60 Hz frames. About
+        // 1 event timestamp in 20 still reads 100 µs early, and where the scroller's 100 ms
+        // velocity window starts (12 or 13 samples) can then differ: 51 in 28 of 30 runs, 50 in
+        // 2, hence timing and within one frame.
         let changed = (first.record[.pageFramesChanged].mean ?? 0, second.record[.pageFramesChanged].mean ?? 0)
         #expect(first.record[.pageFramesChanged].kind == .timing)
-        #expect(abs(changed.0 - changed.1) <= 2, "changed frames \(changed.0) and \(changed.1)")
+        #expect(abs(changed.0 - changed.1) <= 1, "changed frames \(changed.0) and \(changed.1)")
         #expect((45...56).contains(changed.0), "changed frames \(changed.0)")
         // 1:1 while dragging, exactly: each frame shows the newest sample it consumed.
         #expect(first.record[.trackingError].max == 0)

@@ -1,0 +1,37 @@
+import Testing
+@testable import PageReplay
+
+/// Where the page clock puts the times it sends, so that Chromium's coarsening (100 µs steps
+/// from the page's time origin, a time exactly on a step never moved) reads them exactly.
+struct PageTimeGridTests {
+    // A page whose time origin is at 46 699 303 883 µs on the browser's clock.
+    private let grid = PageTimeGrid(originMicros: 46_699_303_883, unixEpochMicros: -1_796_138_349_813_936)
+
+    @Test func framesAndEventsGoToTheNearestGridPoint() {
+        // 12.34 ms after the origin plus 49 µs: the step at 12.3 ms is nearer than 12.4 ms.
+        let ticks = (46_699_303_883.0 + 12_349) / 1000
+        #expect(grid.pageMicros(ticks) == 12_300)
+        #expect(grid.pageMicros(ticks + 0.002) == 12_400)
+        // Sent 0.3 µs above the grid point, so truncating or rounding to whole µs gives it.
+        #expect(abs(grid.frameTicks(ticks) * 1000 - (46_699_303_883 + 12_300.3)) < 0.01)
+        // The event's Unix time (ns) is the grid point less the browser's UnixEpoch, + 300 ns.
+        #expect(grid.eventEpoch(ticks) == (46_699_303_883 + 12_300 + 1_796_138_349_813_936) * 1000 + 300)
+    }
+
+    @Test func aRunStartsOnAGridPoint() {
+        let start = grid.point(atOrAfter: (46_699_303_883.0 + 5_001) / 1000)
+        #expect(start == (46_699_303_883.0 + 5_100) / 1000)
+        // A time already on the grid stays.
+        #expect(grid.point(atOrAfter: start) == start)
+    }
+
+    @Test func readingsAreWholeMicrosecondsOrNothing() {
+        // The browser computes an event's timeStamp through seconds: 317.9 reads a few ps off.
+        #expect(PageTimeGrid.micros(317.8999999985099) == 317_900)
+        #expect(PageTimeGrid.micros(396.1000000014901) == 396_100)
+        #expect(PageTimeGrid.micros(12.3) == 12_300)
+        #expect(PageTimeGrid.micros(12.3004) == nil)
+        #expect(PageTimeGrid.micros(.nan) == nil)
+        #expect(PageTimeGrid.micros(1e300) == nil)
+    }
+}
