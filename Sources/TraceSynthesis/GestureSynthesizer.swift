@@ -107,6 +107,7 @@ public struct GestureSynthesizer: Sendable {
         case .pencilStroke: builder.planPencilStroke()
         case .pointerHover: builder.planPointerHover()
         case .scrollWheel: builder.planScrollWheel()
+        case .trackpadScroll: builder.planTrackpadScroll()
         case .modifierTap: builder.planModifierTap()
         case .multiFinger: builder.planMultiFinger()
         case .pipThrow: builder.planPipThrow()

@@ -10,7 +10,7 @@ import TouchInput
     @Test func namesMatchTheCommandLine() {
         #expect(Gesture.allCases.map(\.name) == [
             "tap", "double-tap", "long-press", "drag", "flick", "reversal", "catch", "pause", "home-flick",
-            "back-to-app", "pinch", "rotate", "pencil-stroke", "pointer-hover", "scroll-wheel", "modifier-tap",
+            "back-to-app", "pinch", "rotate", "pencil-stroke", "pointer-hover", "scroll-wheel", "trackpad-scroll", "modifier-tap",
             "multi-finger", "pip-throw", "sheet-dismiss", "launch-tap", "launch-switcher", "launch-close", "session",
         ])
         for gesture in Gesture.allCases {

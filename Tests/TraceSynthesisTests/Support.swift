@@ -80,7 +80,7 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
          .launchTap, .launchSwitcher, .launchClose: [.touch, .marker]
     case .pencilStroke: [.pencil]
     case .pointerHover: [.pointer]
-    case .scrollWheel: [.pointer, .scroll]
+    case .scrollWheel, .trackpadScroll: [.pointer, .scroll]
     case .modifierTap: [.touch, .key]
     case .session: Set(SampleKind.allCases)
     }

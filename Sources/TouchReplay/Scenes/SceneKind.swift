@@ -24,7 +24,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// One line about the scene.
     public var summary: String {
         switch self {
-        case .scroll: "2-D scroll view: 1:1 tracking, deceleration, rubber band, catch"
+        case .scroll: "2-D scroll view: 1:1 tracking (finger, wheel, trackpad), deceleration, rubber band, catch"
         case .pip: "picture-in-picture window: drag, project to a corner, spring there, catch in flight"
         case .home: "edge swipe up: home, app switcher on a pause, back to the app; a launch caught by a tap, swipe or flick"
         case .button: "button: highlight on touch-down, hit slop, cancel and re-enter, single vs double tap"

@@ -6,7 +6,8 @@ import TouchInput
 /// axes. A ``PanRecognizer`` drives it: the content tracks the finger 1:1 from the moment
 /// the pan begins (10 pt), keeping the touch offset; it rubber-bands past the edges, coasts
 /// with scroll-view deceleration from the pan's release velocity, bounces back from an edge
-/// on a critically damped spring, and stops at once under a finger that catches it.
+/// on a critically damped spring, and stops at once under a finger that catches it. Scroll
+/// steps (a mouse wheel, a trackpad) move it as a finger would: 1:1 by their deltas.
 ///
 /// The element is the content's translation: (0, 0) shows its top-left corner, and it
 /// starts centred.
@@ -47,6 +48,10 @@ public struct ScrollScene: Scene {
     private var pan: ScenePan<PanRecognizer>
     // The unbanded content translation when the pan began: content = band(hold + translation).
     private var holdX = 0.0, holdY = 0.0
+    // The same for a scroll (wheel or trackpad): content = band(scrollHold − scrolled).
+    private var scrolling = false
+    private var scrollHoldX = 0.0, scrollHoldY = 0.0
+    private var scrolledX = 0.0, scrolledY = 0.0
     private var signals: [SceneSignal] = []
     public private(set) var state = SceneState()
 
@@ -66,6 +71,10 @@ public struct ScrollScene: Scene {
     }
 
     public mutating func handle(_ sample: InputSample) {
+        if sample.kind == .scroll {
+            scroll(sample)
+            return
+        }
         switch pan.handle(sample) {
         case .down:
             // A catch: whatever was moving stops where it is shown, under the finger.
@@ -87,6 +96,35 @@ public struct ScrollScene: Scene {
             release(&contentY, band: bandY, velocity: velocity.y, at: time)
         case .none:
             return
+        }
+    }
+
+    /// Scroll steps (a wheel's notches, a trackpad's two-finger pan) move the content as a
+    /// finger would: the step that starts a scroll catches moving content, each step moves it
+    /// by exactly its delta (W3C: a positive `dy` scrolls down, so the content moves up),
+    /// rubber-banding past an edge, and the end springs content past an edge back. Steps
+    /// carry no momentum of their own: platforms deliver a trackpad's momentum as further
+    /// scroll steps, which move the content in turn.
+    private mutating func scroll(_ sample: InputSample) {
+        let delta = sample.scrollDelta ?? (0, 0)
+        if !scrolling || sample.phase == .began {
+            scrolling = true
+            contentX.set(contentX.value)
+            contentY.set(contentY.value)
+            scrollHoldX = bandX.unbanded(contentX.value)
+            scrollHoldY = bandY.unbanded(contentY.value)
+            scrolledX = 0
+            scrolledY = 0
+        }
+        scrolledX += delta.dx
+        scrolledY += delta.dy
+        contentX.set(bandX.banded(scrollHoldX - scrolledX))
+        contentY.set(bandY.banded(scrollHoldY - scrolledY))
+        if sample.phase.isTerminal {
+            scrolling = false
+            let time = sample.time.seconds
+            release(&contentX, band: bandX, velocity: 0, at: time)
+            release(&contentY, band: bandY, velocity: 0, at: time)
         }
     }
 

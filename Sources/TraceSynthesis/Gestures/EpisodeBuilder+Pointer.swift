@@ -6,7 +6,7 @@ extension EpisodeBuilder {
     /// Adds to `path` a travel from `from` to `target` starting at `t`, and returns when it
     /// ends. As in aimed reaching, a primary submovement covers 90–96 % of the distance
     /// (slightly off line) and an overlapping corrective one decelerates onto the target.
-    private mutating func travel(_ path: inout MovementPath, from: Vector, to target: Vector, at t: Double) -> Double {
+    mutating func travel(_ path: inout MovementPath, from: Vector, to target: Vector, at t: Double) -> Double {
         let distance = target - from
         let length = distance.length
         let duration = (0.12 + 0.022 * length.squareRoot()) * random.uniform(0.9, 1.1)
@@ -18,7 +18,7 @@ extension EpisodeBuilder {
         return max(t + duration, correctionStart + correctionDuration)
     }
 
-    private mutating func addPointer(_ path: MovementPath, until end: Double) -> ContactPlan {
+    mutating func addPointer(_ path: MovementPath, until end: Double) -> ContactPlan {
         extendPlan(to: end)
         let hoverIn = tick(atOrAfter: 0, on: touchClock)
         let plan = ContactPlan(
