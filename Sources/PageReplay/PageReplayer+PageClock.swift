@@ -9,9 +9,13 @@ extension PageReplayer {
     /// rest time a presentation (a frame is presented late by the vsyncs its real work
     /// overran) or follow the page's own animations, whose arithmetic reads Chromium's
     /// coarsened, randomly rounded clock (docs/PAGES.md), so they stay timing metrics.
+    ///
+    /// `response_recognition_ms` is not among them: Chromium now and then leaves a lone touch
+    /// move to the frame after the one it was sent before, and a pan then recognizes a frame
+    /// later (250.0 against 233.3 ms on `drag` in one of two benches; 133.3 against 150.0 in 2 of
+    /// about 26 runs), so two runs can differ by a frame.
     public static let exactOnPageClock: Set<MetricName> = [
-        .pageEventsDelivered, .pageSendErrors, .trackingError, .responseRecognition,
-        .intentAccuracy, .unansweredInputs,
+        .pageEventsDelivered, .pageSendErrors, .trackingError, .intentAccuracy, .unansweredInputs,
     ]
 
     /// Replays on the deterministic page clock (``PagePacing/virtualClock``), running again
