@@ -28,6 +28,8 @@ public enum CPUTime {
         let start = seconds(children: true)
         do { try process.run() } catch { BenchmarkOptions.fail("cannot run \(command): \(error)") }
         process.waitUntilExit()
+        // A missing or failing tool takes no time: a rate beside it would be meaningless.
+        guard process.terminationStatus == 0 else { BenchmarkOptions.fail("\(command) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)") }
         return seconds(children: true) - start
     }
 }

@@ -10,10 +10,9 @@ extension PageReplayer {
     /// overran) or follow the page's own animations, whose arithmetic reads Chromium's
     /// coarsened, randomly rounded clock (docs/PAGES.md), so they stay timing metrics.
     ///
-    /// `response_recognition_ms` is not among them: Chromium now and then leaves a lone touch
-    /// move to the frame after the one it was sent before, and a pan then recognizes a frame
-    /// later (250.0 against 233.3 ms on `drag` in one of two benches; 133.3 against 150.0 in 2 of
-    /// about 26 runs), so two runs can differ by a frame.
+    /// `response_recognition_ms` is not among them: two runs have differed by a frame (250.0
+    /// against 233.3 ms on `drag` in one of two benches; 133.3 against 150.0 in 2 of about 26
+    /// runs), cause not yet known (docs/PAGES.md).
     public static let exactOnPageClock: Set<MetricName> = [
         .pageEventsDelivered, .pageSendErrors, .trackingError, .intentAccuracy, .unansweredInputs,
     ]

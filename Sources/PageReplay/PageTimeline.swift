@@ -54,6 +54,7 @@ struct PageTimeline {
     /// What frame `frame` showed, in trace points, with the contact it tracks.
     private func state(of frame: PageObservation.Frame, trackedContact: UInt32?) -> SceneState {
         var state = SceneState()
+        state.reportsTarget = false
         state.x = frame.x.isFinite ? frame.x / scaleX : 0
         state.y = frame.y.isFinite ? frame.y / scaleY : 0
         if frame.hooked {

@@ -45,8 +45,10 @@ extension GestureArena {
         if sample.phase.isTerminal || sample.phase == .hoverExited { sessions.remove(at: index) }
     }
 
-    /// Tells every recognizer that time has reached `time` (a frame tick): timers due by
-    /// then fire, stamped with `time`. Returns the state changes, in order.
+    /// Tells the recognizers that time has reached `time` (a frame tick): timers due by then
+    /// fire, stamped with `time`. Only recognizers whose ``GestureRecognizer/nextDeadline`` is
+    /// due or that ``GestureRecognizer/watchesTime`` are called (the protocol's contract: any
+    /// other would change nothing). Returns the state changes, in order.
     @discardableResult
     public mutating func advance(to time: Int64) -> [GestureEvent] {
         var out: [GestureEvent] = []

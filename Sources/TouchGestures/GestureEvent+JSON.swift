@@ -7,7 +7,8 @@ extension GestureEvent {
         JSONWriter.text(jsonValue, style: .compact)
     }
 
-    /// What `touchbench gestures --json` prints: the events as one JSON array on one line.
+    /// The events as one JSON array on one line: the document `touchbench gestures --json`
+    /// writes, which streams the same bytes element by element (each ``jsonText``).
     public static func jsonText(_ events: some Sequence<GestureEvent>) -> String {
         JSONWriter.text(.array(events.map(\.jsonValue)), style: .compact)
     }

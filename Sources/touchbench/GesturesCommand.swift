@@ -19,7 +19,9 @@ enum GesturesCommand {
             long press, pan, edge pan, pinch, rotation, both pause detectors and hover, on a
             virtual clock: timers fire at their exact deadlines. One line (or JSON object) per
             state change; 'changed' only with --verbose. A tap held back by the double tap
-            shows the delay.
+            shows the delay. Events are written as they are recognized, so a file that
+            turns out damaged part way leaves what came before it on standard output (and the
+            error, exit 65, on standard error).
             """,
         options: [json, verbose],
         positionals: 1...1

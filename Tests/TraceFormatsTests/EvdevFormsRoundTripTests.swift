@@ -34,7 +34,7 @@ struct EvdevFormsRoundTripTests {
     }
 
     @Test("the corpus has every bundled trace") func corpusIsThere() {
-        #expect(Self.bundledTraces.count == 23)
+        #expect(Self.bundledTraces.count == 27)
     }
 
     @Test("contacts, frames, duration and samples survive", arguments: bundledTraces, forms)
@@ -43,7 +43,11 @@ struct EvdevFormsRoundTripTests {
         let text = try TraceFormat.export(format, metadata: metadata, samples: samples)
         let again = try Self.reimport(format, text)
         #expect(again.metadata == metadata)
-        let before = Shape(samples), after = Shape(again.samples)
+        // Scroll steps finer than a wheel's resolution cannot be written (a trackpad's: the
+        // export counts them, as `convert` says); everything else comes back.
+        let writable = samples.filter { $0.kind != .scroll || $0.scrollDelta.map(EvdevEncoder.isWritable(scroll:)) ?? true }
+        #expect(name == "trackpad-scroll.touchtrace" || writable.count == samples.count, "only the trackpad trace has such steps")
+        let before = Shape(writable), after = Shape(again.samples)
         #expect(after.contacts == before.contacts)
         #expect(after.frames == before.frames)
         #expect(abs(after.duration - before.duration) <= 1000, "times are written to the microsecond")

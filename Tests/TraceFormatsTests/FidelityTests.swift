@@ -129,6 +129,21 @@ struct FidelityTests {
         #expect(ExportLosses(format: .csv).sentence(for: "csv") == nil)
     }
 
+    @Test("scroll steps finer than a wheel's resolution are counted as lost, and are", arguments: [TraceFormat.evemu, .libinput, .getevent])
+    func scrollStepsBelowTheWheelsResolution(format: TraceFormat) throws {
+        // 1/120 of a 10 pt detent is 0.083 pt: 0.04 rounds to no event, 0.05 to one unit.
+        let steps = [(0.0, 0.0), (0.0, 0.04), (0.0, 0.05), (0.0, 3.0), (-0.04, 0.0)]
+        let samples = steps.enumerated().map { index, step in
+            InputSample(time: Int64(index + 1) * 8_000_000, kind: .scroll, phase: .moved, x: 10, y: 10, scrollDelta: (step.0, step.1))
+        }
+        var losses = ExportLosses(format: format)
+        for sample in samples { losses.count(sample) }
+        #expect(losses.count(of: "scroll steps finer than a wheel's 1/120 detent (not written)") == 3)
+        let metadata = TraceMetadata(device: "wheel")
+        let again = try EvdevFormsRoundTripTests.reimport(format, try TraceFormat.export(format, metadata: metadata, samples: samples))
+        #expect(again.samples.filter { $0.kind == .scroll }.count == 2)
+    }
+
     @Test("docs/FORMATS.md holds the table the code declares") func documentedTable() throws {
         let docs = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("docs/FORMATS.md"), encoding: .utf8)
         if !docs.contains(FormatFidelity.table) {

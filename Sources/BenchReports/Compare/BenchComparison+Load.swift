@@ -7,7 +7,9 @@ import TouchBenchSupport
 extension BenchComparison {
     /// The largest factor by which the machine's speed may differ between two runs and still be
     /// taken out of their timings (measured: a loaded 2-core runner slowed one run of a
-    /// back-to-back series by up to 2.8×). Beyond it the runs are not comparable at all.
+    /// back-to-back series by up to 2.8×). Beyond it only this much is excused: a change of
+    /// the code far larger than any load (4 ms of CPU per frame where there was 1 µs) must
+    /// not pass because the calibrations of the two runs happened to catch different loads.
     public static let maximumLoadFactor = 3.0
 
     /// What the calibrations say about the machine between the two runs.
@@ -16,13 +18,16 @@ extension BenchComparison {
         case uncorrected(reason: String?)
         /// The current run's calibration median ÷ the baseline's, within ``maximumLoadFactor``.
         case factor(Double)
-        /// Beyond ``maximumLoadFactor``: timing metrics are not compared.
+        /// Beyond ``maximumLoadFactor``: only that much is excused.
         case beyondLimit(Double)
 
         /// The factor applied, if any.
         var factor: Double? {
-            if case .factor(let value) = self { return value }
-            return nil
+            switch self {
+            case .factor(let value): value
+            case .beyondLimit(let value): value > 1 ? BenchComparison.maximumLoadFactor : 1 / BenchComparison.maximumLoadFactor
+            case .uncorrected: nil
+            }
         }
 
         /// What `compare` tells the reader about it.
@@ -35,7 +40,8 @@ extension BenchComparison {
                     + "a timing change no larger than that is taken for load and not flagged."
             case .beyondLimit(let value):
                 return "The machine ran ×\(Format.number(value)) \(value > 1 ? "slower" : "faster") than for the baseline (its calibration loop's CPU time), "
-                    + "beyond the ×\(Format.number(BenchComparison.maximumLoadFactor)) that can be taken out: timing metrics are not compared."
+                    + "beyond the ×\(Format.number(BenchComparison.maximumLoadFactor)) that can be taken out: only ×\(Format.number(BenchComparison.maximumLoadFactor)) "
+                    + "is excused, so a timing change larger than that is still flagged (rerun on a quieter machine if it is load)."
             }
         }
     }
@@ -59,12 +65,14 @@ extension BenchComparison {
         return .factor(ratio)
     }
 
-    /// How the machine's load factor moves `metric`: CPU and wall times scale with it, a rate
-    /// (replay throughput) with its inverse; any other timing metric (frame-interval jitter,
-    /// delivery error: errors of pacing, not durations of work) is left as measured.
+    /// How the machine's load factor moves `metric`: CPU times scale with it, a rate (replay
+    /// throughput) with its inverse; any other timing metric is left as measured — errors of
+    /// pacing (frame-interval jitter, delivery error), and a page run's wall time, which is
+    /// mostly the browser's processes and real-time waits that this thread's CPU loop does
+    /// not measure.
     public static func loadScale(of metric: MetricName, factor: Double) -> Double {
         switch metric {
-        case .cpuPerFrame, .cpuPerFrameP99, .pageRunWall: factor
+        case .cpuPerFrame, .cpuPerFrameP99: factor
         case .replayThroughput: 1 / factor
         default: 1
         }

@@ -60,10 +60,12 @@ extension BenchComparison {
         }
         guard loadedDirection != verdictDirection else { return }
         let word = verdictDirection > 0 ? "worse" : "better"
+        // `load` scales the metric: above 1 a slower machine for a time, below 1 for a rate.
+        let slower = direction == .higher ? load < 1 : load > 1
         row.status = .withinTolerance
         row.pValue = loaded.pValue
         row.reason = "timing, load: \(word) than the baseline, but not than the baseline × \(Format.number(load)) "
-            + "(the machine's own \(load > 1 ? "slowdown" : "speed-up") by its calibration)"
+            + "(the machine's own \(slower ? "slowdown" : "speed-up") by its calibration)"
     }
 
     /// One judgement, against the baseline's value and repeats × `scale`.

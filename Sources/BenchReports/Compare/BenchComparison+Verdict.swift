@@ -32,7 +32,6 @@ extension BenchComparison {
         if let baseline, timingComparable {
             load = Self.loadFactor(current: current, baseline: baseline)
             if let warning = load.warning { warnings.append(warning) }
-            if case .beyondLimit = load { timingComparable = false }
         }
         timingCompared = hasBaseline && timingComparable
         loadFactor = load.factor

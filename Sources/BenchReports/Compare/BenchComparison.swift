@@ -104,9 +104,9 @@ public struct BenchComparison: Sendable {
     public internal(set) var hasBaseline = false
     /// Whether timing metrics were compared at all (same machine and settings).
     public internal(set) var timingCompared = false
-    /// The machine's load factor between the runs (current ÷ baseline calibration), when
-    /// both results have a calibration and it is within ``maximumLoadFactor``: timing
-    /// changes it explains are excused, never created.
+    /// The machine's load factor between the runs (current ÷ baseline calibration, held within
+    /// ``maximumLoadFactor`` either way), when both results have a calibration: timing changes
+    /// it explains are excused, never created.
     public internal(set) var loadFactor: Double?
     /// Whether a timing regression fails the run (`--timing-gate`); otherwise it is advisory.
     public internal(set) var timingGate = false

@@ -112,7 +112,7 @@ struct ProbeSet: Sendable {
         metrics[.intent] = intent.latency.summary(kind: behaviour)
         metrics[.intentAccuracy] = intent.accuracy.summary(kind: behaviour)
         metrics[.unansweredInputs] = .single(Double(response.finishedUnanswered()), kind: behaviour)
-        metrics[.stuckAnimations] = .single(Double(stuck.count), kind: behaviour)
+        if stuck.isMeasured { metrics[.stuckAnimations] = .single(Double(stuck.count), kind: behaviour) }
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9
         metrics[.hitchTimeRatio] = seconds > 0

@@ -18,6 +18,9 @@ struct StuckProbe: Sendable {
     static let patience = 12
 
     private(set) var count = 0
+    /// Whether any frame reported a target: a run whose frames never do (a web page) has no
+    /// stuck-animation count at all.
+    private(set) var isMeasured = false
     private var stuck = false
     /// How far the element moved over each of the newest frames, oldest first (at most
     /// ``patience``): a spring turning about its target returns where it was, but moved.
@@ -29,6 +32,8 @@ struct StuckProbe: Sendable {
     /// Takes a rendered frame.
     mutating func frame(_ frame: FrameContext) {
         let state = frame.state
+        guard state.reportsTarget else { return }
+        isMeasured = true
         let dx = state.x - state.targetX, dy = state.y - state.targetY
         let distance = (dx * dx + dy * dy).squareRoot()
         // Only frames since the last contact left count: one held still is no stall.

@@ -22,6 +22,10 @@ public struct SceneState: Sendable, Hashable {
     /// Where the element is heading (the projected end of a gesture, a spring's target).
     public var targetX: Double = 0
     public var targetY: Double = 0
+    /// Whether ``targetX``/``targetY`` say where the element is heading. A web page reports no
+    /// target (PageReplay sets `false`), and stuck animations are then not counted: a window
+    /// resting at its corner is not "away from (0, 0)".
+    public var reportsTarget = true
 
     public init() {}
 }

@@ -176,6 +176,14 @@ struct EvdevEncoder {
         }
     }
 
+    /// Whether a scroll step moves a wheel by at least one unit of its finest resolution
+    /// (REL_WHEEL_HI_RES: 1/120 of a detent): a finer one (a trackpad's first, empty step, or
+    /// a drift of 0.02 pt) writes no event and cannot come back, so the export counts it as lost.
+    static func isWritable(scroll delta: (dx: Double, dy: Double)) -> Bool {
+        let detent = EvdevDecoder.wheelDetentPoints
+        return EvdevMapping.clamp(delta.dy / detent * 120) != 0 || EvdevMapping.clamp(delta.dx / detent * 120) != 0
+    }
+
     static func units(_ normalised: Double, _ axis: EvdevDevice.Axis) -> Int32 {
         EvdevMapping.clamp(normalised * Double(axis.span) + Double(axis.minimum))
     }

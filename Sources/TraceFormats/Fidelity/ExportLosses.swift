@@ -66,7 +66,11 @@ public struct ExportLosses: Sendable {
             if sample.x != sample.x.rounded() || sample.y != sample.y.rounded() { add("pointer positions (rounded to whole points)") }
             if sample.phase == .hoverExited { add("pointer exits (written as moves)") }
         case .scroll:
-            if sample.phase != .moved { add("scroll phases (written as moves)") }
+            if let delta = sample.scrollDelta, !EvdevEncoder.isWritable(scroll: delta) {
+                add("scroll steps finer than a wheel's 1/120 detent (not written)")
+            } else if sample.phase != .moved {
+                add("scroll phases (written as moves)")
+            }
         case .key:
             if let usage = sample.key, let code = EvdevKeyUsage.keyCode(forUsage: usage) {
                 if let held = EvdevKeyUsage.heldModifier(forKeyCode: code) {
