@@ -140,8 +140,16 @@ struct FidelityTests {
         for sample in samples { losses.count(sample) }
         #expect(losses.count(of: "scroll steps finer than a wheel's 1/120 detent (not written)") == 3)
         let metadata = TraceMetadata(device: "wheel")
-        let again = try EvdevFormsRoundTripTests.reimport(format, try TraceFormat.export(format, metadata: metadata, samples: samples))
+        let text = try TraceFormat.export(format, metadata: metadata, samples: samples)
+        let again = try EvdevFormsRoundTripTests.reimport(format, text)
         #expect(again.samples.filter { $0.kind == .scroll }.count == 2)
+        // What is counted lost is exactly what is not written: no wheel event of value 0.
+        if format != .libinput {
+            let needles = ["0002 000b", "0002 000c", "REL_WHEEL_HI_RES", "REL_HWHEEL_HI_RES"]
+            let events = text.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("[") }
+            let wheelEvents = events.filter { line in needles.contains { line.contains($0) } }
+            #expect(wheelEvents.count == 2, "\(wheelEvents)")
+        }
     }
 
     @Test("docs/FORMATS.md holds the table the code declares") func documentedTable() throws {

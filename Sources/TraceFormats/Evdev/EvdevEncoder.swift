@@ -166,22 +166,24 @@ struct EvdevEncoder {
 
     private mutating func scroll(_ sample: InputSample, at time: Int64) {
         guard let delta = sample.scrollDelta else { return }
-        let detent = EvdevDecoder.wheelDetentPoints
-        if highResolutionWheel {
-            if delta.dy != 0 { event(time, EvdevCode.evRel, 0x0b, EvdevMapping.clamp(-delta.dy / detent * 120)) }
-            if delta.dx != 0 { event(time, EvdevCode.evRel, 0x0c, EvdevMapping.clamp(delta.dx / detent * 120)) }
-        } else {
-            if delta.dy != 0 { event(time, EvdevCode.evRel, EvdevCode.relWheel, EvdevMapping.clamp(-delta.dy / detent)) }
-            if delta.dx != 0 { event(time, EvdevCode.evRel, EvdevCode.relHWheel, EvdevMapping.clamp(delta.dx / detent)) }
-        }
+        // The survey picks whole detents only when every step is one; otherwise 1/120 units.
+        let perDetent = highResolutionWheel ? 120.0 : 1
+        let vertical = Self.wheelUnits(-delta.dy, perDetent: perDetent)
+        let horizontal = Self.wheelUnits(delta.dx, perDetent: perDetent)
+        if vertical != 0 { event(time, EvdevCode.evRel, highResolutionWheel ? 0x0b : EvdevCode.relWheel, vertical) }
+        if horizontal != 0 { event(time, EvdevCode.evRel, highResolutionWheel ? 0x0c : EvdevCode.relHWheel, horizontal) }
     }
 
     /// Whether a scroll step moves a wheel by at least one unit of its finest resolution
     /// (REL_WHEEL_HI_RES: 1/120 of a detent): a finer one (a trackpad's first, empty step, or
     /// a drift of 0.02 pt) writes no event and cannot come back, so the export counts it as lost.
+    /// The encoder skips exactly these steps' axes, by the same rounding.
     static func isWritable(scroll delta: (dx: Double, dy: Double)) -> Bool {
-        let detent = EvdevDecoder.wheelDetentPoints
-        return EvdevMapping.clamp(delta.dy / detent * 120) != 0 || EvdevMapping.clamp(delta.dx / detent * 120) != 0
+        wheelUnits(delta.dy, perDetent: 120) != 0 || wheelUnits(delta.dx, perDetent: 120) != 0
+    }
+
+    private static func wheelUnits(_ points: Double, perDetent: Double) -> Int32 {
+        EvdevMapping.clamp(points / EvdevDecoder.wheelDetentPoints * perDetent)
     }
 
     static func units(_ normalised: Double, _ axis: EvdevDevice.Axis) -> Int32 {
