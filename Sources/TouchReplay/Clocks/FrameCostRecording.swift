@@ -79,18 +79,12 @@ public struct FrameCostRecording: Sendable, Hashable {
     /// (`LineReader`: its byte-order mark, line-end, UTF-8 and line-length rules).
     public static func load(_ path: String) throws(FrameCostFileError) -> FrameCostRecording {
         var parser = Parser(path: path)
-        do {
+        try reading(path: path, otherwise: .readFailed) {
             let reader = try LineReader(path: path)
             guard reader.size <= sizeLimit else {
                 throw FrameCostFileError(.malformed, path: path, reason: "is \(reader.size) bytes, more than the \(sizeLimit) bytes a frame-cost recording may hold")
             }
             while let line = try reader.next() { try parser.take(line, number: reader.number, ended: reader.lineEnded) }
-        } catch let error as TraceFileError {
-            throw Self.fileError(error)
-        } catch let error as FrameCostFileError {
-            throw error
-        } catch {
-            throw FrameCostFileError(.readFailed, path: path, reason: "\(error)")
         }
         return try parser.finish()
     }
@@ -99,20 +93,28 @@ public struct FrameCostRecording: Sendable, Hashable {
     /// and the 1-based line.
     public init(bytes: [UInt8], path: String? = nil) throws(FrameCostFileError) {
         var parser = Parser(path: path)
-        do {
+        try Self.reading(path: path, otherwise: .malformed) {
             try bytes.withUnsafeBytes { whole in
                 try LineReader.forEach(inBytes: whole, path: path) { number, line, ended in
                     try parser.take(line, number: number, ended: ended)
                 }
             }
+        }
+        self = try parser.finish()
+    }
+
+    /// Runs `body` with every error it throws as a ``FrameCostFileError``: the line reader's
+    /// mapped by ``fileError(_:)``, the parser's as they are, anything else of `kind`.
+    private static func reading(path: String?, otherwise kind: FrameCostFileErrorKind, _ body: () throws -> Void) throws(FrameCostFileError) {
+        do {
+            try body()
         } catch let error as TraceFileError {
-            throw Self.fileError(error)
+            throw fileError(error)
         } catch let error as FrameCostFileError {
             throw error
         } catch {
-            throw FrameCostFileError(.malformed, path: path, reason: "\(error)")
+            throw FrameCostFileError(kind, path: path, reason: "\(error)")
         }
-        self = try parser.finish()
     }
 
     /// The line reader's error as a frame-cost file's (its reasons name the line already).
