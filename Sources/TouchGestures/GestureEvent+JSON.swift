@@ -7,12 +7,6 @@ extension GestureEvent {
         JSONWriter.text(jsonValue, style: .compact)
     }
 
-    /// The events as one JSON array on one line: the document `touchbench gestures --json`
-    /// writes, which streams the same bytes element by element (each ``jsonText``).
-    public static func jsonText(_ events: some Sequence<GestureEvent>) -> String {
-        JSONWriter.text(.array(events.map(\.jsonValue)), style: .compact)
-    }
-
     var jsonValue: JSONValue {
         .object(reportMembers.map { member in
             switch member.value {

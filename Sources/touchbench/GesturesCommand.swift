@@ -30,30 +30,16 @@ enum GesturesCommand {
         let everyChange = arguments[verbose]
         let asJSON = arguments[json]
         let (metadata, samples) = try GestureInput.read(path)
-        var standard = StandardArena(screen: Rect(screen: metadata.screen))
         // Written as they happen, not kept: a verbose run over an hour holds only a batch.
         let output = try TextOutput(path: "-")
+        var array = GestureEventJSONArray()
         var written = 0
-        var batch: [GestureEvent] = []
-        func write(_ events: [GestureEvent]) throws {
-            for event in events where everyChange || event.state != .changed {
-                if asJSON {
-                    try output.write(written == 0 ? "[" : ",")
-                    try output.write(event.jsonText)
-                } else {
-                    try output.write(GestureInput.line(for: event) + "\n")
-                }
-                written += 1
-            }
+        try StandardArena.streamEvents(screen: Rect(screen: metadata.screen), everyChange: everyChange, from: samples) { event in
+            try output.write(asJSON ? array.text(adding: event) : GestureInput.line(for: event) + "\n")
+            written += 1
         }
-        while let sample = try samples() {
-            standard.handle(sample, into: &batch)
-            try write(batch)
-            batch.removeAll(keepingCapacity: true)
-        }
-        try write(standard.finish())
         if asJSON {
-            try output.write(written == 0 ? "[]\n" : "]\n")
+            try output.write(array.closingText)
         } else if written == 0 {
             try output.write("no gestures recognized\n")
         }

@@ -67,6 +67,37 @@ import TraceSynthesis
         #expect(longCost.allocations <= sparseCost.allocations * 1.2 + 0.01)
         #expect(longCost.bytes <= sparseCost.bytes * 1.2 + 16)
     }
+    /// `touchbench gestures --json --verbose`'s path (``StandardArena/streamEvents`` into
+    /// ``GestureEventJSONArray``, every event's text made and dropped as the CLI writes it)
+    /// allocates the same per sample over a trace four times as long: nothing is kept.
+    @Test func theStreamedJSONPathKeepsNothingPerSample() throws {
+        try #require(allocation_counter_is_active() != 0)
+        func cost(_ session: MixedSession) throws -> (allocations: Double, bytes: Double, large: UInt64, events: Int) {
+            let samples = Array(session)
+            var index = 0
+            var array = GestureEventJSONArray()
+            var characters = 0
+            let large = allocation_counter_thread_large_allocations()
+            let before = (allocation_counter_thread_allocations(), allocation_counter_thread_bytes())
+            try StandardArena.streamEvents(screen: Rect(screen: session.metadata.screen), everyChange: true, from: {
+                defer { index += 1 }
+                return index < samples.count ? samples[index] : nil
+            }) { event in characters += array.text(adding: event).utf8.count }
+            let after = (allocation_counter_thread_allocations(), allocation_counter_thread_bytes())
+            let n = Double(samples.count)
+            #expect(characters > 100 * array.count)
+            return (Double(after.0 - before.0) / n, Double(after.1 - before.1) / n,
+                    allocation_counter_thread_large_allocations() - large, array.count)
+        }
+        let shortCost = try cost(MixedSession(seed: 5, duration: 40))
+        let longCost = try cost(MixedSession(seed: 5, duration: 160))
+        #expect(longCost.events > 3 * shortCost.events)
+        #expect(longCost.allocations <= shortCost.allocations * 1.2 + 0.01, "\(shortCost) → \(longCost)")
+        #expect(longCost.bytes <= shortCost.bytes * 1.2 + 16, "\(shortCost) → \(longCost)")
+        // Kept events would show as an array's doublings past 64 KiB, more of them the longer the trace.
+        #expect(longCost.large <= shortCost.large, "\(shortCost) → \(longCost)")
+    }
+
     /// The arena ticks a recognizer only when its deadline is due or it watches time (the
     /// protocol's contract): a tick before every sample would otherwise call all of them.
     @Test func theArenaTicksOnlyRecognizersThatAreDueOrWatchTime() {

@@ -24,7 +24,7 @@ struct GesturesGoldenTests {
         var events: [GestureEvent] = []
         while let sample = try source.nextSample() { events += arena.handle(sample).filter { $0.state != .changed } }
         events += arena.finish().filter { $0.state != .changed }
-        #expect(try Golden.mismatch(GestureEvent.jsonText(events) + "\n", against: "cli/gestures-\(trace).json") == nil)
+        #expect(try Golden.mismatch(GestureEventJSONArray.document(events), against: "cli/gestures-\(trace).json") == nil)
     }
 
     @Test("velocity --json is byte-identical to the golden", arguments:
