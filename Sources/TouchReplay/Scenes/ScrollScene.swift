@@ -52,6 +52,11 @@ public struct ScrollScene: Scene {
     private var scrolling = false
     private var scrollHoldX = 0.0, scrollHoldY = 0.0
     private var scrolledX = 0.0, scrolledY = 0.0
+    // The last step's time (ns): real wheels and pointer events send only `moved` steps, so a
+    // scroll also ends `scrollIdle` after its last step (deadline-driven, deterministic).
+    private var lastScrollStep: Int64 = 0
+    /// How long a scroll without an end phase lasts after its last step, nanoseconds.
+    static let scrollIdle: Int64 = 100_000_000
     private var signals: [SceneSignal] = []
     public private(set) var state = SceneState()
 
@@ -74,6 +79,11 @@ public struct ScrollScene: Scene {
         if sample.kind == .scroll {
             scroll(sample)
             return
+        }
+        // A finger landing ends a scroll: a later step starts a new one from where the
+        // finger leaves the content, not from where the wheel left it.
+        if scrolling, sample.kind.isContact, sample.phase == .began {
+            endScroll(at: sample.time)
         }
         switch pan.handle(sample) {
         case .down:
@@ -120,12 +130,15 @@ public struct ScrollScene: Scene {
         scrolledY += delta.dy
         contentX.set(bandX.banded(scrollHoldX - scrolledX))
         contentY.set(bandY.banded(scrollHoldY - scrolledY))
-        if sample.phase.isTerminal {
-            scrolling = false
-            let time = sample.time.seconds
-            release(&contentX, band: bandX, velocity: 0, at: time)
-            release(&contentY, band: bandY, velocity: 0, at: time)
-        }
+        lastScrollStep = sample.time
+        if sample.phase.isTerminal { endScroll(at: sample.time) }
+    }
+
+    /// Ends the scroll under way: content left past an edge springs back.
+    private mutating func endScroll(at time: Int64) {
+        scrolling = false
+        release(&contentX, band: bandX, velocity: 0, at: time.seconds)
+        release(&contentY, band: bandY, velocity: 0, at: time.seconds)
     }
 
     private func release(_ value: inout AnimatedValue, band: RubberBand, velocity: Double, at time: Double) {
@@ -140,6 +153,9 @@ public struct ScrollScene: Scene {
     }
 
     public mutating func advance(to time: Int64) {
+        if scrolling, time - lastScrollStep >= Self.scrollIdle {
+            endScroll(at: lastScrollStep + Self.scrollIdle)
+        }
         let seconds = time.seconds
         contentX.update(at: seconds)
         contentY.update(at: seconds)
