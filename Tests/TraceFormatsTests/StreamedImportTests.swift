@@ -7,9 +7,10 @@ import TouchTrace
 import TraceFormats
 import TraceSynthesis
 
-/// evemu recordings TouchBench wrote and CSV files with a phase column are read as streams
-/// (`TraceInput` decodes them line by line): the same samples and metadata as the whole
-/// import, the same errors at the same lines, and memory that does not grow with the file.
+/// evemu recordings, getevent logs and libinput recordings TouchBench wrote and CSV files with
+/// a phase column are read as streams (`TraceInput` decodes them line by line): the same
+/// samples and metadata as the whole import, the same errors at the same lines, and memory
+/// that does not grow with the file.
 @Suite("Streamed text imports") struct StreamedImportTests {
     static let directory: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-import-\(getpid())")
@@ -36,7 +37,9 @@ import TraceSynthesis
         return (input.metadata, samples, !(input.source is SampleArraySource))
     }
 
-    @Test(arguments: [TraceFormat.evemu, .csv])
+    static let streamedForms: [TraceFormat] = [.evemu, .csv, .getevent, .libinput]
+
+    @Test(arguments: streamedForms)
     func streamReadsWhatTheWholeImportReads(format: TraceFormat) throws {
         let path = try Self.mixed(format, seconds: 40, name: "mixed-\(format.rawValue)")
         let whole = try TraceFormat.importTrace(from: path, format: format)
@@ -48,17 +51,19 @@ import TraceSynthesis
         #expect(stream.metadata == whole.metadata)
     }
 
-    @Test("every bundled trace streams back from evemu as the whole import reads it", arguments: Golden.corpusTraces)
-    func corpusThroughEvemu(trace: String) throws {
+    @Test("every bundled trace streams back from evemu, getevent and libinput as the whole import reads it", arguments: Golden.corpusTraces)
+    func corpusThroughEvdevForms(trace: String) throws {
         let input = try TraceInput(path: Golden.packageRoot.appendingPathComponent("Traces/\(trace).touchtrace").path)
         var samples: [InputSample] = []
         while let sample = try input.source.nextSample() { samples.append(sample) }
-        let path = try Self.write(.evemu, input.metadata, samples, name: "corpus-\(trace)")
-        let whole = try TraceFormat.importTrace(from: path, format: .evemu)
-        let stream = try Self.streamed(path, .evemu)
-        #expect(stream.streamed)
-        #expect(stream.samples == whole.samples)
-        #expect(stream.metadata == whole.metadata)
+        for format in [TraceFormat.evemu, .getevent, .libinput] {
+            let path = try Self.write(format, input.metadata, samples, name: "corpus-\(trace)")
+            let whole = try TraceFormat.importTrace(from: path, format: format)
+            let stream = try Self.streamed(path, format)
+            #expect(stream.streamed, "\(format.rawValue)")
+            #expect(stream.samples == whole.samples, "\(format.rawValue)")
+            #expect(stream.metadata == whole.metadata, "\(format.rawValue)")
+        }
     }
 
     /// A marker whose comment comes after later events (microsecond rounding puts a marker
@@ -133,7 +138,7 @@ import TraceSynthesis
     /// Memory bounded by a block, not by the file: the allocations of 64 KiB and more (the
     /// read buffers) are as many for a long file as for a short one, where an importer holding
     /// the trace doubles its arrays again and again.
-    @Test(arguments: [TraceFormat.evemu, .csv])
+    @Test(arguments: streamedForms)
     func largeAllocationsDoNotGrowWithTheFile(format: TraceFormat) throws {
         try #require(allocation_counter_is_active() != 0)
         func largeWithoutKeeping(_ seconds: Double) throws -> UInt64 {

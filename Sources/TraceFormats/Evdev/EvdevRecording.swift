@@ -24,28 +24,9 @@ public struct EvdevRecording: Sendable {
     /// Fills in the codes and axis ranges the events show (minimum 0 or the smallest value
     /// seen, maximum the largest), for sources that carry no description.
     public mutating func declareObservedCodes() {
-        // Flat tables by code, not dictionaries: this runs once per event of the recording.
-        var seen = [Bool](repeating: false, count: Int(EvdevCode.evMax + 1) << 10)
-        var low = [Int32](repeating: 0, count: Int(EvdevCode.codeMax) + 1)
-        var high = [Int32?](repeating: nil, count: Int(EvdevCode.codeMax) + 1)
-        for event in events where event.type <= EvdevCode.evMax && event.code <= EvdevCode.codeMax {
-            let key = Int(event.type) << 10 | Int(event.code)
-            if !seen[key] {
-                seen[key] = true
-                device.declare(type: event.type, code: event.code)
-            }
-            if event.type == EvdevCode.evAbs {
-                let code = Int(event.code)
-                low[code] = Swift.min(low[code], event.value)
-                high[code] = Swift.max(high[code] ?? 0, event.value)
-            }
-        }
-        for code in high.indices {
-            guard let maximum = high[code], device.axes[UInt16(code)] == nil else { continue }
-            // Tracking ids use −1 to end a contact; it is not part of their range.
-            let minimum = UInt16(code) == EvdevCode.absMTTrackingID ? 0 : low[code]
-            device.axes[UInt16(code)] = EvdevDevice.Axis(minimum: minimum, maximum: Swift.max(maximum, minimum))
-        }
+        var observed = EvdevObservedCodes()
+        for event in events { observed.observe(event) }
+        observed.declare(into: &device)
         deviceIsObserved = true
     }
 

@@ -47,6 +47,8 @@ public struct TraceInput {
             let streamed: (any SampleSource)? = switch format {
             case .csv: try CSVSampleStream.open(path: path, options: options)
             case .evemu: try EvemuSampleStream.open(path: path, options: options)
+            case .getevent: try GeteventSampleStream.open(path: path, options: options)
+            case .libinput: try LibinputSampleStream.open(path: path, options: options)
             default: nil
             }
             let samples: any SampleSource

@@ -4,8 +4,23 @@ import TouchInput
 // and type, code and value, each as a name or in hexadecimal.
 extension GeteventImporter {
     struct Log {
+        /// What the log keeps of the events it reads.
+        enum Keeping {
+            /// Every event, by node (the whole import).
+            case all
+            /// Per node only the counts the device choice reads and the codes and ranges
+            /// observed (the streamed import's first pass); at most ``Log/maximumSurveyedNodes`` nodes.
+            case survey
+            /// Only the events of this node, until ``Log/takePending()`` (the streamed import's second pass).
+            case node(String)
+        }
+
+        /// Nodes a survey follows; a log with more is imported whole.
+        static let maximumSurveyedNodes = 16
+
         var devices: [String: EvdevDevice] = [:]
         var labelled = false
+        private let keeping: Keeping
         private var headerNode: String?
         private var inProperties = false
         /// Events per device node, in the order the nodes first appear.
@@ -15,20 +30,65 @@ extension GeteventImporter {
         /// The node of the last event line, as bytes, and its list (most lines repeat it).
         private var lastNode: [UInt8] = []
         private var lastList = -1
+        /// A survey's counts and observed codes per node (``Keeping/survey``).
+        private(set) var surveys: [(counts: EvdevDeviceChoice.Counts, observed: EvdevObservedCodes)] = []
+        /// Whether a survey met more nodes than it follows.
+        private(set) var tooManyNodes = false
+        /// The list of the node kept by ``Keeping/node(_:)``, once it has appeared, and its
+        /// event of the last line read (a line holds at most one).
+        private var keptList = -1
+        private var kept: EvdevEvent?
+
+        init(keeping: Keeping = .all) {
+            self.keeping = keeping
+        }
 
         /// The events of each node.
         var events: [String: [EvdevEvent]] {
             Dictionary(uniqueKeysWithValues: zip(nodes, lists))
         }
 
+        /// The nodes that sent events, in the order they first appear (a survey's, with ``surveys``).
+        var eventNodes: [String] { nodes }
+
+        /// The kept node's event of the line last read, if it held one (``Keeping/node(_:)``).
+        @inline(__always)
+        mutating func takeKept() -> EvdevEvent? {
+            defer { kept = nil }
+            return kept
+        }
+
+        @inline(__always)
+        private mutating func store(_ event: EvdevEvent, list: Int) {
+            switch keeping {
+            case .all: lists[list].append(event)
+            case .node: if list == keptList { kept = event }
+            case .survey:
+                guard list < surveys.count else { return }
+                surveys[list].counts.count(event)
+                surveys[list].observed.observe(event)
+            }
+        }
+
         private mutating func append(_ event: EvdevEvent, node: String) {
             if let list = listOfNode[node] {
-                lists[list].append(event)
+                store(event, list: list)
                 return
             }
-            listOfNode[node] = lists.count
+            let list = nodes.count
+            listOfNode[node] = list
             nodes.append(node)
-            lists.append([event])
+            switch keeping {
+            case .all: lists.append([])
+            case .node(let kept): if node == kept { keptList = list }
+            case .survey:
+                if surveys.count < Self.maximumSurveyedNodes {
+                    surveys.append((EvdevDeviceChoice.Counts(), EvdevObservedCodes()))
+                } else {
+                    tooManyNodes = true
+                }
+            }
+            store(event, list: list)
         }
 
         /// The fast path of an event line (`[   12.345678] /dev/input/event2: EV_ABS
@@ -90,7 +150,7 @@ extension GeteventImporter {
             let event = EvdevEvent(time: time, type: type, code: code, value: value)
             let nodeBytes = node ?? UnsafeRawBufferPointer(start: nil, count: 0)
             if lastList >= 0, ByteCursor.same(lastNode, nodeBytes) {
-                lists[lastList].append(event)
+                store(event, list: lastList)
                 return true
             }
             let name = String(decoding: nodeBytes, as: UTF8.self)

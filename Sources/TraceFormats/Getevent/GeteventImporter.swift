@@ -26,13 +26,7 @@ public enum GeteventImporter {
         var log = Log()
         var comments = TouchBenchComments()
         try lines.forEachBytes(path: path) { number, line in
-            if log.readEvent(line) { return }
-            if try comments.readIfComment(line, number: number, path: path) { return }
-            do {
-                try log.read(ByteLines.substring(line))
-            } catch let error as TraceFormatError {
-                throw TraceFormatError(error.reason, path: path, line: number)
-            }
+            try readLine(line, number: number, path: path, log: &log, comments: &comments)
         }
         let node: String
         do {
@@ -54,6 +48,20 @@ public enum GeteventImporter {
         var trace = recording.makeTrace(source: "getevent", options: restoredOptions, explicitMapping: comments.mapping, extra: extra)
         comments.restore(into: &trace)
         return trace
+    }
+
+    /// Reads one line of a log: an event, one of TouchBench's comments, or anything else
+    /// getevent prints (errors name the line).
+    @inline(__always)
+    static func readLine(_ line: UnsafeRawBufferPointer, number: Int, path: String?,
+                         log: inout Log, comments: inout TouchBenchComments) throws {
+        if log.readEvent(line) { return }
+        if try comments.readIfComment(line, number: number, path: path) { return }
+        do {
+            try log.read(ByteLines.substring(line))
+        } catch let error as TraceFormatError {
+            throw TraceFormatError(error.reason, path: path, line: number)
+        }
     }
 
     /// The node of the device to import.

@@ -37,6 +37,20 @@ public enum LibinputRecordImporter {
 
     private static func decode(_ document: RecordYAML.Document, options: ImportOptions, mapping: EvdevMapping?) throws -> ImportedTrace {
         let root = document.root
+        let recordings = try recordings(document)
+        let candidates = recordings.map {
+            EvdevDeviceChoice.Candidate(node: $0.device.node ?? "", name: $0.device.name, events: $0.events)
+        }
+        let chosen = recordings[try EvdevDeviceChoice.choose(candidates, wanted: options.device)]
+        var extra: [String: String] = [:]
+        if let libinput = root["libinput"]?["version"]?.string { extra["libinput.version"] = libinput }
+        if let kernel = root["system"]?["kernel"]?.string { extra["system.kernel"] = kernel }
+        return chosen.makeTrace(source: "libinput", options: options, explicitMapping: mapping, extra: extra)
+    }
+
+    /// Every device of the recording with its events.
+    static func recordings(_ document: RecordYAML.Document) throws -> [EvdevRecording] {
+        let root = document.root
         guard case .mapping = root else { throw TraceFormatError("a libinput recording is a mapping at the top level.", line: root.line) }
         guard let version = root["version"] else { throw TraceFormatError("the recording has no version.", line: root.line) }
         guard version.string == "1" else {
@@ -47,14 +61,7 @@ public enum LibinputRecordImporter {
         }
         var recordings: [EvdevRecording] = []
         for item in list { recordings.append(try recording(item, events: document.events)) }
-        let candidates = recordings.map {
-            EvdevDeviceChoice.Candidate(node: $0.device.node ?? "", name: $0.device.name, events: $0.events)
-        }
-        let chosen = recordings[try EvdevDeviceChoice.choose(candidates, wanted: options.device)]
-        var extra: [String: String] = [:]
-        if let libinput = root["libinput"]?["version"]?.string { extra["libinput.version"] = libinput }
-        if let kernel = root["system"]?["kernel"]?.string { extra["system.kernel"] = kernel }
-        return chosen.makeTrace(source: "libinput", options: options, explicitMapping: mapping, extra: extra)
+        return recordings
     }
 
     private static func recording(_ item: RecordYAML, events parsed: [EvdevEvent]) throws -> EvdevRecording {

@@ -34,7 +34,7 @@ extension RecordYAML.Parser {
     /// `- [sec, usec, type, code, value]` with an optional comment after a space, within the
     /// ranges ``LibinputRecordImporter`` checks; `nil` otherwise.
     @inline(__always)
-    private static func event(_ cursor: inout ByteCursor) -> EvdevEvent? {
+    static func event(_ cursor: inout ByteCursor) -> EvdevEvent? {
         guard cursor.take(UInt8(ascii: "-")), cursor.take(0x20) else { return nil }
         while cursor.take(0x20) {}
         guard cursor.take(UInt8(ascii: "[")) else { return nil }

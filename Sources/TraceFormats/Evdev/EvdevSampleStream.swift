@@ -1,0 +1,131 @@
+import TouchInput
+import TouchTrace
+
+/// Where a streamed evdev import takes its events from: the chosen device's events of a file,
+/// in file order, one at a time (read from one block buffer of lines).
+protocol EvdevEventReader {
+    /// The next event of the chosen device, or `nil` after the last.
+    mutating func nextEvent() throws -> EvdevEvent?
+}
+
+/// The events of a getevent log or a libinput recording decoded as they are read: what
+/// ``EvdevRecording/makeTrace(source:options:explicitMapping:markers:extra:)`` and
+/// ``TouchBenchComments/restore(into:)`` make of the whole file, one sample at a time, with
+/// memory bounded by a block, a line and the markers. The device, the mapping, the metadata
+/// (TouchBench's comment) and the markers are known before the first event (the readers'
+/// first pass finds them); markers go after the samples of their time, as
+/// ``TouchBenchComments/merge(_:into:)`` puts them.
+final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource {
+    let metadata: TraceMetadata
+    private let path: String
+    // One stored struct, so that a sample costs one exclusive access to the object.
+    private var state: State
+
+    init(path: String, format: TraceFormat, metadata: TraceMetadata, decoder: EvdevDecoder, reader: Reader, markers: [InputSample]) {
+        self.path = path
+        self.metadata = metadata
+        state = State(reader: reader, decoder: decoder, markers: markers, format: format, path: path)
+    }
+
+    func nextSample() throws(TraceFileError) -> InputSample? {
+        let sample: InputSample?
+        do {
+            sample = try state.next()
+        } catch let error as TraceFileError {
+            throw error
+        } catch let error as TraceFormatError {
+            throw CSVSampleStream.fileError(error, path: path)
+        } catch {
+            throw TraceFileError(.malformed, path: path, reason: "cannot be read (\(error))")
+        }
+        guard let sample else { return nil }
+        guard SampleTime.isValid(sample.time) else {
+            var reason = "the capture \(SampleTime.outOfRangeReason(sample.time))"
+            if reason.hasSuffix(".") { reason.removeLast() }
+            throw TraceFileError(.malformed, path: path, reason: reason)
+        }
+        return sample
+    }
+
+    private struct State {
+        var reader: Reader
+        var decoder: EvdevDecoder
+        let markers: [InputSample]
+        let format: TraceFormat
+        let path: String
+        var nextMarker = 0
+        /// The first event's time, which every time is taken from.
+        var origin: Int64?
+        var previousTime: Int64 = 0
+        /// Samples decoded and markers placed, not yet returned.
+        var ready: [InputSample] = []
+        var readyIndex = 0
+        var decoded: [InputSample] = []
+        var finished = false
+        var returned = 0
+
+        init(reader: Reader, decoder: EvdevDecoder, markers: [InputSample], format: TraceFormat, path: String) {
+            self.reader = reader
+            self.decoder = decoder
+            self.markers = markers
+            self.format = format
+            self.path = path
+        }
+
+        mutating func next() throws -> InputSample? {
+            while readyIndex == ready.count {
+                ready.removeAll(keepingCapacity: true)
+                readyIndex = 0
+                guard try advance() else { return nil }
+            }
+            readyIndex += 1
+            returned += 1
+            return ready[readyIndex - 1]
+        }
+
+        /// Reads on until something may be ready; false at the end.
+        private mutating func advance() throws -> Bool {
+            guard !finished else { return false }
+            guard let event = try reader.nextEvent() else {
+                finished = true
+                // Markers after the last sample go last.
+                ready.append(contentsOf: markers[nextMarker...])
+                nextMarker = markers.count
+                if returned == 0, ready.isEmpty {
+                    throw TraceFormatError("the file holds no input samples that touchbench can read as \(format.rawValue).", path: path)
+                }
+                return true
+            }
+            feed(event)
+            return true
+        }
+
+        private mutating func feed(_ original: EvdevEvent) {
+            var event = original
+            let origin = self.origin ?? event.time
+            self.origin = origin
+            event.time = event.time &- origin
+            // Clocks of old recordings could step back; time must not.
+            if event.time < previousTime { event.time = previousTime }
+            previousTime = event.time
+            // Only a SYN_REPORT completes samples: the other events need no output buffer.
+            guard event.type == EvdevCode.evSyn else {
+                decoder.feed(event) { _ in }
+                return
+            }
+            var output = decoded
+            decoded = []
+            output.removeAll(keepingCapacity: true)
+            decoder.feed(event) { output.append($0) }
+            for sample in output {
+                // As ``TouchBenchComments/merge(_:into:)``: a marker goes before the first later sample.
+                while nextMarker < markers.count, markers[nextMarker].time < sample.time {
+                    ready.append(markers[nextMarker])
+                    nextMarker += 1
+                }
+                ready.append(sample)
+            }
+            decoded = output
+        }
+    }
+}

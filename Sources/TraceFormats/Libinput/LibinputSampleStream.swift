@@ -1,0 +1,113 @@
+import TouchInput
+import TouchTrace
+
+/// A libinput recording read as a stream of samples in two passes over its lines, never held
+/// whole. It streams the layout TouchBench writes: one device whose `events:` list comes last,
+/// as `  events:` then frames `  - evdev:` each followed by its kernel events
+/// `    - [sec, usec, type, code, value]` (within the kernel's ranges), and TouchBench's metadata
+/// comment in the header. The first pass parses the header as ``LibinputRecordImporter`` does
+/// and checks that every later line is a frame or an event, counting the events; the second
+/// decodes the events as they come (``EvdevSampleStream``). It yields the whole import's
+/// samples and metadata.
+///
+/// ``open(path:options:)`` answers `nil` for anything else — several devices, `libinput` or
+/// `hid` entries among the events, comments after `events:`, an empty frame, an
+/// event out of range, no TouchBench metadata, and any error — and the file is imported whole,
+/// which reads it or names its problem exactly as before.
+enum LibinputSampleStream {
+    static func open(path: String, options: ImportOptions) throws -> EvdevSampleStream<Events>? {
+        do {
+            return try stream(path: path, options: options)
+        } catch {
+            return nil
+        }
+    }
+
+    private static func stream(path: String, options: ImportOptions) throws -> EvdevSampleStream<Events>? {
+        let lines = try ByteLines.Reader(path: path)
+        var parser = RecordYAML.Parser()
+        var comments = TouchBenchComments()
+        var header = 0
+        while let line = try lines.next() {
+            _ = try comments.readIfComment(line, number: lines.number, path: path)
+            try parser.addBytes(line, number: lines.number)
+            if ByteCursor.equal(line, "  events:") {
+                header = lines.number
+                break
+            }
+        }
+        guard header > 0, let restored = comments.metadata, restored.problem == nil else { return nil }
+        var counts = EvdevDeviceChoice.Counts()
+        // Whether the last line was a frame (which needs an event), and whether one was seen.
+        var frameOpen = false, inFrame = false
+        while let bytes = try lines.next() {
+            switch Events.classify(bytes) {
+            case .other: return nil
+            case .blank: continue
+            case .frame:
+                guard !frameOpen else { return nil }
+                frameOpen = true
+                inFrame = true
+            case .event(let event):
+                guard inFrame else { return nil }
+                counts.count(event)
+                frameOpen = false
+            }
+        }
+        guard !frameOpen, counts.events > 0 else { return nil }
+        let recordings = try LibinputRecordImporter.recordings(RecordYAML.Document(root: try parser.document(), events: []))
+        guard recordings.count == 1 else { return nil }
+        let device = recordings[0].device
+        let candidate = EvdevDeviceChoice.Candidate(node: device.node ?? "", name: device.name, eventCount: counts.events,
+                                                    touchCount: counts.touch, penCount: counts.pen)
+        _ = try EvdevDeviceChoice.choose([candidate], wanted: options.device)
+        let screen = options.screen ?? restored.screen
+        let mapping = EvdevMapping.choose(for: device, screen: screen, explicit: comments.mapping)
+        let decoder = EvdevDecoder(device: device, mapping: mapping, screen: screen)
+        let events = Events(lines: try ByteLines.Reader(path: path), header: header)
+        return EvdevSampleStream(path: path, format: .libinput, metadata: restored, decoder: decoder, reader: events,
+                                 markers: comments.markers)
+    }
+
+    /// A line after `events:`.
+    enum Line {
+        /// Empty or spaces only (the parser skips it; so does the line reader's last, empty line).
+        case blank
+        case frame
+        case event(EvdevEvent)
+        case other
+    }
+
+    /// The second pass: the events after the header, line by line.
+    struct Events: EvdevEventReader {
+        let lines: ByteLines.Reader
+        /// The number of the `events:` line.
+        let header: Int
+
+        mutating func nextEvent() throws -> EvdevEvent? {
+            while let bytes = try lines.next() {
+                guard lines.number > header else { continue }
+                switch Self.classify(bytes) {
+                case .frame, .blank: continue
+                case .event(let event): return event
+                case .other:
+                    throw TraceFormatError("the line is no longer a frame or an event: the file changed while it was read.",
+                                           path: lines.path, line: lines.number)
+                }
+            }
+            return nil
+        }
+
+        /// `  - evdev:`, or an event item indented by four spaces that the parser's fast path reads.
+        @inline(__always)
+        static func classify(_ line: UnsafeRawBufferPointer) -> Line {
+            var cursor = ByteCursor(line)
+            if cursor.take("    "), let event = RecordYAML.Parser.event(&cursor) { return .event(event) }
+            cursor = ByteCursor(line)
+            if cursor.take("  - evdev:"), cursor.atEnd { return .frame }
+            cursor = ByteCursor(line)
+            while cursor.take(0x20) {}
+            return cursor.atEnd ? .blank : .other
+        }
+    }
+}
