@@ -31,7 +31,7 @@ enum DemoCommand {
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         let chosenDelay = try arguments.value(presentDelay)
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
-                                        "settle", "over %", "intent", "intent ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck", "hitch ms/s"])
+                                        "settle", "over %", "jump pt/s", "intent", "intent ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         var rates: Set<RefreshRate> = []
         let started = DispatchTime.now().uptimeNanoseconds
@@ -63,7 +63,7 @@ enum DemoCommand {
                 }
                 table.add([name, scene, "\(result.samples)", "\(result.frames)", ms(stat(.response, \.p50)), ms(stat(.response, \.p99)),
                            ms(stat(.deadTravel, \.max)), ms(stat(.presentedLag, \.p50)),
-                           ms(stat(.settle, \.max)), ms(stat(.overshoot, \.max)), ReplaySummary.intentShare(result),
+                           ms(stat(.settle, \.max)), ms(stat(.overshoot, \.max)), ms(DemoCommand.largestJump(result)), ReplaySummary.intentShare(result),
                            ms(stat(.intent, \.max)), ms(result.latencyP99Ms),
                            ms(result.reversalP50Ms), ms(result.reversalMaxMs),
                            ms(stat(.catchResponse, \.p50)), ms(stat(.pauseResponse, \.p50)),
@@ -82,11 +82,20 @@ enum DemoCommand {
               + String(format: "%.1f B/sample) in %.2f s. Times in ms; response = from a touch-down "
                 + "(or pointer, scroll start) to the first frame that shows a change; dead = finger travel before the element "
                 + "moved; lag = how far behind the finger the element is shown; settle = from a lift until the element rests, "
-                + "over = its overshoot in %% of the throw; intent = gestures that ended where their intent marker said, "
+                + "over = its overshoot in %% of the throw; jump = the largest jump in the element's velocity at a hand-off "
+                + "(release, catch, retarget, edge bounce), in pt/s; intent = gestures that ended where their intent marker said, "
                 + "intent ms = the slowest from the intent to the frame from which the scene's destination is it for good; pipeline = event latency, sample to glass; "
                 + "reversal, catch, pause = from the hand's change of intent to the first frame that answers it "
                 + "(a pause's can be negative: a deceleration detector answers before the finger fully rests); "
                 + "stuck = animations left off their target with no finger down and no motion.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
         return ExitCode.success
+    }
+
+    /// The largest velocity jump of any hand-off kind in a run: one column for the four
+    /// metrics (they are separate because each has its own reference velocity), nil when
+    /// the run had no hand-off.
+    static func largestJump(_ result: RunRecord) -> Double? {
+        [MetricName.velocityJump, .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump]
+            .compactMap { result[$0].isEmpty ? nil : result[$0].max }.max()
     }
 }

@@ -5,6 +5,9 @@ import TouchReplay
 /// The readable summary `touchbench replay` prints.
 enum ReplaySummary {
     static func text(_ result: RunRecord, refresh: RefreshRate, extra: [MetricName] = []) -> String {
+        let names = MetricName.allCases + extra
+        // As wide as the longest name and a space, so the hand-off metrics stay in their column.
+        let width = names.map(\.rawValue.count).max().map { $0 + 1 } ?? 27
         var lines = [
             "trace     \(result.trace)",
             "scene     \(result.scene)",
@@ -12,17 +15,17 @@ enum ReplaySummary {
             "display   \(refresh), presentation delay \(result.presentationDelayFrames ?? 0) frames",
             "replayed  \(result.samples) samples, \(result.frames) frames",
             "",
-            "metric".padding(toLength: 27) + "kind".padding(toLength: 14) + "count".padding(toLength: 9)
+            "metric".padding(toLength: width) + "kind".padding(toLength: 14) + "count".padding(toLength: 9)
                 + "p50".padding(toLength: 11) + "p95".padding(toLength: 11) + "p99".padding(toLength: 11) + "max",
         ]
-        for name in MetricName.allCases + extra {
+        for name in names {
             let summary = result[name]
             guard !summary.isEmpty else {
-                lines.append(name.rawValue.padding(toLength: 27) + summary.kind.rawValue.padding(toLength: 14) + "0")
+                lines.append(name.rawValue.padding(toLength: width) + summary.kind.rawValue.padding(toLength: 14) + "0")
                 continue
             }
             let values = [summary.p50, summary.p95, summary.p99].map { format($0 ?? 0).padding(toLength: 11) }.joined()
-            lines.append(name.rawValue.padding(toLength: 27) + summary.kind.rawValue.padding(toLength: 14)
+            lines.append(name.rawValue.padding(toLength: width) + summary.kind.rawValue.padding(toLength: 14)
                 + String(summary.count).padding(toLength: 9) + values + format(summary.max ?? 0))
         }
         if !result.events.isEmpty {

@@ -19,7 +19,6 @@ struct ReleaseProbe: Sendable {
         var startX: Double, startY: Double
         /// The documented projection of the release, when the lift was a release with momentum.
         var expected: (x: Double, y: Double)?
-        var velocityBefore: (x: Double, y: Double)?
         var consumed = false
         var animating = false
         /// Frames since the lift: (vsync, x, y); the first is the frame that consumed it.
@@ -40,6 +39,11 @@ struct ReleaseProbe: Sendable {
     private var offset: (x: Double, y: Double)?
     private var trackedAtLastFrame = false
     private var episode: Episode?
+    /// A release with momentum whose velocity jump waits for the frames after it: the
+    /// element's velocity over the last two frames before the lift, and the frames since
+    /// (the first is the one that consumed the lift). Kept apart from the episode: the jump
+    /// is measured whether the element then animates, stops dead, or is caught later.
+    private var handOff: (before: (x: Double, y: Double), frames: [(vsync: Int64, x: Double, y: Double)])?
     /// The two newest frames: (vsync, x, y).
     private var newest: (vsync: Int64, x: Double, y: Double)?
     private var older: (vsync: Int64, x: Double, y: Double)?
@@ -51,6 +55,7 @@ struct ReleaseProbe: Sendable {
         if sample.phase == .began {
             // A new touch interrupts whatever the last release started.
             episode = nil
+            handOff = nil
             if primary == nil {
                 primary = sample.id
                 tracker.reset()
@@ -73,7 +78,7 @@ struct ReleaseProbe: Sendable {
                              lastMoveY + offset.y + project(0, velocity: velocity.y, decelerationRate: .normal))
             if let newest, let older, newest.vsync > older.vsync {
                 let span = Double(newest.vsync - older.vsync) / 1e9
-                next.velocityBefore = ((newest.x - older.x) / span, (newest.y - older.y) / span)
+                handOff = (((newest.x - older.x) / span, (newest.y - older.y) / span), [])
             }
         }
         episode = next
@@ -88,6 +93,7 @@ struct ReleaseProbe: Sendable {
         trackedAtLastFrame = primary != nil && state.tracking == primary
         older = newest
         newest = (vsync, state.x, state.y)
+        if handOff != nil { measureHandOff(vsync: vsync, x: state.x, y: state.y) }
         guard var current = episode else { return }
         if !current.consumed {
             current.consumed = true
@@ -107,20 +113,29 @@ struct ReleaseProbe: Sendable {
         finish(current, restAt: frame.record.presentation)
     }
 
+    /// Adds a frame after a release; at the third (two after the one that consumed the
+    /// lift) the velocity over the last two is set against the velocity before the lift.
+    private mutating func measureHandOff(vsync: Int64, x: Double, y: Double) {
+        guard var pending = handOff else { return }
+        pending.frames.append((vsync, x, y))
+        guard pending.frames.count >= 3 else {
+            handOff = pending
+            return
+        }
+        handOff = nil
+        let a = pending.frames[1], b = pending.frames[2]
+        let span = Double(b.vsync - a.vsync) / 1e9
+        guard span > 0 else { return }
+        let jx = (b.x - a.x) / span - pending.before.x, jy = (b.y - a.y) / span - pending.before.y
+        velocityJump.add((jx * jx + jy * jy).squareRoot())
+    }
+
     private mutating func finish(_ episode: Episode, restAt presentation: Int64) {
         guard let rest = episode.path.last else { return }
         settle.add(Double(presentation - episode.lift))
         let tx = rest.x - episode.startX, ty = rest.y - episode.startY
         let travel = (tx * tx + ty * ty).squareRoot()
         throwDistance.add(travel)
-        if let before = episode.velocityBefore, episode.path.count >= 3 {
-            let a = episode.path[1], b = episode.path[2]
-            let span = Double(b.vsync - a.vsync) / 1e9
-            if span > 0 {
-                let jx = (b.x - a.x) / span - before.x, jy = (b.y - a.y) / span - before.y
-                velocityJump.add((jx * jx + jy * jy).squareRoot())
-            }
-        }
         guard travel >= 0.5 else { return }
         let ux = tx / travel, uy = ty / travel
         var peak = 0.0, crossings = 0, side = 0

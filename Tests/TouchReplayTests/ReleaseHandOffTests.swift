@@ -1,0 +1,108 @@
+import Testing
+import TouchInput
+import TouchReplay
+
+/// The release as a hand-off (`velocity_jump_pt_per_s`, docs/METRICS.md "Release outcome"):
+/// a finger drawn at a constant speed and lifted, on an element whose motion after the lift
+/// is known exactly — carried on at the finger's speed, stopped dead, or carried and then
+/// caught a few frames later.
+@Suite struct ReleaseHandOffTests {
+    static let speed = 1000.0
+    static let ms: Int64 = 1_000_000
+    static let settings = ReplaySettings(mode: .virtual, display: DisplayModel(refresh: .fixed(120), presentationDelay: 2))
+
+    /// Tracks the first finger 1:1 along x; after its lift carries on at `speed` or stands
+    /// still, animating for 200 ms; a touch-down after the lift holds the element where it is.
+    struct Thrown: Scene {
+        var carries: Bool
+        var state = SceneState()
+        var finger: UInt32?
+        var lift: (t: Double, x: Double)?
+
+        mutating func handle(_ sample: InputSample) {
+            guard sample.kind == .touch else { return }
+            if sample.phase == .began {
+                if finger == nil, lift == nil {
+                    finger = sample.id
+                } else {
+                    lift = nil
+                    state.isAnimating = false
+                    return
+                }
+            }
+            guard sample.id == finger else { return }
+            state.x = sample.x
+            state.y = sample.y
+            state.tracking = sample.id
+            if sample.phase.isTerminal {
+                state.tracking = nil
+                finger = nil
+                lift = (Double(sample.time) / 1e9, sample.x)
+            }
+        }
+
+        mutating func advance(to time: Int64) {
+            guard let lift else { return }
+            let t = Double(time) / 1e9
+            guard t - lift.t < 0.2 else {
+                state.isAnimating = false
+                self.lift = nil
+                return
+            }
+            state.isAnimating = true
+            if carries { state.x = lift.x + ReleaseHandOffTests.speed * (t - lift.t) }
+            state.targetX = lift.x + ReleaseHandOffTests.speed * 0.2
+        }
+    }
+
+    /// A finger drawn along x at `speed` for 200 ms at 240 Hz and lifted; with `catchAfter`,
+    /// a second finger lands that long after the lift and rests.
+    static func samples(catchAfter: Int64? = nil) -> [InputSample] {
+        let start = 10 * ms, step: Int64 = 4_166_667
+        var samples: [InputSample] = []
+        for k in Int64(0)...48 {
+            let t = start + k * step
+            let phase: SamplePhase = k == 0 ? .began : k == 48 ? .ended : .moved
+            samples.append(InputSample(time: t, kind: .touch, phase: phase, id: 1,
+                                       x: 100 + speed * Double(t - start) / 1e9, y: 400))
+        }
+        if let catchAfter, let lift = samples.last?.time {
+            samples.append(InputSample(time: lift + catchAfter, kind: .touch, phase: .began, id: 2, x: 400, y: 400))
+            samples.append(InputSample(time: lift + catchAfter + 100 * ms, kind: .touch, phase: .ended, id: 2, x: 400, y: 400))
+        }
+        return samples
+    }
+
+    @Test func aReleaseThatCarriesTheFingersSpeedHasNoJump() throws {
+        let result = try Replayer.replay(samples: Self.samples(), scene: Thrown(carries: true), settings: Self.settings)
+        let jump = result[.velocityJump]
+        #expect(jump.count == 1)
+        #expect(jump.maxValue < 0.01, "\(jump.maxValue) pt/s")
+    }
+
+    @Test func aReleaseThatStopsDeadJumpsByTheReleaseSpeed() throws {
+        let result = try Replayer.replay(samples: Self.samples(), scene: Thrown(carries: false), settings: Self.settings)
+        let jump = result[.velocityJump]
+        #expect(jump.count == 1)
+        #expect(abs(jump.maxValue - Self.speed) < 0.01, "\(jump.maxValue) pt/s")
+    }
+
+    @Test func aReleaseCaughtAFewFramesLaterIsStillMeasured() throws {
+        // Caught 60 ms (seven frames) after the lift: the animation never rests, so there is
+        // no settle time, but the release was a hand-off all the same.
+        for carries in [true, false] {
+            let result = try Replayer.replay(samples: Self.samples(catchAfter: 60 * Self.ms), scene: Thrown(carries: carries),
+                                             settings: Self.settings)
+            let jump = result[.velocityJump]
+            #expect(result[.settle].count == 0)
+            #expect(jump.count == 1)
+            #expect(abs(jump.maxValue - (carries ? 0 : Self.speed)) < 0.01, "\(jump.maxValue) pt/s")
+        }
+    }
+
+    @Test func aCatchWithinTheFramesAfterTheLiftLeavesTheReleaseUnmeasured() throws {
+        // Caught before the third frame after the lift: fewer than two frames of its motion.
+        let result = try Replayer.replay(samples: Self.samples(catchAfter: 5 * Self.ms), scene: Thrown(carries: true), settings: Self.settings)
+        #expect(result[.velocityJump].count == 0)
+    }
+}
