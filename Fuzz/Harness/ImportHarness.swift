@@ -8,7 +8,7 @@ enum ImportHarness {
     static func run(_ bytes: UnsafeRawBufferPointer, format: TraceFormat) {
         let path = Scratch.write(bytes, as: "in.\(format.rawValue)")
         let whole = try? TraceFormat.importTrace(from: path, format: format)
-        streamAgrees(path: path, format: format, whole: whole?.samples)
+        streamAgrees(path: path, format: format, whole: whole)
         guard let trace = whole else { return }
         precondition(!trace.samples.isEmpty, "an import returned no samples without an error")
         for sample in trace.samples { precondition(SampleTime.isValid(sample.time), "an imported time outside the range") }
@@ -50,18 +50,22 @@ enum ImportHarness {
         precondition(written.elementsEqual(whole.utf8), "the sink wrote \(written.count) bytes, the whole export \(whole.utf8.count)")
     }
 
-    /// The streamed reading of a form (``TraceInput``: CSV and evemu line by line, the others
-    /// through the whole import) may refuse what the whole import takes, but whatever it
-    /// yields is the whole import's samples, in order.
-    private static func streamAgrees(path: String, format: TraceFormat, whole: [InputSample]?) {
+    /// The streamed reading of a form (``TraceInput``: CSV, evemu, getevent and libinput line
+    /// by line, pointer events through the whole import) may refuse what the whole import
+    /// takes, but whatever it yields is the whole import's samples, in order, and metadata.
+    private static func streamAgrees(path: String, format: TraceFormat, whole trace: ImportedTrace?) {
         var streamed: [InputSample] = []
+        let metadata: TraceMetadata
         do {
             let input = try TraceInput(path: path, form: .foreign(format))
             while let sample = try input.source.nextSample() { streamed.append(sample) }
+            metadata = input.metadata
         } catch {
             return
         }
-        guard let whole else { return }
+        guard let trace else { return }
+        let whole = trace.samples
+        precondition(metadata == trace.metadata, "the stream and the whole import read different metadata")
         precondition(streamed.count == whole.count, "the stream read \(streamed.count) samples, the whole import \(whole.count)")
         for (a, b) in zip(streamed, whole) {
             precondition(a.time == b.time && a.kind == b.kind && a.phase == b.phase && a.id == b.id && a.label == b.label,

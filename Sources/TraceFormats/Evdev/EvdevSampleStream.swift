@@ -129,3 +129,26 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource {
         }
     }
 }
+
+extension EvdevEvent: BitwiseCopyable {}
+
+/// An event parsed by a streamed import's first pass, parked until its second, with the index
+/// of its device among the file's.
+struct SpooledEvent: BitwiseCopyable {
+    var event: EvdevEvent
+    var device: Int
+}
+
+/// The second pass of a streamed import: the chosen device's events read back from the spool.
+struct SpooledEvents: EvdevEventReader {
+    let spool: ScratchSpool<SpooledEvent>.Reader
+    let device: Int
+
+    @inline(__always)
+    mutating func nextEvent() throws -> EvdevEvent? {
+        while let spooled = try spool.next() {
+            if spooled.device == device { return spooled.event }
+        }
+        return nil
+    }
+}

@@ -9,10 +9,9 @@ extension GeteventImporter {
             /// Every event, by node (the whole import).
             case all
             /// Per node only the counts the device choice reads and the codes and ranges
-            /// observed (the streamed import's first pass); at most ``Log/maximumSurveyedNodes`` nodes.
+            /// observed, and the last event read until ``Log/takeSurveyed()`` (the streamed
+            /// import's first pass, which spools it); at most ``Log/maximumSurveyedNodes`` nodes.
             case survey
-            /// Only the events of this node, until ``Log/takePending()`` (the streamed import's second pass).
-            case node(String)
         }
 
         /// Nodes a survey follows; a log with more is imported whole.
@@ -34,10 +33,8 @@ extension GeteventImporter {
         private(set) var surveys: [(counts: EvdevDeviceChoice.Counts, observed: EvdevObservedCodes)] = []
         /// Whether a survey met more nodes than it follows.
         private(set) var tooManyNodes = false
-        /// The list of the node kept by ``Keeping/node(_:)``, once it has appeared, and its
-        /// event of the last line read (a line holds at most one).
-        private var keptList = -1
-        private var kept: EvdevEvent?
+        /// A survey's event of the last line read (a line holds at most one), with its node's index.
+        private var surveyed: (event: EvdevEvent, node: Int)?
 
         init(keeping: Keeping = .all) {
             self.keeping = keeping
@@ -51,19 +48,20 @@ extension GeteventImporter {
         /// The nodes that sent events, in the order they first appear (a survey's, with ``surveys``).
         var eventNodes: [String] { nodes }
 
-        /// The kept node's event of the line last read, if it held one (``Keeping/node(_:)``).
+        /// The event of the line last read and the index of its node in ``eventNodes``, if it
+        /// held one (``Keeping/survey``).
         @inline(__always)
-        mutating func takeKept() -> EvdevEvent? {
-            defer { kept = nil }
-            return kept
+        mutating func takeSurveyed() -> (event: EvdevEvent, node: Int)? {
+            defer { surveyed = nil }
+            return surveyed
         }
 
         @inline(__always)
         private mutating func store(_ event: EvdevEvent, list: Int) {
             switch keeping {
             case .all: lists[list].append(event)
-            case .node: if list == keptList { kept = event }
             case .survey:
+                surveyed = (event, list)
                 guard list < surveys.count else { return }
                 surveys[list].counts.count(event)
                 surveys[list].observed.observe(event)
@@ -80,7 +78,6 @@ extension GeteventImporter {
             nodes.append(node)
             switch keeping {
             case .all: lists.append([])
-            case .node(let kept): if node == kept { keptList = list }
             case .survey:
                 if surveys.count < Self.maximumSurveyedNodes {
                     surveys.append((EvdevDeviceChoice.Counts(), EvdevObservedCodes()))

@@ -6,8 +6,9 @@ import TouchTrace
 /// as `  events:` then frames `  - evdev:` each followed by its kernel events
 /// `    - [sec, usec, type, code, value]` (within the kernel's ranges), and TouchBench's metadata
 /// comment in the header. The first pass parses the header as ``LibinputRecordImporter`` does
-/// and checks that every later line is a frame or an event, counting the events; the second
-/// decodes the events as they come (``EvdevSampleStream``). It yields the whole import's
+/// and checks that every later line is a frame or an event, counting the events and parking
+/// them in a scratch file (``ScratchSpool``: the text is not parsed twice); the second reads
+/// them back and decodes them as they come (``EvdevSampleStream``). It yields the whole import's
 /// samples and metadata.
 ///
 /// ``open(path:options:)`` answers `nil` for anything else — several devices, `libinput` or
@@ -15,7 +16,7 @@ import TouchTrace
 /// event out of range, no TouchBench metadata, and any error — and the file is imported whole,
 /// which reads it or names its problem exactly as before.
 enum LibinputSampleStream {
-    static func open(path: String, options: ImportOptions) throws -> EvdevSampleStream<Events>? {
+    static func open(path: String, options: ImportOptions) throws -> EvdevSampleStream<SpooledEvents>? {
         do {
             return try stream(path: path, options: options)
         } catch {
@@ -23,7 +24,7 @@ enum LibinputSampleStream {
         }
     }
 
-    private static func stream(path: String, options: ImportOptions) throws -> EvdevSampleStream<Events>? {
+    private static func stream(path: String, options: ImportOptions) throws -> EvdevSampleStream<SpooledEvents>? {
         let lines = try ByteLines.Reader(path: path)
         var parser = RecordYAML.Parser()
         var comments = TouchBenchComments()
@@ -38,10 +39,11 @@ enum LibinputSampleStream {
         }
         guard header > 0, let restored = comments.metadata, restored.problem == nil else { return nil }
         var counts = EvdevDeviceChoice.Counts()
+        let spool = try ScratchSpool<SpooledEvent>()
         // Whether the last line was a frame (which needs an event), and whether one was seen.
         var frameOpen = false, inFrame = false
         while let bytes = try lines.next() {
-            switch Events.classify(bytes) {
+            switch classify(bytes) {
             case .other: return nil
             case .blank: continue
             case .frame:
@@ -51,6 +53,7 @@ enum LibinputSampleStream {
             case .event(let event):
                 guard inFrame else { return nil }
                 counts.count(event)
+                try spool.append(SpooledEvent(event: event, device: 0))
                 frameOpen = false
             }
         }
@@ -64,7 +67,7 @@ enum LibinputSampleStream {
         let screen = options.screen ?? restored.screen
         let mapping = EvdevMapping.choose(for: device, screen: screen, explicit: comments.mapping)
         let decoder = EvdevDecoder(device: device, mapping: mapping, screen: screen)
-        let events = Events(lines: try ByteLines.Reader(path: path), header: header)
+        let events = SpooledEvents(spool: try spool.reader(), device: 0)
         return EvdevSampleStream(path: path, format: .libinput, metadata: restored, decoder: decoder, reader: events,
                                  markers: comments.markers)
     }
@@ -78,36 +81,15 @@ enum LibinputSampleStream {
         case other
     }
 
-    /// The second pass: the events after the header, line by line.
-    struct Events: EvdevEventReader {
-        let lines: ByteLines.Reader
-        /// The number of the `events:` line.
-        let header: Int
-
-        mutating func nextEvent() throws -> EvdevEvent? {
-            while let bytes = try lines.next() {
-                guard lines.number > header else { continue }
-                switch Self.classify(bytes) {
-                case .frame, .blank: continue
-                case .event(let event): return event
-                case .other:
-                    throw TraceFormatError("the line is no longer a frame or an event: the file changed while it was read.",
-                                           path: lines.path, line: lines.number)
-                }
-            }
-            return nil
-        }
-
-        /// `  - evdev:`, or an event item indented by four spaces that the parser's fast path reads.
-        @inline(__always)
-        static func classify(_ line: UnsafeRawBufferPointer) -> Line {
-            var cursor = ByteCursor(line)
-            if cursor.take("    "), let event = RecordYAML.Parser.event(&cursor) { return .event(event) }
-            cursor = ByteCursor(line)
-            if cursor.take("  - evdev:"), cursor.atEnd { return .frame }
-            cursor = ByteCursor(line)
-            while cursor.take(0x20) {}
-            return cursor.atEnd ? .blank : .other
-        }
+    /// `  - evdev:`, or an event item indented by four spaces that the parser's fast path reads.
+    @inline(__always)
+    static func classify(_ line: UnsafeRawBufferPointer) -> Line {
+        var cursor = ByteCursor(line)
+        if cursor.take("    "), let event = RecordYAML.Parser.event(&cursor) { return .event(event) }
+        cursor = ByteCursor(line)
+        if cursor.take("  - evdev:"), cursor.atEnd { return .frame }
+        cursor = ByteCursor(line)
+        while cursor.take(0x20) {}
+        return cursor.atEnd ? .blank : .other
     }
 }

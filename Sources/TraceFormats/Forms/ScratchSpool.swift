@@ -3,15 +3,20 @@ import TouchTrace
 
 /// Samples parked on disk between the two passes of an export whose header needs the whole
 /// trace (``EvdevExportSurvey``), so that `convert` to evemu, libinput record or getevent
-/// holds a block of samples, not the trace. Samples are written as their raw bytes
-/// (``InputSample`` is `BitwiseCopyable`) to an unnamed scratch file and read back in the
-/// same process, in order: a marker's interned label stays valid because the table it
+/// holds a block of samples, not the trace.
+typealias SampleSpool = ScratchSpool<InputSample>
+
+/// Values parked on disk between two passes, a block in memory: samples of an export
+/// (``SampleSpool``), and the events a streamed getevent or libinput import parsed in its
+/// first pass (so that the second reads them back instead of parsing the text again). Values
+/// are written as their raw bytes (`BitwiseCopyable`) to an unnamed scratch file and read back
+/// in the same process, in order: a marker's interned label stays valid because the table it
 /// points into belongs to the process.
-final class SampleSpool {
-    private static let blockCount = 1 << 14
+final class ScratchSpool<Element: BitwiseCopyable> {
+    private static var blockCount: Int { 1 << 14 }
     private let file: SystemFile
-    private var block: [InputSample] = []
-    /// Samples appended so far.
+    private var block: [Element] = []
+    /// Values appended so far.
     private(set) var count = 0
 
     init() throws(TraceFileError) {
@@ -19,8 +24,8 @@ final class SampleSpool {
         block.reserveCapacity(Self.blockCount)
     }
 
-    func append(_ sample: InputSample) throws(TraceFileError) {
-        block.append(sample)
+    func append(_ value: Element) throws(TraceFileError) {
+        block.append(value)
         count += 1
         if block.count == Self.blockCount { try writeBlock() }
     }
@@ -35,17 +40,17 @@ final class SampleSpool {
         block.removeAll(keepingCapacity: true)
     }
 
-    /// Reads the samples back, from the first: call once every sample is appended.
+    /// Reads the values back, from the first: call once every value is appended.
     func reader() throws(TraceFileError) -> Reader {
         if !block.isEmpty { try writeBlock() }
         return Reader(file: file, count: count, blockCount: Self.blockCount)
     }
 
-    /// The spooled samples in the order they were appended, read a block at a time into one buffer.
+    /// The spooled values in the order they were appended, read a block at a time into one buffer.
     final class Reader {
         private let file: SystemFile
         private let count: Int
-        private let block: UnsafeMutableBufferPointer<InputSample>
+        private let block: UnsafeMutableBufferPointer<Element>
         private var filled = 0
         private var index = 0
         private var read = 0
@@ -58,7 +63,8 @@ final class SampleSpool {
 
         deinit { block.deallocate() }
 
-        func next() throws(TraceFileError) -> InputSample? {
+        @inline(__always)
+        func next() throws(TraceFileError) -> Element? {
             if index == filled {
                 guard read < count else { return nil }
                 try refill()
@@ -69,13 +75,13 @@ final class SampleSpool {
 
         private func refill() throws(TraceFileError) {
             let wanted = Swift.min(block.count, count - read)
-            let stride = MemoryLayout<InputSample>.stride
+            let stride = MemoryLayout<Element>.stride
             let offset = read * stride
-            // The bytes are samples this process wrote (BitwiseCopyable), so they are read in place.
+            // The bytes are values this process wrote (BitwiseCopyable), so they are read in place.
             let got = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(block)[0..<(wanted * stride)]),
                                     at: offset)
             guard got == wanted * stride else {
-                throw TraceFileError(.io, path: file.path, offset: offset + got, reason: "ends early: the scratch file lost samples written to it")
+                throw TraceFileError(.io, path: file.path, offset: offset + got, reason: "ends early: the scratch file lost what was written to it")
             }
             filled = wanted
             read += wanted
