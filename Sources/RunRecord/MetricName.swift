@@ -75,6 +75,15 @@ public struct MetricName: OpenStringEnum {
     /// Run-level: times an element was left away from its target with no finger down and no
     /// motion toward it (an interrupted animation nobody finished).
     public static let stuckAnimations: MetricName = "stuck_animations"
+    /// For each capture of the pointer by a target: from the input that caused it to the
+    /// presentation of the first frame showing the pointer settled on it (pointer scenes).
+    public static let pointerAcquisition: MetricName = "pointer_acquisition_ms"
+    /// For each capture: the largest move of the drawn pointer in one frame beyond the hand's
+    /// own move, until it settles (a capture should glide, not jump).
+    public static let pointerCaptureJump: MetricName = "pointer_capture_jump_pt"
+    /// Run-level: captures that began within 150 ms of the previous one ending, the pointer
+    /// free in between (its shape flickering back to a circle).
+    public static let pointerFlickers: MetricName = "pointer_flickers"
 
     /// Every metric a replay measures, in the order `touchbench replay` lists them.
     public static let allCases: [MetricName] = [
@@ -84,6 +93,7 @@ public struct MetricName: OpenStringEnum {
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
         .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .stuckAnimations,
+        .pointerAcquisition, .pointerCaptureJump, .pointerFlickers,
     ]
 
     // MARK: What a bench adds
@@ -111,7 +121,8 @@ public struct MetricName: OpenStringEnum {
     public static let reportOrder: [MetricName] = [
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
-        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .stuckAnimations, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
+        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .stuckAnimations, .pointerAcquisition, .pointerCaptureJump,
+        .pointerFlickers, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput, .pageRunWall,
     ]
@@ -149,6 +160,7 @@ extension MetricName {
         if self == .unansweredEvents { return "events" }
         if self == .unansweredInputs { return "inputs" }
         if self == .stuckAnimations { return "animations" }
+        if self == .pointerFlickers { return "flickers" }
         return ""
     }
 
@@ -171,7 +183,7 @@ extension MetricName {
         if kind == .timing { return .p50 }
         switch self {
         case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs, .intentAccuracy, .stuckAnimations,
-             .frameCount, .sampleCount, .eventCount: return .mean
+             .pointerFlickers, .frameCount, .sampleCount, .eventCount: return .mean
         default: return .p95
         }
     }

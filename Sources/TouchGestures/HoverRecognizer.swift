@@ -2,20 +2,42 @@ import TouchBenchSupport
 import TouchDynamics
 import TouchInput
 
-/// An element a pointer can hover: its frame, and whether it draws a border.
+/// An element a pointer can hover: its frame, whether it draws a border, how it answers the
+/// pointer, and where the pointer counts as over it.
 public struct HoverTarget: Sendable, Hashable {
-    public var frame: Rect
-    public var hasBorder: Bool
-
-    public init(frame: Rect, hasBorder: Bool) {
-        self.frame = frame
-        self.hasBorder = hasBorder
+    /// How an element answers the pointer, after the iPadOS pointer guidelines.
+    public enum Effect: String, Sendable, Hashable, CaseIterable {
+        /// The pointer turns into the element's highlight: the element captures it, so it is
+        /// magnetic (small buttons, bar buttons).
+        case highlight
+        /// The element changes its own look (scale, shadow, tint) and the pointer keeps its
+        /// shape and tracks the hand 1:1: no magnetism (large elements, cards, text areas).
+        case hover
     }
 
-    /// The region in which the pointer counts as over the element: the frame padded by
-    /// 12 pt for an element with a border (its outline shows where it ends) and 24 pt for
-    /// one without, as the iPadOS pointer guidelines pad hit regions.
-    public var hitRegion: Rect { frame.expanded(by: hasBorder ? 12 : 24) }
+    public var frame: Rect
+    public var hasBorder: Bool
+    public var effect: Effect
+    private var explicitHitRegion: Rect?
+
+    /// An element whose hit region is its frame padded as the guidelines pad it (below), or
+    /// `hitRegion` when given: bar buttons' regions are laid edge to edge instead, so the
+    /// pointer moves from one to the next without ever being free in between.
+    public init(frame: Rect, hasBorder: Bool, effect: Effect = .highlight, hitRegion: Rect? = nil) {
+        self.frame = frame
+        self.hasBorder = hasBorder
+        self.effect = effect
+        explicitHitRegion = hitRegion
+    }
+
+    /// The region in which the pointer counts as over the element: the explicit one, else
+    /// the frame padded by 12 pt for an element with a border (its outline shows where it
+    /// ends) and 24 pt for one without, as the iPadOS pointer guidelines pad hit regions; a
+    /// hover-effect element's own frame (it draws its own extent).
+    public var hitRegion: Rect {
+        if let explicitHitRegion { return explicitHitRegion }
+        return effect == .hover ? frame : frame.expanded(by: hasBorder ? 12 : 24)
+    }
 }
 
 /// A trackpad or mouse pointer hovering over targets, with magnetism.
@@ -25,6 +47,8 @@ public struct HoverTarget: Sendable, Hashable {
 /// whose hit region contains the pointer or, failing that, the projected point: the target
 /// it is heading for. ``magnetizedLocation`` is the pointer pulled toward that target's
 /// centre by ``magnetism``, which is what a scene draws.
+///
+/// Hover-effect targets (``HoverTarget/Effect/hover``) are reported but pull nothing.
 ///
 /// Events: `began` when the pointer reaches a target (or, with no targets, when it
 /// appears), `changed` when the target changes, `ended` when it leaves every target (or,
@@ -54,14 +78,35 @@ public struct HoverRecognizer: GestureRecognizer {
     public var role: ArenaRole { .observer }
     public var hasClaimed: Bool { false }
 
-    public init(targets: [HoverTarget] = [], magnetism: Double = 0.3, decelerationRate: DecelerationRate = .fast) {
+    public init(targets: [HoverTarget] = [], magnetism: Double = 0.3, decelerationRate: DecelerationRate = .fast,
+                magnetizesHoverEffects: Bool = false) {
         self.targets = targets
         self.magnetism = magnetism
         self.decelerationRate = decelerationRate
+        self.magnetizesHoverEffects = magnetizesHoverEffects
     }
 
-    /// The target that pulls the pointer: the one it is over, else the one it heads for.
-    public var magneticTarget: Int? { hoveredTarget ?? headingTarget }
+    /// Whether hover-effect targets pull the pointer too. The guidelines say they must not
+    /// (the pointer keeps its shape over them and tracks the hand); kept to show what a
+    /// scene's intent accuracy and capture metrics catch.
+    public var magnetizesHoverEffects: Bool
+
+    /// The target that pulls the pointer: the one it is over, else the one it heads for, if
+    /// that target is magnetic (a highlight target, or any with ``magnetizesHoverEffects``).
+    /// Over a hover-effect target nothing pulls.
+    public var magneticTarget: Int? {
+        if let hoveredTarget { return isMagnetic(hoveredTarget) ? hoveredTarget : nil }
+        return headingTarget.flatMap { isMagnetic($0) ? $0 : nil }
+    }
+
+    /// The target the recognizer reports: the one the pointer is over, else the magnetic
+    /// one it heads for.
+    public var currentTarget: Int? { hoveredTarget ?? magneticTarget }
+
+    /// Whether target `index` pulls the pointer.
+    public func isMagnetic(_ index: Int) -> Bool {
+        magnetizesHoverEffects || targets[index].effect == .highlight
+    }
 
     /// The pointer pulled toward the magnetic target's centre.
     public var magnetizedLocation: Point? {
@@ -85,7 +130,7 @@ public struct HoverRecognizer: GestureRecognizer {
         projectedLocation = Point(
             x: project(sample.x, velocity: velocity.x, decelerationRate: decelerationRate),
             y: project(sample.y, velocity: velocity.y, decelerationRate: decelerationRate))
-        let before = magneticTarget
+        let before = currentTarget
         hoveredTarget = target(containing: sample.point)
         headingTarget = projectedLocation.flatMap(target(containing:))
         if sample.phase == .hoverExited {
@@ -101,7 +146,7 @@ public struct HoverRecognizer: GestureRecognizer {
             if appearing { emit(.began, at: sample.time, target: nil, events: &events) }
             return
         }
-        let now = magneticTarget
+        let now = currentTarget
         guard now != before || (appearing && now != nil) else { return }
         switch (state.isActive, now) {
         case (false, .some): emit(.began, at: sample.time, target: now, events: &events)
@@ -114,7 +159,8 @@ public struct HoverRecognizer: GestureRecognizer {
     public mutating func cancel(at time: Int64, events: inout [GestureEvent]) {}
 
     public mutating func reset() {
-        self = HoverRecognizer(targets: targets, magnetism: magnetism, decelerationRate: decelerationRate)
+        self = HoverRecognizer(targets: targets, magnetism: magnetism, decelerationRate: decelerationRate,
+                               magnetizesHoverEffects: magnetizesHoverEffects)
     }
 
     /// The target whose hit region contains `point`; where regions overlap, the one whose

@@ -19,6 +19,8 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     case pinching
     /// A pointer target captured by magnetism, by grid column and row.
     case target(column: Int, row: Int)
+    /// A hover-effect element under the pointer, which keeps its shape and is not captured.
+    case hovered(column: Int, row: Int)
 
     /// The name timelines and reports show: `home`, `corner3`, `target 0,1`, … (empty for
     /// ``none``).
@@ -35,11 +37,12 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .doubleTap: "doubleTap"
         case .pinching: "pinching"
         case .target(let column, let row): "target \(column),\(row)"
+        case .hovered(let column, let row): "hovered \(column),\(row)"
         }
     }
 
     /// The destination named `name` as ``description`` spells it (`home`, `corner2`,
-    /// `target 1,3`), or `nil` for any other text (``none`` has no name to parse).
+    /// `target 1,3`, `hovered 0,2`), or `nil` for any other text (``none`` has no name to parse).
     public init?(name: String) {
         switch name {
         case "app": self = .app
@@ -54,14 +57,23 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
             if name.hasPrefix("corner"), let index = Int(name.dropFirst(6)), (0...3).contains(index),
                "corner\(index)" == name {
                 self = .corner(index)
-            } else if name.hasPrefix("target "), case let cell = name.dropFirst(7).split(separator: ",", omittingEmptySubsequences: false),
-                      cell.count == 2, let column = Int(cell[0]), let row = Int(cell[1]), column >= 0, row >= 0,
-                      "target \(column),\(row)" == name {
-                self = .target(column: column, row: row)
+            } else if let cell = Self.cell(in: name, after: "target ") {
+                self = .target(column: cell.column, row: cell.row)
+            } else if let cell = Self.cell(in: name, after: "hovered ") {
+                self = .hovered(column: cell.column, row: cell.row)
             } else {
                 return nil
             }
         }
+    }
+
+    /// The grid cell of a pointer destination's name, `PREFIX column,row` in canonical digits.
+    private static func cell(in name: String, after prefix: String) -> (column: Int, row: Int)? {
+        guard name.hasPrefix(prefix) else { return nil }
+        let cell = name.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false)
+        guard cell.count == 2, let column = Int(cell[0]), let row = Int(cell[1]), column >= 0, row >= 0,
+              "\(prefix)\(column),\(row)" == name else { return nil }
+        return (column, row)
     }
 
     /// What kind of place it is: a destination is only ever compared with intents of its
@@ -79,7 +91,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .open, .closed: .sheet
         case .tap, .doubleTap: .button
         case .pinching: .pinch
-        case .target: .pointer
+        case .target, .hovered: .pointer
         }
     }
 

@@ -24,6 +24,7 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     case launchTap = "launch-tap"
     case launchSwitcher = "launch-switcher"
     case launchClose = "launch-close"
+    case pointerTargets = "pointer-targets"
     case session = "session"
 
     /// The command-line name, for example `double-tap`.
@@ -48,7 +49,7 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     /// Whether the gesture is planned for the starting state of one reference scene.
     public var isSceneSpecific: Bool {
         switch self {
-        case .pipThrow, .sheetDismiss, .trackpadScroll, .launchTap, .launchSwitcher, .launchClose: true
+        case .pipThrow, .sheetDismiss, .trackpadScroll, .launchTap, .launchSwitcher, .launchClose, .pointerTargets: true
         default: false
         }
     }
@@ -79,6 +80,7 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         case .launchTap: "home flick, a tap that launches the app, a second tap on the card 80-250 ms later (intents)"
         case .launchSwitcher: "home flick, a tap that launches the app, an edge swipe pausing during the launch (intents)"
         case .launchClose: "home flick, a tap that launches the app, a flick home during the launch (release, intents)"
+        case .pointerTargets: "a pointer glides along a bar, onto a hover-effect element, onto a button (intents)"
         case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
         }
     }

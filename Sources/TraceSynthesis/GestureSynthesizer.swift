@@ -115,6 +115,7 @@ public struct GestureSynthesizer: Sendable {
         case .launchTap: builder.planLaunchInterruption(.tap)
         case .launchSwitcher: builder.planLaunchInterruption(.switcher)
         case .launchClose: builder.planLaunchInterruption(.close)
+        case .pointerTargets: builder.planPointerTargets()
         case .session: break  // a session is a sequence of the others; see EpisodeIterator
         }
         return builder

@@ -26,40 +26,41 @@ import TouchReplay
     @Test func thePointerIsPulledOntoATargetAndLetGo() throws {
         var driver = SceneDriver(PointerScene(context: SceneContext(width: 390, height: 844)))
         let targets = driver.scene.targets
-        // Row 0 has borders (12 pt padding), row 1 none (24 pt).
-        #expect(targets[0].frame == Rect(x: 20, y: 28, width: 80, height: 44) && targets[0].hasBorder)
-        #expect(targets[3].frame == Rect(x: 20, y: 128, width: 80, height: 44) && !targets[3].hasBorder)
+        // Six bar buttons first (row 0), then the grid: its first row has borders (12 pt
+        // padding), its second none (24 pt).
+        #expect(targets[6].frame == Rect(x: 20, y: 88, width: 80, height: 44) && targets[6].hasBorder)
+        #expect(targets[9].frame == Rect(x: 20, y: 188, width: 80, height: 44) && !targets[9].hasBorder)
 
         // Between the rows, clear of both padded regions: the pointer is the hand.
-        driver.feed(pointer(.hoverEntered, 0, x: 120, y: 95))
+        driver.feed(pointer(.hoverEntered, 0, x: 120, y: 155))
         var state = driver.show()
-        #expect(state.x == 120 && state.y == 95)
+        #expect(state.x == 120 && state.y == 155)
         #expect(state.destination == .none && state.tracking == 1)
 
-        // Slowly into the first target's 12 pt padding, just right of its frame.
-        glide(&driver, from: (120, 95), to: (106, 60), at: 10, over: 200, hold: 400)
+        // Slowly into the first element's 12 pt padding, just right of its frame.
+        glide(&driver, from: (120, 155), to: (106, 120), at: 10, over: 200, hold: 400)
         state = driver.scene.state
-        #expect(state.destination == .target(column: 0, row: 0))
+        #expect(state.destination == .target(column: 0, row: 1))
         #expect(state.tracking == nil)
-        // Pulled 30 % of the way toward the centre (60, 50).
+        // Pulled 30 % of the way toward the centre (60, 110).
         #expect(abs(state.x - (106 + 0.3 * (60 - 106))) < 0.05)
-        #expect(abs(state.y - (60 + 0.3 * (50 - 60))) < 0.05)
+        #expect(abs(state.y - (120 + 0.3 * (110 - 120))) < 0.05)
 
         // Out of it again, to where nothing pulls: the pointer springs back to the hand.
-        glide(&driver, from: (106, 60), to: (120, 95), at: 700, over: 200, hold: 400)
+        glide(&driver, from: (106, 120), to: (120, 155), at: 700, over: 200, hold: 400)
         state = driver.scene.state
         #expect(state.destination == .none)
-        #expect(abs(state.x - 120) < 0.05 && abs(state.y - 95) < 0.05)
+        #expect(abs(state.x - 120) < 0.05 && abs(state.y - 155) < 0.05)
     }
 
     @Test func aBorderlessTargetPullsFromTwentyFourPoints() {
         var driver = SceneDriver(PointerScene(context: SceneContext(width: 390, height: 844)))
-        driver.feed(pointer(.hoverEntered, 0, x: 60, y: 95))
+        driver.feed(pointer(.hoverEntered, 0, x: 60, y: 155))
         driver.show()
-        // 22 pt above the borderless target of row 1 (frame from y = 128): inside its 24 pt
-        // padding, outside the 12 pt of the bordered row above (which ends at y = 84).
-        glide(&driver, from: (60, 95), to: (60, 106), at: 10, over: 100, hold: 400)
-        #expect(driver.scene.state.destination == .target(column: 0, row: 1))
-        #expect(abs(driver.scene.state.y - (106 + 0.3 * (150 - 106))) < 0.05)
+        // 22 pt above the borderless element of the grid's second row (frame from y = 188):
+        // inside its 24 pt padding, outside the 12 pt of the bordered row above (ending at 144).
+        glide(&driver, from: (60, 155), to: (60, 166), at: 10, over: 100, hold: 400)
+        #expect(driver.scene.state.destination == .target(column: 0, row: 2))
+        #expect(abs(driver.scene.state.y - (166 + 0.3 * (210 - 166))) < 0.05)
     }
 }

@@ -80,6 +80,7 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
          .launchTap, .launchSwitcher, .launchClose: [.touch, .marker]
     case .pencilStroke: [.pencil]
     case .pointerHover: [.pointer]
+    case .pointerTargets: [.pointer, .marker]
     case .scrollWheel, .trackpadScroll: [.pointer, .scroll]
     case .modifierTap: [.touch, .key]
     case .session: Set(SampleKind.allCases)
@@ -99,8 +100,8 @@ func expectedMarkers(of gesture: Gesture) -> [GroundTruthMarker: Int] {
     }
 }
 
-/// The destinations the intent markers of a single-gesture trace name, in order ("" for a
-/// PIP corner, which the plan draws at random).
+/// The destinations the intent markers of a single-gesture trace name, in order (a PIP
+/// corner as "corner", a pointer cell by its kind alone: the plan draws them at random).
 func expectedIntents(of gesture: Gesture) -> [String] {
     switch gesture {
     case .homeFlick: ["home"]
@@ -111,6 +112,7 @@ func expectedIntents(of gesture: Gesture) -> [String] {
     case .launchTap: ["home", "app", "app"]
     case .launchSwitcher: ["home", "app", "appSwitcher"]
     case .launchClose: ["home", "app", "home"]
+    case .pointerTargets: ["target", "target", "hovered", "target"]
     default: []
     }
 }

@@ -136,6 +136,14 @@ public enum ParameterCatalog {
                   unit: "bool", default: 1, range: 0...1, step: -1, integer: true,
                   source: "interruptible animations keep their velocity (the fluid-interfaces talk)",
                   sensitivity: S(trace: "double-tap.touchtrace", scene: "sheet", metric: "retarget_velocity_jump_pt_per_s")),
+        Parameter("pointer.bar_hit_regions", "How the bar buttons' hit regions are laid: edge to edge, or each button's own frame (gaps where the pointer is free).",
+                  unit: "choice", default: 0, range: 0...1, step: 1, choices: ["contiguous", "frames"],
+                  source: "the iPadOS pointer guidelines: bar buttons' hit regions touch, so the pointer never flickers crossing a bar",
+                  sensitivity: S(trace: "pointer-targets.touchtrace", scene: "pointer", metric: "pointer_flickers")),
+        Parameter("pointer.magnetizes_hover_effects", "Whether hover-effect elements capture the pointer too, as highlight buttons do.",
+                  unit: "bool", default: 0, range: 0...1, step: 1, integer: true,
+                  source: "the iPadOS pointer guidelines: no magnetism on hover-effect elements",
+                  sensitivity: S(trace: "pointer-targets.touchtrace", scene: "pointer", metric: "intent_accuracy")),
     ]
 
     private static let byName: [String: Parameter] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -203,4 +211,6 @@ public enum ParameterCatalog {
     static let pointerCaptureResponse = all[28]
     static let scrollBounceKeeps = all[29]
     static let sheetRetargetKeeps = all[30]
+    static let pointerBarHitRegions = all[31]
+    static let pointerMagnetizesHoverEffects = all[32]
 }

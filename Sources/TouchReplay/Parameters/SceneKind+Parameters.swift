@@ -68,6 +68,8 @@ extension PointerScene.Parameters {
     /// The pointer's tunables from `values`.
     public init(_ values: ParameterValues) {
         typealias C = ParameterCatalog
-        self.init(magnetism: values[C.pointerMagnetism], captureResponse: values[C.pointerCaptureResponse])
+        self.init(magnetism: values[C.pointerMagnetism], captureResponse: values[C.pointerCaptureResponse],
+                  barHitRegions: values[C.pointerBarHitRegions] == 0 ? .contiguous : .frames,
+                  magnetizesHoverEffects: values[C.pointerMagnetizesHoverEffects] != 0)
     }
 }

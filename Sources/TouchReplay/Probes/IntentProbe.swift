@@ -7,7 +7,8 @@ import TouchInput
 /// gesture ends there (`intent_accuracy`, 1 or 0 per gesture).
 ///
 /// A gesture is over at the next touch-down after its contacts have lifted (the next
-/// gesture), at the next intent of the same family, or at the end of the run. Only frames
+/// gesture), at the next intent of the same family, when a pointer it concerns leaves (hover
+/// exit), or at the end of the run. Only frames
 /// whose vsync is at or after the marker count: a frame started earlier cannot know it, so
 /// an early commitment is timed by the first frame after the marker. Every decision is by
 /// time, never by arrival order: a marker written before or after the sample it marks at
@@ -52,6 +53,17 @@ struct IntentProbe: Sendable {
             }
             open.append(Open(destination: destination, time: sample.time, lifted: downAfter == 0))
             return
+        }
+        if sample.phase == .hoverExited, !open.isEmpty {
+            // A pointer hovers and never lifts: its leaving ends what it meant.
+            var index = 0
+            while index < open.count {
+                if open[index].destination.family == .pointer && open[index].time < sample.time {
+                    close(open.remove(at: index))
+                } else {
+                    index += 1
+                }
+            }
         }
         guard !open.isEmpty, sample.kind.isContact, sample.phase.isInContact else { return }
         if sample.phase == .began {

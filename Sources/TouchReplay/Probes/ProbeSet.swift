@@ -22,6 +22,7 @@ struct ProbeSet: Sendable {
     private var handOff = HandOffProbe()
     private var intent: IntentProbe
     private var stuck = StuckProbe()
+    private var pointer = PointerProbe()
     /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`
     /// and promises to answer `responsive`.
     init(virtual: Bool, initial: SceneState, responsive: ResponsiveInputs) {
@@ -67,6 +68,7 @@ struct ProbeSet: Sendable {
         handOff.frame(frame)
         intent.frame(frame)
         stuck.frame(frame)
+        pointer.frame(frame)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }
@@ -78,6 +80,7 @@ struct ProbeSet: Sendable {
         gap.finish()
         handOff.finish()
         intent.finish()
+        pointer.finish()
     }
 
     /// The metrics and events of the run.
@@ -113,6 +116,11 @@ struct ProbeSet: Sendable {
         metrics[.intentAccuracy] = intent.accuracy.summary(kind: behaviour)
         metrics[.unansweredInputs] = .single(Double(response.finishedUnanswered()), kind: behaviour)
         if stuck.isMeasured { metrics[.stuckAnimations] = .single(Double(stuck.count), kind: behaviour) }
+        if pointer.isMeasured {
+            metrics[.pointerAcquisition] = pointer.acquisition.summary(kind: behaviour)
+            metrics[.pointerCaptureJump] = pointer.captureJump.summary(kind: behaviour)
+            metrics[.pointerFlickers] = .single(Double(pointer.flickers), kind: behaviour)
+        }
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9
         metrics[.hitchTimeRatio] = seconds > 0

@@ -2,17 +2,35 @@ import TouchDynamics
 import TouchGestures
 import TouchInput
 
-/// The `pointer` reference scene: a trackpad or mouse pointer over a grid of 80 × 44 pt
-/// targets (every 120 pt across, 100 pt down), followed by a ``HoverRecognizer``.
+/// The `pointer` reference scene: a trackpad or mouse pointer over a bar of buttons and a
+/// grid of elements, followed by a ``HoverRecognizer``, laid out as the iPadOS pointer
+/// guidelines ask (``PointerScene+Layout``).
 ///
-/// Targets in even rows draw a border and those in odd rows do not, so their hit regions
-/// are padded by 12 pt and 24 pt as the iPadOS pointer guidelines pad them. Away from every
-/// target the pointer tracks the hand 1:1. When the hand is over a target's hit region, or
-/// its projected motion lands in one, the target captures the pointer: it springs onto the
-/// recognizer's ``HoverRecognizer/magnetizedLocation`` (pulled 30 % toward the target's
-/// centre) and follows it there; it springs free again when the hand leaves. While a button
-/// is pressed the pointer follows the hand, as when dragging.
+/// - The bar along the top holds 44 pt buttons every 60 pt whose hit regions meet edge to
+///   edge, so the pointer passes from one to the next without ever being free between them
+///   (its shape would flicker back to a circle).
+/// - Below it, 80 × 44 pt elements every 120 pt across and 100 pt down: in two rows of three
+///   highlight buttons, with a border (hit region padded by 12 pt) or without (24 pt); in the
+///   third, hover-effect elements, which change their own look and never pull the pointer.
+///
+/// Away from every highlight target the pointer tracks the hand 1:1 (over a hover-effect
+/// element too). When the hand is over a highlight target's hit region, or its projected
+/// motion lands in one, the target captures the pointer: it springs onto the recognizer's
+/// ``HoverRecognizer/magnetizedLocation`` (pulled 30 % toward the target's centre) and
+/// follows it there; it springs free again when the hand leaves. While a button is pressed
+/// the pointer follows the hand, as when dragging. A capture emits
+/// ``SceneSignal/pointerCaptured(time:)``; the destination is the captured target, else the
+/// hover-effect element under the pointer (``Destination/hovered(column:row:)``).
 public struct PointerScene: Scene {
+    /// How the bar buttons' hit regions are laid.
+    public enum BarHitRegions: String, Sendable, Hashable, CaseIterable {
+        /// Edge to edge across the bar (the guidelines).
+        case contiguous
+        /// Each button's own frame, with 16 pt gaps in which the pointer is free: its shape
+        /// flickers crossing the bar. Kept to show what `pointer_flickers` catches.
+        case frames
+    }
+
     /// The pointer's tunables.
     public struct Parameters: Sendable, Hashable {
         /// How hard a target pulls the pointer toward its centre: 0 none, 1 onto it.
@@ -20,20 +38,25 @@ public struct PointerScene: Scene {
         /// Response of the critically damped spring that moves the pointer onto a target
         /// and off it again, seconds.
         public var captureResponse: Double
+        /// How the bar buttons' hit regions are laid.
+        public var barHitRegions: BarHitRegions
+        /// Whether hover-effect elements capture the pointer too (against the guidelines).
+        public var magnetizesHoverEffects: Bool
 
-        public init(magnetism: Double = 0.3, captureResponse: Double = 0.15) {
+        public init(magnetism: Double = 0.3, captureResponse: Double = 0.15,
+                    barHitRegions: BarHitRegions = .contiguous, magnetizesHoverEffects: Bool = false) {
             self.magnetism = magnetism
             self.captureResponse = captureResponse
+            self.barHitRegions = barHitRegions
+            self.magnetizesHoverEffects = magnetizesHoverEffects
         }
     }
 
     private let capture: Spring?
-    static let target = (width: 80.0, height: 44.0)
-    static let spacing = (x: 120.0, y: 100.0)
 
     private var hover: HoverRecognizer
-    /// Each target's grid cell, in the order of ``targets``.
-    private let targetCells: [Destination]
+    /// Each target's cell (the bar is row 0), in the order of ``targets``.
+    private let targetCells: [Cell]
     private var events: [GestureEvent] = []
     private var pointerX = AnimatedValue(0)
     private var pointerY = AnimatedValue(0)
@@ -43,31 +66,21 @@ public struct PointerScene: Scene {
     private var captured: Int?
     private var changed = false
     private var changeTime = 0.0
+    private var signals: [SceneSignal] = []
     public private(set) var state = SceneState()
 
-    /// The grid of targets that fits the screen of `context`.
+    /// The bar and the grid of elements that fit the screen of `context`.
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
         capture = Springs.make(dampingRatio: 1, response: parameters.captureResponse)
-        let columns = max(1, Int(context.width / Self.spacing.x))
-        let rows = max(1, Int(context.height / Self.spacing.y))
-        var targets: [HoverTarget] = []
-        var cells: [Destination] = []
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let frame = Rect(
-                    x: Self.spacing.x / 2 + Double(column) * Self.spacing.x - Self.target.width / 2,
-                    y: Self.spacing.y / 2 + Double(row) * Self.spacing.y - Self.target.height / 2,
-                    width: Self.target.width, height: Self.target.height)
-                targets.append(HoverTarget(frame: frame, hasBorder: row % 2 == 0))
-                cells.append(.target(column: column, row: row))
-            }
-        }
-        hover = HoverRecognizer(targets: targets, magnetism: parameters.magnetism)
-        targetCells = cells
+        let layout = Self.layout(width: context.width, height: context.height, barHitRegions: parameters.barHitRegions)
+        hover = HoverRecognizer(targets: layout.map(\.target), magnetism: parameters.magnetism,
+                                magnetizesHoverEffects: parameters.magnetizesHoverEffects)
+        targetCells = layout.map(\.cell)
         events.reserveCapacity(4)
     }
 
-    /// The targets, in the order ``SceneState/destination`` names them (row by row).
+    /// The targets: the bar's buttons (row 0), then the grid row by row (rows 1 on), in the
+    /// order of their cells.
     public var targets: [HoverTarget] { hover.targets }
 
     public mutating func handle(_ sample: InputSample) {
@@ -83,13 +96,26 @@ public struct PointerScene: Scene {
         events.removeAll(keepingCapacity: true)
         hover.handle(sample, events: &events)
         if sample.phase == .hoverExited { id = nil }
-        let magnet = pressed || id == nil ? nil : hover.magneticTarget
+        let free = pressed || id == nil
+        let magnet = free ? nil : hover.magneticTarget
         if magnet != captured {
             captured = magnet
             changed = true
             changeTime = sample.time.seconds
-            state.destination = magnet.map { targetCells[$0] } ?? Destination.none
+            if magnet != nil { signals.append(.pointerCaptured(time: sample.time)) }
         }
+        if let magnet {
+            state.destination = .target(column: targetCells[magnet].column, row: targetCells[magnet].row)
+        } else if !free, let over = hover.hoveredTarget {
+            state.destination = .hovered(column: targetCells[over].column, row: targetCells[over].row)
+        } else {
+            state.destination = .none
+        }
+    }
+
+    public mutating func takeSignals(into signals: inout [SceneSignal]) {
+        signals.append(contentsOf: self.signals)
+        self.signals.removeAll(keepingCapacity: true)
     }
 
     /// Where the pointer is drawn for the hand now.

@@ -30,7 +30,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .button: "button: highlight on touch-down, hit slop, cancel and re-enter, single vs double tap"
         case .sheet: "bottom sheet: a tap opens it (critically damped), a flick down dismisses it (damping 0.8)"
         case .pinch: "photo: pinch to scale and rotate with projection and springs back into range"
-        case .pointer: "pointer: hover over targets with magnetism"
+        case .pointer: "trackpad pointer: a bar and a grid of targets; magnetism on highlight buttons, none on hover effects"
         }
     }
 

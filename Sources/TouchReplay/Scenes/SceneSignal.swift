@@ -13,4 +13,7 @@ public enum SceneSignal: Sendable, Hashable {
     /// contact, between two frames) and handed over to its bounce: the hand-off probe
     /// measures the velocity jump there (docs/METRICS.md "Hand-offs").
     case edgeBounce(time: Int64)
+    /// A pointer target captured the pointer because of the sample at `time` (nanoseconds):
+    /// the pointer probe times its settling and the jump it shows (docs/METRICS.md "Pointer").
+    case pointerCaptured(time: Int64)
 }
