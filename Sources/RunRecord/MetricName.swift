@@ -84,6 +84,8 @@ public struct MetricName: OpenStringEnum {
     /// Run-level: captures that began within 150 ms of the previous one ending, the pointer
     /// free in between (its shape flickering back to a circle).
     public static let pointerFlickers: MetricName = "pointer_flickers"
+    /// The metrics only a run that showed a pointer reports (docs/METRICS.md "Pointer").
+    public static let pointerMetrics: [MetricName] = [.pointerAcquisition, .pointerCaptureJump, .pointerFlickers]
 
     /// Every metric a replay measures, in the order `touchbench replay` lists them.
     public static let allCases: [MetricName] = [
