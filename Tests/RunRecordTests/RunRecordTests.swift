@@ -87,7 +87,9 @@ struct RunRecordTests {
         #expect(MetricName.unansweredInputs.unit == "inputs" && MetricName.unansweredInputs.headline(kind: .deterministic) == .mean)
         #expect(MetricName.eventLatency.headline(kind: .deterministic) == .p95)
         #expect(MetricName.eventLatency.headline(kind: .timing) == .p50)
-        #expect(Set(MetricName.allCases).count == 35)
+        #expect(Set(MetricName.allCases).count == 38)
+        #expect(MetricName.pointerFlickers.unit == "flickers" && MetricName.pointerFlickers.headline(kind: .deterministic) == .mean
+                && MetricName.pointerCaptureJump.unit == "pt" && MetricName.pointerAcquisition.direction == .lower)
         #expect(MetricName.stuckAnimations.unit == "animations" && MetricName.stuckAnimations.direction == .lower
                 && MetricName.stuckAnimations.headline(kind: .deterministic) == .mean)
         #expect(MetricName.catchVelocityJump.unit == "pt/s" && MetricName.retargetVelocityJump.direction == .lower
