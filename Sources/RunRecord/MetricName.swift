@@ -86,6 +86,12 @@ public struct MetricName: OpenStringEnum {
     public static let pointerFlickers: MetricName = "pointer_flickers"
     /// The metrics only a run that showed a pointer reports (docs/METRICS.md "Pointer").
     public static let pointerMetrics: [MetricName] = [.pointerAcquisition, .pointerCaptureJump, .pointerFlickers]
+    /// A `highlight` marker (a finger entering a menu's first item) → the first frame showing
+    /// an item highlighted: time to first item highlight.
+    public static let highlight: MetricName = "highlight_ms"
+    /// Run-level, for scenes that answer every input (a menu): touch-downs and scroll starts
+    /// after which nothing visible changed within 50 ms.
+    public static let swallowedInputs: MetricName = "swallowed_inputs"
 
     /// Every metric a replay measures, in the order `touchbench replay` lists them.
     public static let allCases: [MetricName] = [
@@ -95,7 +101,7 @@ public struct MetricName: OpenStringEnum {
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
         .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .stuckAnimations,
-        .pointerAcquisition, .pointerCaptureJump, .pointerFlickers,
+        .pointerAcquisition, .pointerCaptureJump, .pointerFlickers, .highlight, .swallowedInputs,
     ]
 
     // MARK: What a bench adds
@@ -124,7 +130,7 @@ public struct MetricName: OpenStringEnum {
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
         .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .stuckAnimations, .pointerAcquisition, .pointerCaptureJump,
-        .pointerFlickers, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
+        .pointerFlickers, .highlight, .swallowedInputs, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput, .pageRunWall,
     ]
@@ -160,7 +166,7 @@ extension MetricName {
         if self == .sampleCount { return "samples" }
         if self == .eventCount { return "events" }
         if self == .unansweredEvents { return "events" }
-        if self == .unansweredInputs { return "inputs" }
+        if self == .unansweredInputs || self == .swallowedInputs { return "inputs" }
         if self == .stuckAnimations { return "animations" }
         if self == .pointerFlickers { return "flickers" }
         return ""
@@ -185,7 +191,7 @@ extension MetricName {
         if kind == .timing { return .p50 }
         switch self {
         case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs, .intentAccuracy, .stuckAnimations,
-             .pointerFlickers, .frameCount, .sampleCount, .eventCount: return .mean
+             .pointerFlickers, .swallowedInputs, .frameCount, .sampleCount, .eventCount: return .mean
         default: return .p95
         }
     }

@@ -21,6 +21,9 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     case target(column: Int, row: Int)
     /// A hover-effect element under the pointer, which keeps its shape and is not captured.
     case hovered(column: Int, row: Int)
+    /// A menu's outcomes: open with nothing highlighted, an item (0 at the top) highlighted
+    /// under the finger or chosen, dismissed without a choice.
+    case menuOpen, menuItem(Int), dismissed
 
     /// The name timelines and reports show: `home`, `corner3`, `target 0,1`, … (empty for
     /// ``none``).
@@ -38,6 +41,9 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .pinching: "pinching"
         case .target(let column, let row): "target \(column),\(row)"
         case .hovered(let column, let row): "hovered \(column),\(row)"
+        case .menuOpen: "menu"
+        case .menuItem(let index): "item\(index)"
+        case .dismissed: "dismissed"
         }
     }
 
@@ -53,6 +59,8 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case "tap": self = .tap
         case "doubleTap": self = .doubleTap
         case "pinching": self = .pinching
+        case "menu": self = .menuOpen
+        case "dismissed": self = .dismissed
         default:
             if name.hasPrefix("corner"), let index = Int(name.dropFirst(6)), (0...3).contains(index),
                "corner\(index)" == name {
@@ -61,6 +69,8 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
                 self = .target(column: cell.column, row: cell.row)
             } else if let cell = Self.cell(in: name, after: "hovered ") {
                 self = .hovered(column: cell.column, row: cell.row)
+            } else if name.hasPrefix("item"), let index = Int(name.dropFirst(4)), index >= 0, "item\(index)" == name {
+                self = .menuItem(index)
             } else {
                 return nil
             }
@@ -79,7 +89,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// What kind of place it is: a destination is only ever compared with intents of its
     /// own family (a PIP corner means nothing to the home scene).
     public enum Family: Int, Sendable, Hashable, CaseIterable {
-        case none, home, corner, sheet, button, pinch, pointer
+        case none, home, corner, sheet, button, pinch, pointer, menu
     }
 
     /// The family of this destination.
@@ -92,6 +102,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .tap, .doubleTap: .button
         case .pinching: .pinch
         case .target, .hovered: .pointer
+        case .menuOpen, .menuItem, .dismissed: .menu
         }
     }
 

@@ -25,6 +25,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     case launchSwitcher = "launch-switcher"
     case launchClose = "launch-close"
     case pointerTargets = "pointer-targets"
+    case menuSelect = "menu-select"
+    case menuDismiss = "menu-dismiss"
+    case menuScroll = "menu-scroll"
     case session = "session"
 
     /// The command-line name, for example `double-tap`.
@@ -42,14 +45,15 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     /// Every gesture a session mixes: all but `session` itself and the gestures made for one
     /// scene's starting state (``pipThrow`` grabs a window resting bottom right,
     /// ``sheetDismiss`` opens a closed sheet, the launch interruptions start from the app
-    /// shown in `home`; ``trackpadScroll`` came after the session's mix was fixed, and adding
+    /// shown in `home`, the menu gestures a closed menu; ``trackpadScroll`` came after the session's mix was fixed, and adding
     /// it there would change every bundled session), whose intent would not hold in a mix.
     public static let elementary: [Gesture] = allCases.filter { $0 != .session && !$0.isSceneSpecific }
 
     /// Whether the gesture is planned for the starting state of one reference scene.
     public var isSceneSpecific: Bool {
         switch self {
-        case .pipThrow, .sheetDismiss, .trackpadScroll, .launchTap, .launchSwitcher, .launchClose, .pointerTargets: true
+        case .pipThrow, .sheetDismiss, .trackpadScroll, .launchTap, .launchSwitcher, .launchClose, .pointerTargets, .menuSelect,
+             .menuDismiss, .menuScroll: true
         default: false
         }
     }
@@ -81,6 +85,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         case .launchSwitcher: "home flick, a tap that launches the app, an edge swipe pausing during the launch (intents)"
         case .launchClose: "home flick, a tap that launches the app, a flick home during the launch (release, intents)"
         case .pointerTargets: "a pointer glides along a bar, onto a hover-effect element, onto a button (intents)"
+        case .menuSelect: "a press opens a menu, drags onto an item and lifts, mostly while it opens (highlight, intent)"
+        case .menuDismiss: "a tap opens a menu, a tap outside 40-150 ms later dismisses it while it opens (intents)"
+        case .menuScroll: "a tap opens a menu, a drag outside 40-150 ms later dismisses it and scrolls (intents)"
         case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
         }
     }

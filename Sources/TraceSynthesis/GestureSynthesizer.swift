@@ -116,6 +116,9 @@ public struct GestureSynthesizer: Sendable {
         case .launchSwitcher: builder.planLaunchInterruption(.switcher)
         case .launchClose: builder.planLaunchInterruption(.close)
         case .pointerTargets: builder.planPointerTargets()
+        case .menuSelect: builder.planMenu(.select)
+        case .menuDismiss: builder.planMenu(.dismiss)
+        case .menuScroll: builder.planMenu(.scroll)
         case .session: break  // a session is a sequence of the others; see EpisodeIterator
         }
         return builder

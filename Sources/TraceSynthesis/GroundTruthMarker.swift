@@ -9,6 +9,9 @@ public enum GroundTruthMarker: String, Sendable, Hashable, CaseIterable {
     case pause
     /// A finger lifts while moving, launching momentum: the time of its `ended` sample.
     case release
+    /// A finger pressing a menu open first enters one of its items (the menu's near edge),
+    /// on its model path: time to first item highlight counts from here.
+    case highlight
 
     /// The marker's label in the trace.
     public var label: String { rawValue }

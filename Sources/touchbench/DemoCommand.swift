@@ -31,7 +31,8 @@ enum DemoCommand {
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         let chosenDelay = try arguments.value(presentDelay)
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
-                                        "settle", "over %", "jump pt/s", "intent", "intent ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck", "hitch ms/s"])
+                                        "settle", "over %", "jump pt/s", "intent", "intent ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck",
+                                        "highlight", "swallowed", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         var rates: Set<RefreshRate> = []
         let started = DispatchTime.now().uptimeNanoseconds
@@ -69,6 +70,7 @@ enum DemoCommand {
                            ms(stat(.catchResponse, \.p50)), ms(stat(.pauseResponse, \.p50)),
                            result.events.isEmpty ? "—" : "\(result.unansweredEvents)/\(result.events.count)",
                            stat(.stuckAnimations, \.mean).map { String(Int($0)) } ?? "—",
+                           ms(stat(.highlight, \.max)), stat(.swallowedInputs, \.mean).map { String(Int($0)) } ?? "—",
                            String(format: "%.1f", result.hitchRatio)])
             }
         }
@@ -87,7 +89,9 @@ enum DemoCommand {
                 + "intent ms = the slowest from the intent to the frame from which the scene's destination is it for good; pipeline = event latency, sample to glass; "
                 + "reversal, catch, pause = from the hand's change of intent to the first frame that answers it "
                 + "(a pause's can be negative: a deceleration detector answers before the finger fully rests); "
-                + "stuck = animations left off their target with no finger down and no motion.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
+                + "stuck = animations left off their target with no finger down and no motion; highlight = the slowest from a "
+                + "finger entering a menu's items to the first frame showing one highlighted; swallowed = touch-downs and "
+                + "scroll starts a menu answered with no visible change within 50 ms.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
         return ExitCode.success
     }
 

@@ -77,7 +77,7 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
     switch gesture {
     case .tap, .doubleTap, .longPress, .drag, .pinch, .rotate, .multiFinger: [.touch]
     case .flick, .reversal, .catch, .pause, .homeFlick, .backToApp, .pipThrow, .sheetDismiss,
-         .launchTap, .launchSwitcher, .launchClose: [.touch, .marker]
+         .launchTap, .launchSwitcher, .launchClose, .menuSelect, .menuDismiss, .menuScroll: [.touch, .marker]
     case .pencilStroke: [.pencil]
     case .pointerHover: [.pointer]
     case .pointerTargets: [.pointer, .marker]
@@ -96,12 +96,14 @@ func expectedMarkers(of gesture: Gesture) -> [GroundTruthMarker: Int] {
     case .reversal: [.redirect: 1]
     case .catch, .backToApp: [.release: 1, .redirect: 1]
     case .pause: [.pause: 1]
+    case .menuSelect: [.highlight: 1]
     default: [:]
     }
 }
 
 /// The destinations the intent markers of a single-gesture trace name, in order (a PIP
-/// corner as "corner", a pointer cell by its kind alone: the plan draws them at random).
+/// corner as "corner", a menu item as "item", a pointer cell by its kind alone: the plan
+/// draws them at random).
 func expectedIntents(of gesture: Gesture) -> [String] {
     switch gesture {
     case .homeFlick: ["home"]
@@ -113,6 +115,8 @@ func expectedIntents(of gesture: Gesture) -> [String] {
     case .launchSwitcher: ["home", "app", "appSwitcher"]
     case .launchClose: ["home", "app", "home"]
     case .pointerTargets: ["target", "target", "hovered", "target"]
+    case .menuSelect: ["item"]
+    case .menuDismiss, .menuScroll: ["menu", "dismissed"]
     default: []
     }
 }

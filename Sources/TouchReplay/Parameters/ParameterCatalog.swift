@@ -170,6 +170,7 @@ public enum ParameterCatalog {
         case .sheet: ["pan", "sheet", "display"]
         case .pinch: ["pinch", "display"]
         case .pointer: ["pointer", "display"]
+        case .menu: ["pan", "display"]
         }
     }
 

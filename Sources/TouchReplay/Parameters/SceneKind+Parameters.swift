@@ -73,3 +73,10 @@ extension PointerScene.Parameters {
                   magnetizesHoverEffects: values[C.pointerMagnetizesHoverEffects] != 0)
     }
 }
+
+extension MenuScene.Parameters {
+    /// The menu's tunables from `values` (the pan's hysteresis for a scroll started outside).
+    public init(_ values: ParameterValues) {
+        self.init(hysteresis: values[ParameterCatalog.panHysteresis])
+    }
+}

@@ -23,12 +23,15 @@ struct ProbeSet: Sendable {
     private var intent: IntentProbe
     private var stuck = StuckProbe()
     private var pointer = PointerProbe()
+    private var highlight = HighlightProbe()
+    private var swallow: SwallowProbe
     /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`
     /// and promises to answer `responsive`.
     init(virtual: Bool, initial: SceneState, responsive: ResponsiveInputs) {
         self.virtual = virtual
         response = ResponseProbe(initial: initial, responsive: responsive)
         intent = IntentProbe(initial: initial)
+        swallow = SwallowProbe(initial: initial, responsive: responsive)
     }
 
     /// A sample as it arrives, before the frame that consumes it is rendered; `downBefore`
@@ -41,6 +44,8 @@ struct ProbeSet: Sendable {
         release.observe(sample, downAfter: downAfter)
         handOff.observe(sample, downBefore: downBefore)
         intent.observe(sample, downAfter: downAfter)
+        highlight.observe(sample)
+        swallow.observe(sample)
     }
 
     /// Wall-clock modes: a sample was delivered `lateness` real nanoseconds after its deadline.
@@ -69,6 +74,8 @@ struct ProbeSet: Sendable {
         intent.frame(frame)
         stuck.frame(frame)
         pointer.frame(frame)
+        highlight.frame(frame)
+        swallow.frame(frame)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }
@@ -81,6 +88,7 @@ struct ProbeSet: Sendable {
         handOff.finish()
         intent.finish()
         pointer.finish()
+        swallow.finish()
     }
 
     /// The metrics and events of the run.
@@ -121,6 +129,9 @@ struct ProbeSet: Sendable {
             metrics[.pointerCaptureJump] = pointer.captureJump.summary(kind: behaviour)
             metrics[.pointerFlickers] = .single(Double(pointer.flickers), kind: behaviour)
         }
+        // Reported only where they apply, so other runs' records stay as they were.
+        if highlight.markers > 0 { metrics[.highlight] = highlight.latency.summary(kind: behaviour) }
+        if swallow.isMeasured { metrics[.swallowedInputs] = .single(Double(swallow.count), kind: behaviour) }
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9
         metrics[.hitchTimeRatio] = seconds > 0

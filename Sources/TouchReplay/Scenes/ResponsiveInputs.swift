@@ -30,4 +30,8 @@ public struct ResponsiveInputs: OptionSet, Sendable, Hashable {
     /// changing, only a change against that motion answers it (the highlight coming back on),
     /// never the fade going on.
     public static let repeatedPress = ResponsiveInputs(rawValue: 1 << 4)
+    /// Every touch-down and every scroll start changes what is shown within a few frames (a
+    /// menu opens, highlights, or is dismissed): one that does not is counted in
+    /// `swallowed_inputs` (docs/METRICS.md "Swallowed inputs"), even while the scene animates.
+    public static let everyInput = ResponsiveInputs(rawValue: 1 << 5)
 }

@@ -1,7 +1,7 @@
 /// The reference scenes: the one registry of their names, summaries and factories. Adding a
 /// scene is adding a case here; every switch over it must then say what the scene is.
 public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case scroll, pip, home, button, sheet, pinch, pointer
+    case scroll, pip, home, button, sheet, pinch, pointer, menu
 
     /// The scene's name as the command line and result files spell it.
     public var name: String { rawValue }
@@ -31,6 +31,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .sheet: "bottom sheet: a tap opens it (critically damped), a flick down dismisses it (damping 0.8)"
         case .pinch: "photo: pinch to scale and rotate with projection and springs back into range"
         case .pointer: "trackpad pointer: a bar and a grid of targets; magnetism on highlight buttons, none on hover effects"
+        case .menu: "menu: a press opens it, drag to an item and lift selects, a tap or scroll outside dismisses; live while it animates"
         }
     }
 
@@ -44,6 +45,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .sheet: SheetScene(context: context, parameters: .init(context.parameters))
         case .pinch: PinchScene(context: context, parameters: .init(context.parameters))
         case .pointer: PointerScene(context: context, parameters: .init(context.parameters))
+        case .menu: MenuScene(context: context, parameters: .init(context.parameters))
         }
     }
 
@@ -58,6 +60,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .sheet: try visitor.visit(SheetScene(context: context, parameters: .init(context.parameters)))
         case .pinch: try visitor.visit(PinchScene(context: context, parameters: .init(context.parameters)))
         case .pointer: try visitor.visit(PointerScene(context: context, parameters: .init(context.parameters)))
+        case .menu: try visitor.visit(MenuScene(context: context, parameters: .init(context.parameters)))
         }
     }
 }
