@@ -84,8 +84,6 @@ public struct MetricName: OpenStringEnum {
     /// Run-level: captures that began within 150 ms of the previous one ending, the pointer
     /// free in between (its shape flickering back to a circle).
     public static let pointerFlickers: MetricName = "pointer_flickers"
-    /// The metrics only a run that showed a pointer reports (docs/METRICS.md "Pointer").
-    public static let pointerMetrics: [MetricName] = [.pointerAcquisition, .pointerCaptureJump, .pointerFlickers]
     /// A `highlight` marker (a finger entering a menu's first item) → the first frame showing
     /// an item highlighted: time to first item highlight.
     public static let highlight: MetricName = "highlight_ms"
@@ -101,6 +99,13 @@ public struct MetricName: OpenStringEnum {
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
         .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .stuckAnimations,
+    ]
+
+    /// Metrics a replay reports only where they apply (the pointer's in runs that showed a
+    /// pointer, `highlight_ms` in runs with `highlight` markers, `swallowed_inputs` in scenes
+    /// that answer every input), after ``allCases`` when present; every other record stays as
+    /// it was.
+    public static let whereTheyApply: [MetricName] = [
         .pointerAcquisition, .pointerCaptureJump, .pointerFlickers, .highlight, .swallowedInputs,
     ]
 

@@ -5,7 +5,8 @@ import TouchReplay
 /// The readable summary `touchbench replay` prints.
 enum ReplaySummary {
     static func text(_ result: RunRecord, refresh: RefreshRate, extra: [MetricName] = []) -> String {
-        let names = MetricName.allCases + extra
+        let applying = MetricName.whereTheyApply.filter { result.metrics[$0] != nil }
+        let names = MetricName.allCases + applying + extra
         // As wide as the longest name and a space, so the hand-off metrics stay in their column.
         let width = names.map(\.rawValue.count).max().map { $0 + 1 } ?? 27
         var lines = [

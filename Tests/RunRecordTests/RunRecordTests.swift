@@ -87,7 +87,12 @@ struct RunRecordTests {
         #expect(MetricName.unansweredInputs.unit == "inputs" && MetricName.unansweredInputs.headline(kind: .deterministic) == .mean)
         #expect(MetricName.eventLatency.headline(kind: .deterministic) == .p95)
         #expect(MetricName.eventLatency.headline(kind: .timing) == .p50)
-        #expect(Set(MetricName.allCases).count == 38)
+        #expect(Set(MetricName.allCases).count == 35)
+        #expect(Set(MetricName.whereTheyApply).isDisjoint(with: MetricName.allCases)
+                && Set(MetricName.whereTheyApply).isSubset(of: Set(MetricName.reportOrder)))
+        #expect(MetricName.swallowedInputs.unit == "inputs" && MetricName.swallowedInputs.direction == .lower
+                && MetricName.swallowedInputs.headline(kind: .deterministic) == .mean)
+        #expect(MetricName.highlight.unit == "ms" && MetricName.highlight.direction == .lower)
         #expect(MetricName.pointerFlickers.unit == "flickers" && MetricName.pointerFlickers.headline(kind: .deterministic) == .mean
                 && MetricName.pointerCaptureJump.unit == "pt" && MetricName.pointerAcquisition.direction == .lower)
         #expect(MetricName.stuckAnimations.unit == "animations" && MetricName.stuckAnimations.direction == .lower

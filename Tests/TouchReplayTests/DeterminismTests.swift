@@ -38,8 +38,7 @@ import TraceSynthesis
         #expect(object["mode"] as? String == "virtual")
         #expect(object["rate"] as? String == "max")
         let metrics = try #require(object["metrics"] as? [String: [String: Any]])
-        // Every metric but the pointer's, which only a pointer scene reports.
-        for name in MetricName.allCases where !MetricName.pointerMetrics.contains(name) {
+        for name in MetricName.allCases {
             let summary = try #require(metrics[name.rawValue], "\(name.rawValue)")
             for key in ["kind", "count", "mean", "p50", "p95", "p99", "max", "stddev"] {
                 #expect(summary[key] != nil, "\(name.rawValue).\(key)")
