@@ -15,8 +15,11 @@ public struct HoverTarget: Sendable, Hashable {
         case hover
     }
 
+    /// The element's frame, points.
     public var frame: Rect
+    /// Whether it draws a border (its outline shows where it ends, so its hit region needs less padding).
     public var hasBorder: Bool
+    /// How it answers the pointer.
     public var effect: Effect
     private var explicitHitRegion: Rect?
 
@@ -103,9 +106,9 @@ public struct HoverRecognizer: GestureRecognizer {
     /// one it heads for.
     public var currentTarget: Int? { hoveredTarget ?? magneticTarget }
 
-    /// Whether target `index` pulls the pointer.
+    /// Whether target `index` pulls the pointer (false for an index that names no target).
     public func isMagnetic(_ index: Int) -> Bool {
-        magnetizesHoverEffects || targets[index].effect == .highlight
+        targets.indices.contains(index) && (magnetizesHoverEffects || targets[index].effect == .highlight)
     }
 
     /// The pointer pulled toward the magnetic target's centre.

@@ -88,7 +88,7 @@ import TouchTrace
         // Magnetism on hover-effect elements: the element meant as hovered ends captured.
         let magnetic = try Self.run(["pointer.magnetizes_hover_effects=true"])
         #expect(magnetic[.intentAccuracy].mean == 0.75)
-        // A capture with next to no spring jumps onto the target (p50 9.1 → 27.7 pt or so) and
+        // A capture with next to no spring jumps onto the target (p50 9.1 → 29.7 pt) and
         // settles at once; a spring of twice the response takes about 158 ms longer to settle.
         let snapping = try Self.run(["pointer.capture_response=0.01"])
         let baseJump = try #require(base[.pointerCaptureJump].p50)
@@ -107,4 +107,21 @@ import TouchTrace
                                       traceName: "drag.touchtrace")
         #expect(run.metrics[.pointerFlickers] == nil && run.metrics[.pointerAcquisition] == nil)
     }
+
+    @Test("a click on the captured button keeps the capture: no flicker, no second capture")
+    func aClickKeepsTheCapture() throws {
+        // Rest on bar button 1 (x 60–120), then click it (100 ms), then rest again.
+        var samples = [pointer(.hoverEntered, 0, x: 90, y: 30)]
+        for step in 1...30 { samples.append(pointer(.hoverMoved, Double(step) * 8.333, x: 90, y: 30)) }
+        var down = InputSample(time: 300_000_000, kind: .pointer, phase: .began, id: 1, x: 90, y: 30)
+        down.buttons = 1
+        samples.append(down)
+        samples.append(InputSample(time: 400_000_000, kind: .pointer, phase: .ended, id: 1, x: 90, y: 30))
+        for step in 1...30 { samples.append(pointer(.hoverMoved, 400 + Double(step) * 8.333, x: 90, y: 30)) }
+        let run = try Replayer.replay(samples: samples, scene: PointerScene(context: Self.context),
+                                      settings: ReplaySettings(display: DisplayModel(refresh: .fixed(120))))
+        #expect(run[.pointerFlickers].mean == 0)
+        #expect(run[.pointerAcquisition].count == 1)
+    }
 }
+

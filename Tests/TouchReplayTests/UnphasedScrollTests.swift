@@ -60,4 +60,50 @@ struct UnphasedScrollTests {
         scene.advance(to: 2_016_000_000)
         #expect(abs(scene.state.y - (dragged - 10)) < 1e-9)
     }
+
+    /// The same through the replayer, which renders a frame only for input or while the
+    /// scene animates: the scroll must keep it rendering until its deadline, or the content
+    /// stays past the edge until some unrelated input finds it at rest.
+    static func replayed(_ samples: [InputSample], scene: any Scene = ScrollScene()) throws -> RunRecord {
+        try Replayer.replay(samples: samples, scene: scene,
+                            settings: ReplaySettings(display: DisplayModel(refresh: .fixed(120)), recordsSeries: true))
+    }
+
+    @Test("through the replayer: an unphased overscroll springs back to the edge and is shown doing it")
+    func replayedOverscrollSettles() throws {
+        let run = try Self.replayed((0..<12).map { Self.notch(Double($0) * 30, dy: 90) })
+        let series = try #require(run.series)
+        // The wheel's 12 frames, the wait to the deadline (430 ms), then the spring back.
+        #expect(run.frames > 40, "\(run.frames)")
+        #expect(abs((series.visible.last ?? .nan) - (-2 * 844)) < 0.5, "\(series.visible.suffix(3))")
+        #expect((series.visible.min() ?? 0) < -2 * 844 - 10)
+    }
+
+    @Test("through the replayer: wheel, a pause past the deadline, one notch back: a new scroll from the edge")
+    func replayedPauseStartsANewScroll() throws {
+        var samples = (0..<12).map { Self.notch(Double($0) * 30, dy: 90) }
+        samples.append(Self.notch(1_500, dy: -10))
+        let run = try Self.replayed(samples)
+        let series = try #require(run.series)
+        #expect(abs((series.visible.last ?? .nan) - (-2 * 844 + 10)) < 1e-6, "\(series.visible.suffix(3))")
+    }
+
+    @Test("a trackpad scroll that began keeps going while the fingers rest, until its end phase")
+    func phasedScrollWaitsForItsEnd() {
+        var driver = SceneDriver(ScrollScene())
+        func step(_ phase: SamplePhase, _ ms: Double, dy: Double) -> InputSample {
+            InputSample(time: Int64(ms * 1e6), kind: .scroll, phase: phase, x: 195, y: 400, scrollDelta: (0, dy))
+        }
+        for k in 0..<12 { driver.feed(step(k == 0 ? .began : .moved, Double(k) * 30, dy: 90)) }
+        let banded = driver.show().y
+        // Fingers resting 400 ms on the trackpad: still the same scroll, held past the edge.
+        driver.render(until: 730_000_000)
+        #expect(driver.scene.state.y == banded)
+        driver.feed(step(.moved, 740, dy: 10))
+        #expect(abs(driver.show().y - banded) > 0 && driver.scene.state.y < banded)
+        driver.feed(step(.ended, 760, dy: 0))
+        driver.render(until: 3_000_000_000)
+        #expect(driver.scene.state.y == -2 * 844)
+    }
 }
+

@@ -43,7 +43,8 @@ struct PointerProbe: Sendable {
             guard case .pointerCaptured(let time) = signal else { continue }
             isMeasured = true
             finishCapture()
-            capture = Capture(time: time, destination: state.destination)
+            // A capture let go within the same frame shows nothing to time.
+            if case .target = state.destination { capture = Capture(time: time, destination: state.destination) }
         }
         var isTarget = false
         if case .target = state.destination { isTarget = true }

@@ -9,7 +9,7 @@ struct SwallowProbe: Sendable {
     /// How long an input may wait for its change: six frames at 120 Hz.
     static let window: Int64 = 50_000_000
     /// A scroll step this long after the last one starts a new scroll (as the scenes end one).
-    static let scrollIdle: Int64 = 100_000_000
+    static let scrollIdle = ScrollSteps.idle
 
     private struct Pending: Sendable {
         var deadline: Int64

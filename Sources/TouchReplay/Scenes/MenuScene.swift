@@ -49,8 +49,6 @@ public struct MenuScene: Scene {
     static let spring = Springs.make(dampingRatio: 0.8, response: 0.3)
     /// The list's bounce back from past an edge.
     static let bounce = Springs.make(dampingRatio: 1, response: 0.4)
-    /// How long a scroll with no end phase lasts after its last step, nanoseconds.
-    static let scrollIdle: Int64 = 100_000_000
 
     private let parameters: Parameters
     private let width: Double, height: Double
@@ -64,9 +62,8 @@ public struct MenuScene: Scene {
     private var role = Role.none
     private var pan: ScenePan<PanRecognizer>
     private var hold = 0.0
-    private var scrolling = false
+    private var steps = ScrollSteps()
     private var scrollHold = 0.0, scrolled = 0.0
-    private var lastScrollStep: Int64 = 0
     public private(set) var state = SceneState()
 
     /// A closed menu over a list three screens tall, centred.
@@ -84,12 +81,14 @@ public struct MenuScene: Scene {
         // The broken variant drops whatever arrives while its spring runs (the pan still
         // sees the contact, so that it knows when it lifts).
         let ignoring = !parameters.respondsWhileAnimating && growth.isAnimating
+        // A scroll without phases that idled out before this sample ends at its deadline.
+        if let deadline = steps.deadline(passedBy: sample.time) { endScroll(at: deadline) }
         if sample.kind == .scroll {
             if !ignoring { scroll(sample) }
             return
         }
         guard sample.isContactSample else { return }
-        if scrolling && sample.phase == .began && !ignoring { endScroll(at: sample.time) }
+        if steps.isActive && sample.phase == .began && !ignoring { endScroll(at: sample.time) }
         let step = pan.handle(sample, takeAnyContact: true)
         if ignoring {
             if step == .down || step == .ended || step == .cancelled || step == .lifted { role = .none }
@@ -163,21 +162,19 @@ public struct MenuScene: Scene {
     /// Scroll steps dismiss an open menu and move the list 1:1 (positive `dy` scrolls down).
     private mutating func scroll(_ sample: InputSample) {
         let delta = sample.scrollDelta ?? (0, 0)
-        if !scrolling || sample.phase == .began {
+        if steps.step(sample.phase, at: sample.time) {
             if isOpen { close(.dismissed, at: sample.time.seconds) }
-            scrolling = true
             list.set(list.value)
             scrollHold = band.unbanded(list.value)
             scrolled = 0
         }
         scrolled += delta.dy
         list.set(band.banded(scrollHold - scrolled))
-        lastScrollStep = sample.time
         if sample.phase.isTerminal { endScroll(at: sample.time) }
     }
 
     private mutating func endScroll(at time: Int64) {
-        scrolling = false
+        steps.end()
         release(velocity: 0, at: time.seconds)
     }
 
@@ -192,7 +189,7 @@ public struct MenuScene: Scene {
     }
 
     public mutating func advance(to time: Int64) {
-        if scrolling, time - lastScrollStep >= Self.scrollIdle { endScroll(at: lastScrollStep + Self.scrollIdle) }
+        if let deadline = steps.deadline(passedBy: time) { endScroll(at: deadline) }
         growth.update(at: time.seconds)
         list.update(at: time.seconds)
         show()
@@ -205,7 +202,8 @@ public struct MenuScene: Scene {
         state.y = list.value
         state.targetY = list.target
         state.scale = growth.value
-        state.isAnimating = growth.isAnimating || list.isAnimating
+        // Kept rendering while a scroll without phases waits for its deadline.
+        state.isAnimating = growth.isAnimating || list.isAnimating || steps.awaitsDeadline
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {

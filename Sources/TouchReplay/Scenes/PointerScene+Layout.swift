@@ -15,8 +15,9 @@ extension PointerScene {
     static let spacing = (x: 120.0, y: 100.0)
 
     /// The targets that fit a `width` × `height` screen, with their cells: the bar's buttons
-    /// left to right, then the grid row by row. Grid rows cycle through highlight buttons with
-    /// a border, without one, and hover-effect elements.
+    /// left to right, then the grid row by row: every third grid row (the third, sixth, …) holds
+    /// hover-effect elements, the others highlight buttons, bordered on even rows (the first,
+    /// fifth, …) and borderless on odd ones.
     static func layout(width: Double, height: Double, barHitRegions: BarHitRegions) -> [(target: HoverTarget, cell: Cell)] {
         var layout: [(target: HoverTarget, cell: Cell)] = []
         let buttons = max(1, Int(width / bar.pitch))

@@ -18,7 +18,8 @@ import TouchInput
 /// motion lands in one, the target captures the pointer: it springs onto the recognizer's
 /// ``HoverRecognizer/magnetizedLocation`` (pulled 30 % toward the target's centre) and
 /// follows it there; it springs free again when the hand leaves. While a button is pressed
-/// the pointer follows the hand, as when dragging. A capture emits
+/// the pointer follows the hand, as when dragging, unless the press is a click on the target
+/// that holds it: that keeps it captured, with no new capture at the release. A capture emits
 /// ``SceneSignal/pointerCaptured(time:)``; the destination is the captured target, else the
 /// hover-effect element under the pointer (``Destination/hovered(column:row:)``).
 public struct PointerScene: Scene {
@@ -97,7 +98,11 @@ public struct PointerScene: Scene {
         hover.handle(sample, events: &events)
         if sample.phase == .hoverExited { id = nil }
         let free = pressed || id == nil
-        let magnet = free ? nil : hover.magneticTarget
+        // A click on the captured target keeps it (the button shows its press); a drag that
+        // leaves it lets the pointer follow the hand.
+        let magnet = id == nil ? nil
+            : pressed ? (captured != nil && hover.hoveredTarget == captured ? captured : nil)
+            : hover.magneticTarget
         if magnet != captured {
             captured = magnet
             changed = true

@@ -49,14 +49,9 @@ public struct ScrollScene: Scene {
     // The unbanded content translation when the pan began: content = band(hold + translation).
     private var holdX = 0.0, holdY = 0.0
     // The same for a scroll (wheel or trackpad): content = band(scrollHold − scrolled).
-    private var scrolling = false
+    private var steps = ScrollSteps()
     private var scrollHoldX = 0.0, scrollHoldY = 0.0
     private var scrolledX = 0.0, scrolledY = 0.0
-    // The last step's time (ns): real wheels and pointer events send only `moved` steps, so a
-    // scroll also ends `scrollIdle` after its last step (deadline-driven, deterministic).
-    private var lastScrollStep: Int64 = 0
-    /// How long a scroll without an end phase lasts after its last step, nanoseconds.
-    static let scrollIdle: Int64 = 100_000_000
     private var signals: [SceneSignal] = []
     public private(set) var state = SceneState()
 
@@ -76,13 +71,15 @@ public struct ScrollScene: Scene {
     }
 
     public mutating func handle(_ sample: InputSample) {
+        // A scroll without phases that idled out before this sample ends at its deadline.
+        if let deadline = steps.deadline(passedBy: sample.time) { endScroll(at: deadline) }
         if sample.kind == .scroll {
             scroll(sample)
             return
         }
         // A finger landing ends a scroll: a later step starts a new one from where the
         // finger leaves the content, not from where the wheel left it.
-        if scrolling, sample.kind.isContact, sample.phase == .began {
+        if steps.isActive, sample.kind.isContact, sample.phase == .began {
             endScroll(at: sample.time)
         }
         switch pan.handle(sample) {
@@ -117,8 +114,7 @@ public struct ScrollScene: Scene {
     /// scroll steps, which move the content in turn.
     private mutating func scroll(_ sample: InputSample) {
         let delta = sample.scrollDelta ?? (0, 0)
-        if !scrolling || sample.phase == .began {
-            scrolling = true
+        if steps.step(sample.phase, at: sample.time) {
             contentX.set(contentX.value)
             contentY.set(contentY.value)
             scrollHoldX = bandX.unbanded(contentX.value)
@@ -130,13 +126,12 @@ public struct ScrollScene: Scene {
         scrolledY += delta.dy
         contentX.set(bandX.banded(scrollHoldX - scrolledX))
         contentY.set(bandY.banded(scrollHoldY - scrolledY))
-        lastScrollStep = sample.time
         if sample.phase.isTerminal { endScroll(at: sample.time) }
     }
 
     /// Ends the scroll under way: content left past an edge springs back.
     private mutating func endScroll(at time: Int64) {
-        scrolling = false
+        steps.end()
         release(&contentX, band: bandX, velocity: 0, at: time.seconds)
         release(&contentY, band: bandY, velocity: 0, at: time.seconds)
     }
@@ -153,9 +148,7 @@ public struct ScrollScene: Scene {
     }
 
     public mutating func advance(to time: Int64) {
-        if scrolling, time - lastScrollStep >= Self.scrollIdle {
-            endScroll(at: lastScrollStep + Self.scrollIdle)
-        }
+        if let deadline = steps.deadline(passedBy: time) { endScroll(at: deadline) }
         let seconds = time.seconds
         contentX.update(at: seconds)
         contentY.update(at: seconds)
@@ -168,6 +161,8 @@ public struct ScrollScene: Scene {
         }
         if let edge { signals.append(.edgeBounce(time: Int64((edge * 1e9).rounded()))) }
         state.show(x: contentX, y: contentY)
+        // Keep rendering while a scroll without phases waits for its deadline.
+        if steps.awaitsDeadline { state.isAnimating = true }
         let inRange = bandX.range.contains(state.x) && bandY.range.contains(state.y)
         state.tracking = inRange ? pan.trackedContact : nil
     }
