@@ -154,9 +154,13 @@ struct PageRunTests {
         // A frame's presentation waits for the vsyncs its real work overran; where neither run
         // overran one, every presentation (hence every latency) is the clock's and agrees too.
         if first.record[.droppedFrames].mean == 0, second.record[.droppedFrames].mean == 0 {
-            for name: MetricName in [.response, .presentedLag, .eventLatency] {
+            for name: MetricName in [.presentedLag, .eventLatency] {
                 #expect(first.record[name] == second.record[name], "\(name)")
             }
+            // Response may land a frame apart: Chromium now and then leaves a lone touch move
+            // to the next frame (docs/PAGES.md), as a clean CI run showed (129.3 against 112.7 ms).
+            let response = (first.record[.response].max ?? .nan, second.record[.response].max ?? .nan)
+            #expect(abs(response.0 - response.1) <= 1000.0 / 60 + 1e-6, "response \(response.0) and \(response.1)")
         }
     }
 

@@ -175,7 +175,10 @@ import TraceSynthesis
         // of the events so far at each redirection is one large allocation per marker.
         let sparseSmall = max(0, sparseCost.smallBytes - naturalCost.smallBytes)
         let denseSmall = denseCost.smallBytes - naturalCost.smallBytes
-        #expect(denseSmall <= sparseSmall * ratio * 1.3 + 256 * 1024,
+        // Half a MiB of slack: the measured CPU time's histogram grows with timing noise, more
+        // under load (a clean CI run read 278 KB at a quarter MiB), while a copy per
+        // redirection would cost megabytes here.
+        #expect(denseSmall <= sparseSmall * ratio * 1.3 + 512 * 1024,
                 "\(scene): \(sparseSmall / sparseAdded) → \(denseSmall / denseAdded) small-allocation bytes per marker")
         #expect(denseCost.largeAllocations <= naturalCost.largeAllocations + 8,
                 "\(scene): \(naturalCost.largeAllocations) → \(denseCost.largeAllocations) allocations of 64 KiB or more")
