@@ -51,6 +51,9 @@ struct ReleaseProbe: Sendable {
     /// Takes a sample as it arrives; `downAfter` counts the contacts down after it.
     @inline(__always)
     mutating func observe(_ sample: InputSample, downAfter: Int) {
+        // A scroll step moves the content on its own: the frames after a release no longer
+        // show what the release handed over.
+        if sample.kind == .scroll { handOff = nil }
         guard sample.kind == .touch || sample.kind == .pencil, sample.phase.isInContact else { return }
         if sample.phase == .began {
             // A new touch interrupts whatever the last release started.
@@ -93,7 +96,7 @@ struct ReleaseProbe: Sendable {
         trackedAtLastFrame = primary != nil && state.tracking == primary
         older = newest
         newest = (vsync, state.x, state.y)
-        if handOff != nil { measureHandOff(vsync: vsync, x: state.x, y: state.y) }
+        if handOff != nil { measureHandOff(vsync: vsync, x: state.x, y: state.y, animating: state.isAnimating) }
         guard var current = episode else { return }
         if !current.consumed {
             current.consumed = true
@@ -115,18 +118,29 @@ struct ReleaseProbe: Sendable {
 
     /// Adds a frame after a release; at the third (two after the one that consumed the
     /// lift) the velocity over the last two is set against the velocity before the lift.
-    private mutating func measureHandOff(vsync: Int64, x: Double, y: Double) {
+    /// When the scene stops animating at the first or second, the element rests from there:
+    /// its velocity after is zero, and the next frame the engine renders (for later input,
+    /// however long after) says nothing of the hand-off.
+    private mutating func measureHandOff(vsync: Int64, x: Double, y: Double, animating: Bool) {
         guard var pending = handOff else { return }
         pending.frames.append((vsync, x, y))
-        guard pending.frames.count >= 3 else {
-            handOff = pending
-            return
+        var after = (x: 0.0, y: 0.0)
+        if pending.frames.count < 3 {
+            guard !animating else {
+                handOff = pending
+                return
+            }
+        } else {
+            let a = pending.frames[1], b = pending.frames[2]
+            let span = Double(b.vsync - a.vsync) / 1e9
+            guard span > 0 else {
+                handOff = nil
+                return
+            }
+            after = ((b.x - a.x) / span, (b.y - a.y) / span)
         }
         handOff = nil
-        let a = pending.frames[1], b = pending.frames[2]
-        let span = Double(b.vsync - a.vsync) / 1e9
-        guard span > 0 else { return }
-        let jx = (b.x - a.x) / span - pending.before.x, jy = (b.y - a.y) / span - pending.before.y
+        let jx = after.x - pending.before.x, jy = after.y - pending.before.y
         velocityJump.add((jx * jx + jy * jy).squareRoot())
     }
 

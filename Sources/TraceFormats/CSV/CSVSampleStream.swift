@@ -59,9 +59,9 @@ final class CSVSampleStream: SampleSource {
     func nextSample() throws(TraceFileError) -> InputSample? {
         if let sample = first {
             first = nil
-            return try checked(sample, line: nil)
+            return try StreamedSample.checked(sample, path: lines.path, line: nil)
         }
-        do {
+        return try StreamedSample.next(path: lines.path, line: { lines.number }) {
             while let bytes = try lines.next() {
                 guard var sample = try rows.read(bytes, number: lines.number) else { continue }
                 // The same subtraction and order check as the whole import, row by row.
@@ -70,34 +70,9 @@ final class CSVSampleStream: SampleSource {
                     throw TraceFormatError("the time goes backwards.", path: lines.path, line: lines.number)
                 }
                 previousTime = sample.time
-                return try checked(sample, line: lines.number)
+                return sample
             }
             return nil
-        } catch let error as TraceFileError {
-            throw error
-        } catch let error as TraceFormatError {
-            throw Self.fileError(error, path: lines.path)
-        } catch {
-            throw TraceFileError(.malformed, path: lines.path, reason: "cannot be read (\(error))")
         }
-    }
-
-    /// The sample, when its time lies in the range every trace keeps.
-    private func checked(_ sample: InputSample, line: Int?) throws(TraceFileError) -> InputSample {
-        guard SampleTime.isValid(sample.time) else {
-            throw TraceFileError(.malformed, path: lines.path, line: line, reason: Self.sentence("the capture \(SampleTime.outOfRangeReason(sample.time))."))
-        }
-        return sample
-    }
-
-    /// An importer's error as the error of a sample source (the same place and words).
-    static func fileError(_ error: TraceFormatError, path: String) -> TraceFileError {
-        let kind: TraceFileErrorKind = error.kind == .unreadable ? .cannotOpen : .malformed
-        return TraceFileError(kind, path: error.path ?? path, offset: error.offset, line: error.line, reason: sentence(error.reason))
-    }
-
-    /// A reason without its full stop: a file error's description adds one.
-    private static func sentence(_ reason: String) -> String {
-        reason.hasSuffix(".") ? String(reason.dropLast()) : reason
     }
 }

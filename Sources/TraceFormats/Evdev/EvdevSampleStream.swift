@@ -28,23 +28,7 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource {
     }
 
     func nextSample() throws(TraceFileError) -> InputSample? {
-        let sample: InputSample?
-        do {
-            sample = try state.next()
-        } catch let error as TraceFileError {
-            throw error
-        } catch let error as TraceFormatError {
-            throw CSVSampleStream.fileError(error, path: path)
-        } catch {
-            throw TraceFileError(.malformed, path: path, reason: "cannot be read (\(error))")
-        }
-        guard let sample else { return nil }
-        guard SampleTime.isValid(sample.time) else {
-            var reason = "the capture \(SampleTime.outOfRangeReason(sample.time))"
-            if reason.hasSuffix(".") { reason.removeLast() }
-            throw TraceFileError(.malformed, path: path, reason: reason)
-        }
-        return sample
+        try StreamedSample.next(path: path) { try state.next() }
     }
 
     private struct State {

@@ -9,9 +9,10 @@ import TouchTrace
 /// device's as they come (``EvdevSampleStream``). It yields the whole import's samples and
 /// metadata.
 ///
-/// It streams logs that carry TouchBench's metadata comment (every getevent export): the whole
-/// import's own metadata (the rate, the frame counts) is known only after the last event.
-/// ``open(path:options:)`` answers `nil` for any other log, for one with more than
+/// It streams logs that carry TouchBench's metadata comment before their first event (every
+/// getevent export): the whole import's own metadata (the rate, the frame counts) is known only
+/// after the last event. ``open(path:options:)`` answers `nil` for any other log (at its first
+/// event line), for one with more than
 /// ``GeteventImporter/Log/maximumSurveyedNodes`` device nodes, and for metadata the whole
 /// import refuses (its error then comes from the whole import, in its order).
 enum GeteventSampleStream {
@@ -19,11 +20,18 @@ enum GeteventSampleStream {
         var log = GeteventImporter.Log(keeping: .survey)
         var comments = TouchBenchComments()
         guard let spool = try? ScratchSpool<SpooledEvent>() else { return nil }
-        try ByteLines.forEach(inFile: path) { number, line in
-            try GeteventImporter.readLine(line, number: number, path: path, log: &log, comments: &comments)
-            if let (event, node) = log.takeSurveyed() { try spool.append(SpooledEvent(event: event, device: node)) }
+        let lines = try ByteLines.Reader(path: path)
+        while let line = try lines.next() {
+            try GeteventImporter.readLine(line, number: lines.number, path: path, log: &log, comments: &comments)
+            if let (event, node) = log.takeSurveyed() {
+                // TouchBench writes its metadata before the first event: a log without it by
+                // then is imported whole, without a survey of every line first.
+                guard comments.metadata != nil else { return nil }
+                try spool.append(SpooledEvent(event: event, device: node))
+            }
+            if log.tooManyNodes { return nil }
         }
-        guard !log.tooManyNodes, let restored = comments.metadata, restored.problem == nil else { return nil }
+        guard let restored = comments.metadata, restored.problem == nil else { return nil }
         let eventNodes = log.eventNodes
         let nodes = Array(Set(eventNodes).union(log.devices.keys)).sorted()
         let candidates = nodes.map { node in
