@@ -1,3 +1,4 @@
+import AllocationCounter
 import Foundation
 import Testing
 import TouchInput
@@ -64,7 +65,8 @@ import TraceSynthesis
     }
 
     /// getevent: a second device's events interleaved (the touchscreen is still chosen by its
-    /// events) and the choice by name stream; without TouchBench's metadata the log is imported whole.
+    /// events) and the choice by name stream; so does the log without TouchBench's metadata
+    /// (a device's own capture), its metadata found by decoding the spooled events once.
     @Test func geteventWithTwoDevicesAndWithoutMetadata() throws {
         var lines = try Self.lines(.getevent)
         var index = lines.firstIndex { $0.hasPrefix("[") } ?? 0
@@ -80,8 +82,13 @@ import TraceSynthesis
         #expect(inserted == 40)
         let twoDevices = try Self.file(lines.joined(separator: "\n"), .getevent, name: "two-devices")
         try Self.compare(twoDevices, .getevent, expectStreamed: true)
-        let foreign = lines.filter { !$0.hasPrefix("# TouchBench: ") }.joined(separator: "\n")
-        try Self.compare(try Self.file(foreign, .getevent, name: "foreign"), .getevent, expectStreamed: false)
+        // A device's own capture (none of TouchBench's comments) streams too; TouchBench's
+        // markers or mapping without its metadata are imported whole.
+        let capture = lines.filter { !$0.hasPrefix("# TouchBench") }.joined(separator: "\n")
+        try Self.compare(try Self.file(capture, .getevent, name: "capture"), .getevent, expectStreamed: true)
+        #expect(lines.contains { $0.hasPrefix("# TouchBench-marker: ") })
+        let markersOnly = lines.filter { !$0.hasPrefix("# TouchBench: ") }.joined(separator: "\n")
+        try Self.compare(try Self.file(markersOnly, .getevent, name: "markers-only"), .getevent, expectStreamed: false)
     }
 
     /// libinput: anything beyond TouchBench's layout after `events:` (a comment, a `libinput`
@@ -107,5 +114,26 @@ import TraceSynthesis
             }
         }
         try Self.compare(try Self.file(lines.joined(separator: "\n"), .getevent, name: "extremes"), .getevent, expectStreamed: true)
+    }
+
+    /// A device's own capture (getevent; evemu-record, with its description) of 10 and of 80
+    /// seconds: streamed, with as many allocations of 64 KiB and more (the read and spool
+    /// buffers) for the long one as for the short one.
+    @Test(arguments: [TraceFormat.getevent, .evemu])
+    func aDevicesOwnCaptureStreamsInBoundedMemory(format: TraceFormat) throws {
+        try #require(allocation_counter_is_active() != 0)
+        func large(_ seconds: Double) throws -> UInt64 {
+            let text = try Self.lines(format, seconds: seconds).filter { !$0.hasPrefix("# TouchBench") }.joined(separator: "\n")
+            let path = try Self.file(text, format, name: "capture-\(Int(seconds))")
+            let start = allocation_counter_thread_large_allocations()
+            let input = try TraceInput(path: path, form: .foreign(format))
+            var count = 0
+            while try input.source.nextSample() != nil { count += 1 }
+            #expect(count > 1000)
+            #expect(!(input.source is SampleArraySource))
+            return allocation_counter_thread_large_allocations() - start
+        }
+        let short = try large(10), long = try large(80)
+        #expect(long == short, "\(format.rawValue): \(short) → \(long) allocations of 64 KiB and more")
     }
 }

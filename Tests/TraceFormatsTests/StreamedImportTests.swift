@@ -118,21 +118,51 @@ import TraceSynthesis
         #expect(error?.reason.contains("before the events") == true)
     }
 
-    @Test func csvWithoutPhasesAndForeignEvemuAreImportedWhole() throws {
+    @Test func csvWithoutPhasesIsImportedWhole() throws {
         let csv = Self.directory.appendingPathComponent("no-phase.csv").path
         try "t,kind,id,x,y\n0,touch,1,1,1\n1000,touch,1,2,2\n".write(toFile: csv, atomically: false, encoding: .utf8)
         let fromCSV = try Self.streamed(csv, .csv)
         #expect(!fromCSV.streamed)
         #expect(fromCSV.samples.map(\.phase) == [.began, .ended])
+    }
 
-        let evemu = Self.directory.appendingPathComponent("foreign.evemu").path
-        let session = MixedSession(seed: 2, duration: 2)
-        let text = try EvemuExporter.export(metadata: session.metadata, samples: Array(session))
-        let foreign = text.split(separator: "\n").filter { !$0.hasPrefix("# TouchBench: ") }.joined(separator: "\n")
-        try foreign.write(toFile: evemu, atomically: false, encoding: .utf8)
-        let fromEvemu = try Self.streamed(evemu, .evemu)
-        #expect(!fromEvemu.streamed)
-        #expect(fromEvemu.samples == (try TraceFormat.importTrace(from: evemu, format: .evemu)).samples)
+    /// An evemu recording of its own (a description, no TouchBench comments) streams, its
+    /// metadata found by decoding it once; TouchBench's markers without its metadata, or a
+    /// description that changes after the first event, are left to the whole import.
+    @Test func aRecordingOfItsOwnStreams() throws {
+        let session = MixedSession(seed: 31, duration: 6)
+        let lines = try EvemuExporter.export(metadata: session.metadata, samples: Array(session)).split(separator: "\n").map(String.init)
+        func compare(_ lines: [String], name: String, streams: Bool) throws {
+            let path = Self.directory.appendingPathComponent("\(name).evemu").path
+            try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+            let whole = try TraceFormat.importTrace(from: path, format: .evemu)
+            let stream = try Self.streamed(path, .evemu)
+            #expect(stream.streamed == streams, "\(name)")
+            #expect(stream.samples == whole.samples, "\(name)")
+            #expect(stream.metadata == whole.metadata, "\(name)")
+        }
+        let own = lines.filter { !$0.hasPrefix("# TouchBench") }
+        try compare(own, name: "own", streams: true)
+        #expect(lines.contains { $0.hasPrefix("# TouchBench-marker: ") })
+        try compare(lines.filter { !$0.hasPrefix("# TouchBench: ") }, name: "markers-only", streams: false)
+        var late = own
+        let firstEvent = try #require(late.firstIndex { $0.hasPrefix("E: ") })
+        late.insert("N: renamed", at: firstEvent + 10)
+        try compare(late, name: "described-late", streams: false)
+    }
+
+    /// Every real recording reads the same streamed as whole; those that carry their own
+    /// description stream, the others (a `.desc` beside them) are imported whole.
+    @Test(.enabled(if: SharedData.isAvailable, "../shared/data/evemu is absent: the shared recordings are not in this checkout"),
+          arguments: SharedData.recordings)
+    func realRecordingsStreamWhenTheyHoldTheirDescription(name: String) throws {
+        let path = SharedData.path(name)
+        let whole = try TraceFormat.importTrace(from: path, format: .evemu)
+        let stream = try Self.streamed(path, .evemu)
+        let described = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").contains { $0.hasPrefix("N: ") }
+        #expect(stream.streamed == described)
+        #expect(stream.samples == whole.samples)
+        #expect(stream.metadata == whole.metadata)
     }
 
     /// Memory bounded by a block, not by the file: the allocations of 64 KiB and more (the

@@ -39,16 +39,12 @@ public struct EvdevRecording: Sendable {
         let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: explicitMapping)
         var decoder = EvdevDecoder(device: device, mapping: mapping, screen: options.screen)
         var samples: [InputSample] = []
-        let origin = events.first?.time ?? 0
-        var previous: Int64 = 0
-        var regressions = 0
+        var clock = Clock()
+        var rate = DigitizerRate()
         var nextMarker = 0
         for (index, original) in events.enumerated() {
             var event = original
-            event.time = event.time &- origin
-            // Clocks of old recordings could step back; time must not.
-            if event.time < previous { event.time = previous; regressions += 1 }
-            previous = event.time
+            clock.shift(&event)
             decoder.feed(event) { sample in
                 // Markers go back where they were written (``precedes(_:_:decodedAt:)``).
                 while nextMarker < markers.count, Self.precedes(markers[nextMarker], sample, decodedAt: index) {
@@ -56,25 +52,14 @@ public struct EvdevRecording: Sendable {
                     nextMarker += 1
                 }
                 samples.append(sample)
+                rate.add(sample)
             }
         }
         samples.append(contentsOf: markers[nextMarker...].map(\.sample))
 
         var metadata = Self.initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
-                                            source: source, options: options, origin: origin, extra: extra)
-        metadata.digitizerHz = Self.medianRate(samples)
-
-        var info = metadata.extra
-        info["evdev.frames"] = String(decoder.statistics.frames)
-        if decoder.statistics.droppedFrames > 0 {
-            info["evdev.synDropped"] = String(decoder.statistics.droppedFrames)
-            info["evdev.synDropped.discardedEvents"] = String(decoder.statistics.discardedEvents)
-            if let first = decoder.statistics.firstDropTime { info["evdev.synDropped.firstTime"] = String(first) }
-        }
-        if decoder.statistics.skippedKeyEvents > 0 { info["evdev.skippedKeyEvents"] = String(decoder.statistics.skippedKeyEvents) }
-        if decoder.statistics.ignoredContacts > 0 { info["evdev.ignoredContacts"] = String(decoder.statistics.ignoredContacts) }
-        if regressions > 0 { info["evdev.timeRegressions"] = String(regressions) }
-        metadata.extra = info
+                                            source: source, options: options, origin: events.first?.time ?? 0, extra: extra)
+        Self.complete(&metadata, rate: rate, statistics: decoder.statistics, regressions: clock.regressions)
         return ImportedTrace(metadata: metadata, samples: samples)
     }
 
@@ -124,54 +109,5 @@ public struct EvdevRecording: Sendable {
         guard let ax = device.axes[mt ? EvdevCode.absMTPositionX : EvdevCode.absX],
               let ay = device.axes[mt ? EvdevCode.absMTPositionY : EvdevCode.absY] else { return nil }
         return TraceMetadata.Screen(width: Double(ax.span + 1) * mapping.scaleX, height: Double(ay.span + 1) * mapping.scaleY)
-    }
-
-    /// The digitizer rate from the median interval between distinct sample times.
-    static func medianRate(_ samples: [InputSample]) -> Double? {
-        var intervals: [Int64] = []
-        var last: Int64?
-        for sample in samples where sample.kind.isContact {
-            if let last, sample.time > last { intervals.append(sample.time - last) }
-            last = sample.time
-        }
-        guard !intervals.isEmpty else { return nil }
-        // The element a sort would put in the middle, found in linear time (a sort of every
-        // interval made an import of an hour cost more per sample than one of ten minutes).
-        let median = Self.element(at: intervals.count / 2, ofSorted: &intervals)
-        return median > 0 ? (1e9 / Double(median)).rounded() : nil
-    }
-
-    /// The element at `rank` of `values` sorted (`values` is reordered): quickselect with a
-    /// random pivot and three-way partitions, expected linear time whatever the input (runs of
-    /// equal intervals, the common case, take one pass).
-    static func element(at rank: Int, ofSorted values: inout [Int64]) -> Int64 {
-        var generator = SystemRandomNumberGenerator()
-        var low = 0, high = values.count - 1
-        while low < high {
-            let pivot = values[Int.random(in: low...high, using: &generator)]
-            // values[low..<less] < pivot, values[less..<index] == pivot, values[greater...high] > pivot.
-            var less = low, index = low, greater = high
-            while index <= greater {
-                let value = values[index]
-                if value < pivot {
-                    values.swapAt(less, index)
-                    less += 1
-                    index += 1
-                } else if value > pivot {
-                    values.swapAt(index, greater)
-                    greater -= 1
-                } else {
-                    index += 1
-                }
-            }
-            if rank < less {
-                high = less - 1
-            } else if rank > greater {
-                low = greater + 1
-            } else {
-                return pivot
-            }
-        }
-        return values[rank]
     }
 }

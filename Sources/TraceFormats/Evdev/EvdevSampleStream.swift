@@ -38,9 +38,7 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource {
         let format: TraceFormat
         let path: String
         var nextMarker = 0
-        /// The first event's time, which every time is taken from.
-        var origin: Int64?
-        var previousTime: Int64 = 0
+        var clock = EvdevRecording.Clock()
         /// Samples decoded and markers placed, not yet returned.
         var ready: [InputSample] = []
         var readyIndex = 0
@@ -86,12 +84,7 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource {
 
         private mutating func feed(_ original: EvdevEvent) {
             var event = original
-            let origin = self.origin ?? event.time
-            self.origin = origin
-            event.time = event.time &- origin
-            // Clocks of old recordings could step back; time must not.
-            if event.time < previousTime { event.time = previousTime }
-            previousTime = event.time
+            clock.shift(&event)
             // Only a SYN_REPORT completes samples: the other events need no output buffer.
             guard event.type == EvdevCode.evSyn else {
                 decoder.feed(event) { _ in }

@@ -8,11 +8,12 @@ import TouchTrace
 /// import and fails where it fails, with the same words (an error found after the first
 /// samples arrives from ``nextSample()`` as a ``TraceFileError`` naming the same line).
 ///
-/// It streams what TouchBench writes: a recording that holds its own description (before its
-/// events) and TouchBench's metadata comment, so that the metadata is known before the first
-/// sample. ``open(path:options:)`` answers `nil` for any other recording, which is imported
-/// whole (an observed device needs every event first; the decoder's own metadata, such as the
-/// rate, is known only at the end). Markers, which the whole import merges among the samples
+/// It streams a recording that holds its own description before its events: what TouchBench
+/// writes (its metadata comment states the metadata before the first sample), and a recording
+/// of its own (`evemu-record`), whose metadata (the rate, the frame counts) is found by decoding
+/// the events once before they are decoded again as the stream. ``open(path:options:)``
+/// answers `nil` for any other recording, which is imported whole (an observed device needs
+/// every event first). Markers, which the whole import merges among the samples
 /// by time, are found first by a quick scan for their comments, so that each goes back to the
 /// same place; a description line after the first event, which the whole import would apply
 /// to every event, is an error here.
@@ -32,7 +33,14 @@ final class EvemuSampleStream: SampleSource {
         while first == nil, let bytes = try lines.next() {
             first = try reader.streamLine(bytes, number: lines.number, path: path)
         }
-        guard reader.sawDescription, let restored = reader.touchBenchMetadata, let first else { return nil }
+        guard reader.sawDescription, let first else { return nil }
+        guard let restored = reader.touchBenchMetadata else {
+            // A recording of its own (`evemu-record`): its metadata is what decoding it tells.
+            guard reader.mapping == nil, reader.markers.isEmpty, try Self.markers(inFile: path).isEmpty,
+                  let found = ownMetadata(path: path, device: reader.device, version: reader.version, options: options) else { return nil }
+            let state = State(lines: lines, reader: reader, screen: options.screen, first: first, markers: [])
+            return EvemuSampleStream(path: path, metadata: found, state: state)
+        }
         if let problem = restored.problem { throw TraceFormatError("the capture \(problem).", path: path) }
         let markers = try Self.markers(inFile: path)
         for (index, header) in reader.markers.enumerated() where index >= markers.count || markers[index] != header.sample {
@@ -40,8 +48,53 @@ final class EvemuSampleStream: SampleSource {
         }
         var options = options
         if options.screen == nil { options.screen = restored.screen }
-        let state = State(lines: lines, reader: reader, metadata: restored, screen: options.screen, first: first, markers: markers)
+        let state = State(lines: lines, reader: reader, screen: options.screen, first: first, markers: markers)
         return EvemuSampleStream(path: path, metadata: restored, state: state)
+    }
+
+    /// The metadata the whole import gives a recording without TouchBench's comments, found
+    /// by decoding its events once without keeping a sample; `nil` for anything the stream
+    /// would not read as the whole import does (a description changed after the first event,
+    /// an error: the whole import then reads it or words its error).
+    private static func ownMetadata(path: String, device: EvdevDevice, version: String?, options: ImportOptions) -> TraceMetadata? {
+        guard let lines = try? ByteLines.Reader(path: path) else { return nil }
+        var events = OwnEvents(lines: lines, device: device)
+        var extra: [String: String] = [:]
+        if let version { extra["evemu.version"] = version }
+        let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: nil)
+        let decoder = EvdevDecoder(device: device, mapping: mapping, screen: options.screen)
+        guard let metadata = try? EvdevRecording.metadata(of: &events, device: device, deviceIsObserved: false, mapping: mapping,
+                                                          decoder: decoder, source: "evemu", options: options, extra: extra),
+              !events.describedLate else { return nil }
+        return metadata
+    }
+
+    /// The events of a recording's lines, noting a description that changes after the first.
+    private struct OwnEvents: EvdevEventReader {
+        let lines: ByteLines.Reader
+        let device: EvdevDevice
+        var reader = EvemuImporter.Reader()
+        var describedLate = false
+        private var sawEvent = false
+
+        init(lines: ByteLines.Reader, device: EvdevDevice) {
+            self.lines = lines
+            self.device = device
+        }
+
+        mutating func nextEvent() throws -> EvdevEvent? {
+            while let bytes = try lines.next() {
+                if let event = try reader.streamLine(bytes, number: lines.number, path: lines.path) {
+                    sawEvent = true
+                    return event
+                }
+                if sawEvent, reader.device != device || reader.touchBenchMetadata != nil || reader.mapping != nil || !reader.markers.isEmpty {
+                    describedLate = true
+                    return nil
+                }
+            }
+            return nil
+        }
     }
 
     private init(path: String, metadata: TraceMetadata, state: State) {
@@ -59,7 +112,8 @@ final class EvemuSampleStream: SampleSource {
         var reader: EvemuImporter.Reader
         let device: EvdevDevice
         let mapping: EvdevMapping?
-        let metadata: TraceMetadata
+        /// TouchBench's metadata as the header states it (`nil` in a recording of its own).
+        let metadata: TraceMetadata?
         var decoder: EvdevDecoder
         var pendingEvent: EvdevEvent?
         /// Every marker of the file, in file order; the event count before each once its line is read.
@@ -67,8 +121,7 @@ final class EvemuSampleStream: SampleSource {
         var markerEventIndex: [Int]
         var nextMarker = 0
         var eventIndex = 0
-        let origin: Int64
-        var previousTime: Int64 = 0
+        var clock = EvdevRecording.Clock()
         /// Samples decoded and markers placed, not yet returned; the decoder's output of one event.
         var ready: [InputSample] = []
         var readyIndex = 0
@@ -76,16 +129,15 @@ final class EvemuSampleStream: SampleSource {
         var finished = false
         var returned = 0
 
-        init(lines: ByteLines.Reader, reader: EvemuImporter.Reader, metadata: TraceMetadata, screen: TraceMetadata.Screen?,
+        init(lines: ByteLines.Reader, reader: EvemuImporter.Reader, screen: TraceMetadata.Screen?,
              first: EvdevEvent, markers: [InputSample]) {
             self.lines = lines
             self.reader = reader
-            self.metadata = metadata
+            metadata = reader.touchBenchMetadata
             device = reader.device
             mapping = reader.mapping
             let chosen = EvdevMapping.choose(for: reader.device, screen: screen, explicit: reader.mapping)
             decoder = EvdevDecoder(device: reader.device, mapping: chosen, screen: screen)
-            origin = first.time
             pendingEvent = first
             self.markers = markers
             // Markers before the first event were read with the header.
@@ -142,10 +194,7 @@ final class EvemuSampleStream: SampleSource {
         /// Decodes one event, placing markers among its samples as ``EvdevRecording/precedes(_:_:decodedAt:)`` does.
         private mutating func feed(_ original: EvdevEvent) {
             var event = original
-            event.time = event.time &- origin
-            // Clocks of old recordings could step back; time must not.
-            if event.time < previousTime { event.time = previousTime }
-            previousTime = event.time
+            clock.shift(&event)
             let index = eventIndex
             eventIndex += 1
             // Only a SYN_REPORT completes samples: the other events need no output buffer.

@@ -9,12 +9,14 @@ import TouchTrace
 /// device's as they come (``EvdevSampleStream``). It yields the whole import's samples and
 /// metadata.
 ///
-/// It streams logs that carry TouchBench's metadata comment before their first event (every
-/// getevent export): the whole import's own metadata (the rate, the frame counts) is known only
-/// after the last event. ``open(path:options:)`` answers `nil` for any other log (at its first
-/// event line), for one with more than
-/// ``GeteventImporter/Log/maximumSurveyedNodes`` device nodes, and for metadata the whole
-/// import refuses (its error then comes from the whole import, in its order).
+/// A log TouchBench wrote carries its metadata in a comment. A device's own capture (`adb shell
+/// getevent -lt`) does not: the whole import's metadata (the rate, the frame counts) is known
+/// only after the last event, so the chosen device's events are decoded once from the scratch
+/// file for it before they are decoded again as the stream. ``open(path:options:)`` answers
+/// `nil` (the caller imports the log whole) for one with more than
+/// ``GeteventImporter/Log/maximumSurveyedNodes`` device nodes, for TouchBench's markers or
+/// mapping without its metadata, and for metadata the whole import refuses (its error then
+/// comes from the whole import, in its order).
 enum GeteventSampleStream {
     static func open(path: String, options: ImportOptions) throws -> EvdevSampleStream<SpooledEvents>? {
         var log = GeteventImporter.Log(keeping: .survey)
@@ -23,15 +25,14 @@ enum GeteventSampleStream {
         let lines = try ByteLines.Reader(path: path)
         while let line = try lines.next() {
             try GeteventImporter.readLine(line, number: lines.number, path: path, log: &log, comments: &comments)
-            if let (event, node) = log.takeSurveyed() {
-                // TouchBench writes its metadata before the first event: a log without it by
-                // then is imported whole, without a survey of every line first.
-                guard comments.metadata != nil else { return nil }
-                try spool.append(SpooledEvent(event: event, device: node))
-            }
+            if let (event, node) = log.takeSurveyed() { try spool.append(SpooledEvent(event: event, device: node)) }
             if log.tooManyNodes { return nil }
         }
-        guard let restored = comments.metadata, restored.problem == nil else { return nil }
+        if let restored = comments.metadata {
+            guard restored.problem == nil else { return nil }
+        } else if !comments.markers.isEmpty || comments.mapping != nil {
+            return nil
+        }
         let eventNodes = log.eventNodes
         let nodes = Array(Set(eventNodes).union(log.devices.keys)).sorted()
         let candidates = nodes.map { node in
@@ -48,13 +49,26 @@ enum GeteventSampleStream {
         // The device as the whole import makes it (``EvdevRecording/declareObservedCodes()``).
         var device = log.devices[node] ?? EvdevDevice(name: node)
         if device.name.isEmpty { device.name = node }
-        if let index = eventNodes.firstIndex(of: node) { log.surveys[index].observed.declare(into: &device) }
-        let screen = options.screen ?? restored.screen
+        let declared = !device.axes.isEmpty
+        let index = eventNodes.firstIndex(of: node)
+        if let index { log.surveys[index].observed.declare(into: &device) }
+        let screen = options.screen ?? comments.metadata?.screen
         let mapping = EvdevMapping.choose(for: device, screen: screen, explicit: comments.mapping)
         let decoder = EvdevDecoder(device: device, mapping: mapping, screen: screen)
-        let events = SpooledEvents(spool: try spool.reader(), device: eventNodes.firstIndex(of: node) ?? -1)
-        return EvdevSampleStream(path: path, format: .getevent, metadata: restored, decoder: decoder, reader: events,
+        let metadata: TraceMetadata
+        if let restored = comments.metadata {
+            metadata = restored
+        } else {
+            // As ``GeteventImporter`` describes a log of its own.
+            var extra = ["getevent.form": log.labelled ? "labelled (-lt)" : "raw (-t)"]
+            if !node.isEmpty { extra["getevent.device"] = node }
+            if !declared { extra["evdev.axisRanges"] = "observed (no -p axis information in the log)" }
+            var survey = SpooledEvents(spool: try spool.reader(), device: index ?? -1)
+            metadata = try EvdevRecording.metadata(of: &survey, device: device, deviceIsObserved: !declared, mapping: mapping,
+                                                   decoder: decoder, source: "getevent", options: options, extra: extra)
+        }
+        let events = SpooledEvents(spool: try spool.reader(), device: index ?? -1)
+        return EvdevSampleStream(path: path, format: .getevent, metadata: metadata, decoder: decoder, reader: events,
                                  markers: comments.markers)
     }
-
 }

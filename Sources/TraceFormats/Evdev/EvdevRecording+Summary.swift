@@ -1,0 +1,100 @@
+import TouchInput
+
+extension EvdevRecording {
+    /// Event times as a trace keeps them: relative to the first event, never stepping back
+    /// (clocks of old recordings could). The one rule of the whole import, of the streamed
+    /// imports and of their surveys.
+    struct Clock: Sendable {
+        /// The first event's time, which every time is taken from.
+        private(set) var origin: Int64?
+        private var previous: Int64 = 0
+        /// Events whose time stepped back and was held at the one before.
+        private(set) var regressions = 0
+
+        @inline(__always)
+        mutating func shift(_ event: inout EvdevEvent) {
+            let origin = self.origin ?? event.time
+            self.origin = origin
+            event.time = event.time &- origin
+            if event.time < previous {
+                event.time = previous
+                regressions += 1
+            }
+            previous = event.time
+        }
+    }
+
+    /// The digitizer's rate as an import states it: the median interval between successive
+    /// contact samples (of any contact, in time order) as a rate. Intervals are counted in a
+    /// histogram, so memory is bounded by the distinct intervals (microsecond times: a few
+    /// hundred in a real capture), not by the trace.
+    struct DigitizerRate: Sendable {
+        private var last: Int64?
+        private var histogram: [Int64: Int] = [:]
+        private var total = 0
+
+        @inline(__always)
+        mutating func add(_ sample: InputSample) {
+            guard sample.kind.isContact else { return }
+            if let last, sample.time > last {
+                histogram[sample.time - last, default: 0] += 1
+                total += 1
+            }
+            last = sample.time
+        }
+
+        /// Samples per second at the median interval (the element a sort would put at
+        /// index count / 2), rounded; `nil` without intervals.
+        var hertz: Double? {
+            guard total > 0 else { return nil }
+            let rank = total / 2
+            var seen = 0
+            for interval in histogram.keys.sorted() {
+                seen += histogram[interval] ?? 0
+                if seen > rank { return (1e9 / Double(interval)).rounded() }
+            }
+            return nil
+        }
+    }
+
+    /// What only the decoded events tell, added to ``initialMetadata(device:deviceIsObserved:mapping:source:options:origin:extra:)``:
+    /// the rate, and the frame, drop, skipped-key, ignored-contact and time-regression counts.
+    static func complete(_ metadata: inout TraceMetadata, rate: DigitizerRate, statistics: EvdevDecoder.Statistics, regressions: Int) {
+        metadata.digitizerHz = rate.hertz
+        var info = metadata.extra
+        info["evdev.frames"] = String(statistics.frames)
+        if statistics.droppedFrames > 0 {
+            info["evdev.synDropped"] = String(statistics.droppedFrames)
+            info["evdev.synDropped.discardedEvents"] = String(statistics.discardedEvents)
+            if let first = statistics.firstDropTime { info["evdev.synDropped.firstTime"] = String(first) }
+        }
+        if statistics.skippedKeyEvents > 0 { info["evdev.skippedKeyEvents"] = String(statistics.skippedKeyEvents) }
+        if statistics.ignoredContacts > 0 { info["evdev.ignoredContacts"] = String(statistics.ignoredContacts) }
+        if regressions > 0 { info["evdev.timeRegressions"] = String(regressions) }
+        metadata.extra = info
+    }
+}
+
+extension EvdevRecording {
+    /// The metadata ``makeTrace(source:options:explicitMapping:markers:extra:)`` gives the
+    /// events `reader` yields, found by decoding them once without keeping a sample: for a
+    /// streamed import of a capture that does not state its own metadata.
+    static func metadata(
+        of reader: inout some EvdevEventReader, device: EvdevDevice, deviceIsObserved: Bool, mapping: EvdevMapping,
+        decoder: EvdevDecoder, source: String, options: ImportOptions, extra: [String: String]
+    ) throws -> TraceMetadata {
+        var decoder = decoder
+        var clock = Clock()
+        var rate = DigitizerRate()
+        var origin: Int64 = 0
+        while var event = try reader.nextEvent() {
+            if clock.origin == nil { origin = event.time }
+            clock.shift(&event)
+            decoder.feed(event) { rate.add($0) }
+        }
+        var metadata = initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
+                                       source: source, options: options, origin: origin, extra: extra)
+        complete(&metadata, rate: rate, statistics: decoder.statistics, regressions: clock.regressions)
+        return metadata
+    }
+}
