@@ -105,7 +105,7 @@ struct PointerEventsTests {
 struct ChromeTraceTests {
     @Test func oneTrackPerContact() throws {
         let samples = EvemuExportTests.synthetic
-        let text = try ChromeTraceExporter.export(metadata: TraceMetadata(device: "synth"), samples: samples)
+        let text = ChromeTraceExporter.export(metadata: TraceMetadata(device: "synth"), samples: samples)
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let events = try #require(object?["traceEvents"] as? [[String: Any]])
         #expect(events.allSatisfy { $0["ph"] != nil })
