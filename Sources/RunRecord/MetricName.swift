@@ -90,6 +90,9 @@ public struct MetricName: OpenStringEnum {
     /// Run-level, for scenes that answer every input (a menu): touch-downs and scroll starts
     /// after which nothing visible changed within 50 ms.
     public static let swallowedInputs: MetricName = "swallowed_inputs"
+    /// A gesture's `intent` marker → the first frame showing the element at rest at the
+    /// destination it meant, nothing on the glass (time until what was asked for is there).
+    public static let arrival: MetricName = "arrival_ms"
 
     /// Every metric a replay measures, in the order `touchbench replay` lists them.
     public static let allCases: [MetricName] = [
@@ -103,10 +106,10 @@ public struct MetricName: OpenStringEnum {
 
     /// Metrics a replay reports only where they apply (the pointer's in runs that showed a
     /// pointer, `highlight_ms` in runs with `highlight` markers, `swallowed_inputs` in scenes
-    /// that answer every input), after ``allCases`` when present; every other record stays as
-    /// it was.
+    /// that answer every input, `arrival_ms` in runs with intent markers), after ``allCases``
+    /// when present; every other record stays as it was.
     public static let whereTheyApply: [MetricName] = [
-        .pointerAcquisition, .pointerCaptureJump, .pointerFlickers, .highlight, .swallowedInputs,
+        .pointerAcquisition, .pointerCaptureJump, .pointerFlickers, .highlight, .swallowedInputs, .arrival,
     ]
 
     // MARK: What a bench adds
@@ -134,7 +137,7 @@ public struct MetricName: OpenStringEnum {
     public static let reportOrder: [MetricName] = [
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
-        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .stuckAnimations, .pointerAcquisition, .pointerCaptureJump,
+        .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .arrival, .stuckAnimations, .pointerAcquisition, .pointerCaptureJump,
         .pointerFlickers, .highlight, .swallowedInputs, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput, .pageRunWall,

@@ -7,8 +7,9 @@
 public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// No destination (a scroll view, an idle button).
     case none
-    /// The home scene's outcomes: back to the app, home, the app switcher.
-    case app, home, appSwitcher
+    /// The home scene's outcomes: back to the app, home, the app switcher, or along the home
+    /// indicator to the app before or after the one the gesture started from.
+    case app, home, appSwitcher, previousApp, nextApp
     /// A picture-in-picture corner: 0 top left, 1 top right, 2 bottom left, 3 bottom right.
     case corner(Int)
     /// A sheet's resting states.
@@ -24,6 +25,8 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// A menu's outcomes: open with nothing highlighted, an item (0 at the top) highlighted
     /// under the finger or chosen, dismissed without a choice.
     case menuOpen, menuItem(Int), dismissed
+    /// A sidebar's stops: closed, open, and pulled further to show a third column.
+    case sidebarClosed, sidebarOpen, thirdColumn
 
     /// The name timelines and reports show: `home`, `corner3`, `target 0,1`, … (empty for
     /// ``none``).
@@ -33,6 +36,8 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .app: "app"
         case .home: "home"
         case .appSwitcher: "appSwitcher"
+        case .previousApp: "previousApp"
+        case .nextApp: "nextApp"
         case .corner(let index): "corner\(index)"
         case .open: "open"
         case .closed: "closed"
@@ -44,6 +49,9 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .menuOpen: "menu"
         case .menuItem(let index): "item\(index)"
         case .dismissed: "dismissed"
+        case .sidebarClosed: "sidebarClosed"
+        case .sidebarOpen: "sidebarOpen"
+        case .thirdColumn: "thirdColumn"
         }
     }
 
@@ -54,6 +62,11 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case "app": self = .app
         case "home": self = .home
         case "appSwitcher": self = .appSwitcher
+        case "previousApp": self = .previousApp
+        case "nextApp": self = .nextApp
+        case "sidebarClosed": self = .sidebarClosed
+        case "sidebarOpen": self = .sidebarOpen
+        case "thirdColumn": self = .thirdColumn
         case "open": self = .open
         case "closed": self = .closed
         case "tap": self = .tap
@@ -89,20 +102,21 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// What kind of place it is: a destination is only ever compared with intents of its
     /// own family (a PIP corner means nothing to the home scene).
     public enum Family: Int, Sendable, Hashable, CaseIterable {
-        case none, home, corner, sheet, button, pinch, pointer, menu
+        case none, home, corner, sheet, button, pinch, pointer, menu, sidebar
     }
 
     /// The family of this destination.
     public var family: Family {
         switch self {
         case .none: .none
-        case .app, .home, .appSwitcher: .home
+        case .app, .home, .appSwitcher, .previousApp, .nextApp: .home
         case .corner: .corner
         case .open, .closed: .sheet
         case .tap, .doubleTap: .button
         case .pinching: .pinch
         case .target, .hovered: .pointer
         case .menuOpen, .menuItem, .dismissed: .menu
+        case .sidebarClosed, .sidebarOpen, .thirdColumn: .sidebar
         }
     }
 

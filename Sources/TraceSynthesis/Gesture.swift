@@ -28,7 +28,14 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     case menuSelect = "menu-select"
     case menuDismiss = "menu-dismiss"
     case menuScroll = "menu-scroll"
+    case appSwitch = "app-switch"
+    case appSwitchHome = "app-switch-home"
+    case appSwitchCatch = "app-switch-catch"
     case session = "session"
+
+    /// Whether the gesture's lift speeds come from ``SynthesisOptions/throwSpeed`` (a recipe's
+    /// `speed`).
+    public var usesThrowSpeed: Bool { self == .pipThrow || self == .appSwitch || self == .appSwitchCatch }
 
     /// The command-line name, for example `double-tap`.
     public var name: String { rawValue }
@@ -53,7 +60,7 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     public var isSceneSpecific: Bool {
         switch self {
         case .pipThrow, .sheetDismiss, .trackpadScroll, .launchTap, .launchSwitcher, .launchClose, .pointerTargets, .menuSelect,
-             .menuDismiss, .menuScroll: true
+             .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome, .appSwitchCatch: true
         default: false
         }
     }
@@ -88,6 +95,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         case .menuSelect: "a press opens a menu, drags onto an item and lifts, mostly while it opens (highlight, intent)"
         case .menuDismiss: "a tap opens a menu, a tap outside 40-150 ms later dismisses it while it opens (intents)"
         case .menuScroll: "a tap opens a menu, a drag outside 40-150 ms later dismisses it and scrolls (intents)"
+        case .appSwitch: "a swipe thrown along the home indicator to the app beside, either way (release, intent)"
+        case .appSwitchHome: "a swipe along the home indicator that turns up into a home flick (release, intent)"
+        case .appSwitchCatch: "an app switch, then a swipe back 80-250 ms later catching the cards (release, intents)"
         case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
         }
     }

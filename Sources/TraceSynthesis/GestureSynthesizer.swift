@@ -119,6 +119,9 @@ public struct GestureSynthesizer: Sendable {
         case .menuSelect: builder.planMenu(.select)
         case .menuDismiss: builder.planMenu(.dismiss)
         case .menuScroll: builder.planMenu(.scroll)
+        case .appSwitch: builder.planAppSwitch(.single)
+        case .appSwitchHome: builder.planAppSwitch(.home)
+        case .appSwitchCatch: builder.planAppSwitch(.caught)
         case .session: break  // a session is a sequence of the others; see EpisodeIterator
         }
         return builder

@@ -34,7 +34,8 @@ public struct SynthesisRecipe: Sendable, Hashable {
         try options.validate()
     }
 
-    /// `LOW-HIGH` (or one number) in points per second: a `pip-throw`'s lift speeds.
+    /// `LOW-HIGH` (or one number) in points per second: the lift speeds of a `pip-throw`, an
+    /// `app-switch` or an `app-switch-catch`.
     public static func speedRange(_ text: String) throws(SynthesisError) -> ClosedRange<Double> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2, let low = Double(parts[0]), let high = Double(parts[parts.count - 1]),
@@ -47,7 +48,7 @@ public struct SynthesisRecipe: Sendable, Hashable {
         var keys = ["gesture": gesture.name, "seed": String(options.seed), "rate": String(options.rate),
                     "device": options.device.name, "noise": options.noise.isEnabled ? "on" : "off"]
         if gesture == .session { keys["duration"] = String(Int(options.sessionDuration)) }
-        if gesture == .pipThrow && options.throwSpeed != SynthesisOptions.defaultThrowSpeed {
+        if gesture.usesThrowSpeed && options.throwSpeed != SynthesisOptions.defaultThrowSpeed {
             keys["speed"] = "\(JSONWriter.format(options.throwSpeed.lowerBound))-\(JSONWriter.format(options.throwSpeed.upperBound))"
         }
         return keys

@@ -31,7 +31,7 @@ enum DemoCommand {
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         let chosenDelay = try arguments.value(presentDelay)
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
-                                        "settle", "over %", "jump pt/s", "intent", "intent ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck",
+                                        "settle", "over %", "jump pt/s", "intent", "intent ms", "arrive ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck",
                                         "highlight", "swallowed", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         var rates: Set<RefreshRate> = []
@@ -65,7 +65,7 @@ enum DemoCommand {
                 table.add([name, scene, "\(result.samples)", "\(result.frames)", ms(stat(.response, \.p50)), ms(stat(.response, \.p99)),
                            ms(stat(.deadTravel, \.max)), ms(stat(.presentedLag, \.p50)),
                            ms(stat(.settle, \.max)), ms(stat(.overshoot, \.max)), ms(DemoCommand.largestJump(result)), ReplaySummary.intentShare(result),
-                           ms(stat(.intent, \.max)), ms(result.latencyP99Ms),
+                           ms(stat(.intent, \.max)), ms(stat(.arrival, \.max)), ms(result.latencyP99Ms),
                            ms(result.reversalP50Ms), ms(result.reversalMaxMs),
                            ms(stat(.catchResponse, \.p50)), ms(stat(.pauseResponse, \.p50)),
                            result.events.isEmpty ? "—" : "\(result.unansweredEvents)/\(result.events.count)",
@@ -86,7 +86,9 @@ enum DemoCommand {
                 + "moved; lag = how far behind the finger the element is shown; settle = from a lift until the element rests, "
                 + "over = its overshoot in %% of the throw; jump = the largest jump in the element's velocity at a hand-off "
                 + "(release, catch, retarget, edge bounce), in pt/s; intent = gestures that ended where their intent marker said, "
-                + "intent ms = the slowest from the intent to the frame from which the scene's destination is it for good; pipeline = event latency, sample to glass; "
+                + "intent ms = the slowest from the intent to the frame from which the scene's destination is it for good, "
+                + "arrive ms = the slowest from the intent to the frame showing the element at rest there (an app switched to, a "
+                + "sidebar at its stop); pipeline = event latency, sample to glass; "
                 + "reversal, catch, pause = from the hand's change of intent to the first frame that answers it "
                 + "(a pause's can be negative: a deceleration detector answers before the finger fully rests); "
                 + "stuck = animations left off their target with no finger down and no motion; highlight = the slowest from a "

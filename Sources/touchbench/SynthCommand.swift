@@ -15,7 +15,7 @@ enum SynthCommand {
     static let device = Option("device", "NAME", "phone (390×844 pt, default) or tablet (1024×1366 pt).")
     static let noise = Option("noise", "on|off", "Hand tremor, digitizer noise and timing jitter (default on).")
     static let duration = Option.number("duration", "S", "Length of a session in seconds (1…86400).", in: 0...1e9)
-    static let speed = Option("speed", "LOW-HIGH", "Lift speeds of a pip-throw in pt/s (default 250-1250; within 100-5000).")
+    static let speed = Option("speed", "LOW-HIGH", "Lift speeds of a pip-throw, app-switch or app-switch-catch in pt/s (default 250-1250; within 100-5000).")
 
     static let command = Command(
         name: "synth",

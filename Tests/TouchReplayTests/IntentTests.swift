@@ -53,12 +53,28 @@ struct IntentTests {
         ("home-flick", SceneKind.home, 1), ("back-to-app", .home, 1), ("pause", .home, 1), ("session", .home, 17),
         ("pip-throw", .pip, 1), ("pip-flick-fast", .pip, 1), ("sheet-dismiss", .sheet, 2),
         ("menu-select", .menu, 1), ("menu-dismiss", .menu, 2), ("menu-scroll", .menu, 2),
+        ("app-switch", .home, 1), ("app-switch-home", .home, 1), ("app-switch-catch", .home, 2),
     ])
     func bundledAccuracy(trace: String, scene: SceneKind, gestures: Int) throws {
         let record = try Self.replayBundled(trace, scene: { scene.make(context: $0) }, name: scene.name)
         #expect(record[.intentAccuracy].count == gestures)
         #expect(record[.intentAccuracy].min == 1)
         #expect(record[.intent].count == gestures)
+    }
+
+    @Test("arrival: a throw whose intent is at its release arrives when it settles; a caught gesture never arrives")
+    func arrival() throws {
+        for (trace, scene) in [("home-flick", SceneKind.home), ("pip-throw", .pip), ("app-switch", .home)] {
+            let record = try Self.replayBundled(trace, scene: { scene.make(context: $0) }, name: scene.name)
+            #expect(record[.arrival].count == 1 && record[.arrival].maxValue == record[.settle].maxValue, "\(trace)")
+            #expect(record[.arrival].maxValue > record[.intent].maxValue + 500, "\(trace): the spring's half second and more")
+        }
+        // The switch caught in its settle never rested there: only the throw back is timed.
+        let caught = try Self.replayBundled("app-switch-catch", scene: { SceneKind.home.make(context: $0) }, name: "home")
+        #expect(caught[.intentAccuracy].count == 2 && caught[.arrival].count == 1)
+        // Without intents the metric is not reported.
+        let tap = try Self.replayBundled("tap", scene: { SceneKind.button.make(context: $0) }, name: "button")
+        #expect(tap.metrics[.arrival] == nil)
     }
 
     @Test("a commitment made in the frame that consumes the release is timed by the pipeline: D ≤ intent_ms < D + 1 frame")

@@ -12,7 +12,7 @@ import TouchInput
             "tap", "double-tap", "long-press", "drag", "flick", "reversal", "catch", "pause", "home-flick",
             "back-to-app", "pinch", "rotate", "pencil-stroke", "pointer-hover", "scroll-wheel", "trackpad-scroll", "modifier-tap",
             "multi-finger", "pip-throw", "sheet-dismiss", "launch-tap", "launch-switcher", "launch-close", "pointer-targets",
-            "menu-select", "menu-dismiss", "menu-scroll", "session",
+            "menu-select", "menu-dismiss", "menu-scroll", "app-switch", "app-switch-home", "app-switch-catch", "session",
         ])
         for gesture in Gesture.allCases {
             #expect(Gesture(name: gesture.name) == gesture)
@@ -60,9 +60,13 @@ import TouchInput
         let intents = trace.samples.filter { $0.label?.hasPrefix(Destination.intentPrefix) == true }
         let names = intents.compactMap { $0.label.flatMap(Destination.init(intentLabel:))?.description }
         #expect(names.count == intents.count)
-        #expect(names.map { $0.hasPrefix("corner") ? "corner" : $0.hasPrefix("item") ? "item" : String($0.prefix { $0 != " " }) }
-                == expectedIntents(of: gesture))
-        if let release = markers(.release, in: trace.samples).last, ![.backToApp, .launchTap, .launchSwitcher].contains(gesture), let last = intents.last {
+        #expect(names.map {
+            $0.hasPrefix("corner") ? "corner" : $0.hasPrefix("item") ? "item" : $0 == "previousApp" || $0 == "nextApp" ? "beside"
+                : String($0.prefix { $0 != " " })
+        } == expectedIntents(of: gesture))
+        // An app switch turned up means home from the turn, before its release.
+        if let release = markers(.release, in: trace.samples).last,
+           ![.backToApp, .launchTap, .launchSwitcher, .appSwitchHome].contains(gesture), let last = intents.last {
             #expect(last.time == release.time)
         }
     }

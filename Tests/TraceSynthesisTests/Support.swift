@@ -77,7 +77,8 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
     switch gesture {
     case .tap, .doubleTap, .longPress, .drag, .pinch, .rotate, .multiFinger: [.touch]
     case .flick, .reversal, .catch, .pause, .homeFlick, .backToApp, .pipThrow, .sheetDismiss,
-         .launchTap, .launchSwitcher, .launchClose, .menuSelect, .menuDismiss, .menuScroll: [.touch, .marker]
+         .launchTap, .launchSwitcher, .launchClose, .menuSelect, .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome,
+         .appSwitchCatch: [.touch, .marker]
     case .pencilStroke: [.pencil]
     case .pointerHover: [.pointer]
     case .pointerTargets: [.pointer, .marker]
@@ -90,7 +91,8 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
 /// How many markers of each label a single-gesture trace carries.
 func expectedMarkers(of gesture: Gesture) -> [GroundTruthMarker: Int] {
     switch gesture {
-    case .flick, .homeFlick, .pipThrow, .sheetDismiss, .launchTap: [.release: 1]
+    case .flick, .homeFlick, .pipThrow, .sheetDismiss, .launchTap, .appSwitch, .appSwitchHome: [.release: 1]
+    case .appSwitchCatch: [.release: 2]
     case .launchSwitcher: [.release: 1, .pause: 1]
     case .launchClose: [.release: 2]
     case .reversal: [.redirect: 1]
@@ -102,8 +104,8 @@ func expectedMarkers(of gesture: Gesture) -> [GroundTruthMarker: Int] {
 }
 
 /// The destinations the intent markers of a single-gesture trace name, in order (a PIP
-/// corner as "corner", a menu item as "item", a pointer cell by its kind alone: the plan
-/// draws them at random).
+/// corner as "corner", a menu item as "item", the app before or after as "beside", a pointer
+/// cell by its kind alone: the plan draws them at random).
 func expectedIntents(of gesture: Gesture) -> [String] {
     switch gesture {
     case .homeFlick: ["home"]
@@ -117,6 +119,9 @@ func expectedIntents(of gesture: Gesture) -> [String] {
     case .pointerTargets: ["target", "target", "hovered", "target"]
     case .menuSelect: ["item"]
     case .menuDismiss, .menuScroll: ["menu", "dismissed"]
+    case .appSwitch: ["beside"]
+    case .appSwitchHome: ["home"]
+    case .appSwitchCatch: ["beside", "beside"]
     default: []
     }
 }

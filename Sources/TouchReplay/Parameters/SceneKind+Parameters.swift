@@ -29,7 +29,7 @@ extension HomeScene.Parameters {
     public init(_ values: ParameterValues) {
         typealias C = ParameterCatalog
         self.init(pauseDetector: values[C.homePause] == 0 ? .deceleration : .timer,
-                  destinationRule: values[C.homeRule] == 0 ? .projection : .furthestReach,
+                  destinationRule: values[C.homeRule] == 0 ? .projection : values[C.homeRule] == 1 ? .furthestReach : .position,
                   hysteresis: values[C.panHysteresis], edge: values[C.homeEdge],
                   minimumDeceleration: values[C.pauseDeceleration], speedFraction: values[C.pauseSpeedFraction],
                   timerDuration: Int64((values[C.timerDuration] * 1e6).rounded()), timerSpeedThreshold: values[C.timerSpeed])

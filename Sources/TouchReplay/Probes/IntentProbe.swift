@@ -4,7 +4,8 @@ import TouchInput
 /// scene shows (a PIP corner for `pip`, home/app/appSwitcher for `home`, open/closed for
 /// `sheet`), the time from the marker to the presentation of the first frame from which the
 /// scene's destination equals it until the gesture is over (`intent_ms`), and whether the
-/// gesture ends there (`intent_accuracy`, 1 or 0 per gesture).
+/// gesture ends there (`intent_accuracy`, 1 or 0 per gesture); for a gesture that does, the
+/// time from the marker until it is at rest there with no contact down (`arrival_ms`).
 ///
 /// A gesture is over at the next touch-down after its contacts have lifted (the next
 /// gesture), at the next intent of the same family, when a pointer it concerns leaves (hover
@@ -19,12 +20,16 @@ struct IntentProbe: Sendable {
         var time: Int64
         /// The presentation of the first frame of the current run of frames that show it.
         var since: Int64?
+        /// The presentation of the first frame of the current run that shows it at rest: not
+        /// animating, nothing on the glass.
+        var rested: Int64?
         /// Whether every contact has lifted since the marker (a touch-down then ends it).
         var lifted = false
     }
 
     private(set) var latency = MetricAccumulator.milliseconds()
     private(set) var accuracy = MetricAccumulator(quantum: 1e-6)
+    private(set) var arrival = MetricAccumulator.milliseconds()
     private var open: [Open] = []
     /// The families of destination the scene has shown, one bit each.
     private var shown: UInt32 = 0
@@ -86,14 +91,17 @@ struct IntentProbe: Sendable {
     /// Takes a rendered frame.
     mutating func frame(_ frame: FrameContext) {
         let destination = frame.state.destination
+        let atRest = !frame.state.isAnimating && frame.contacts.down == 0
         shown |= Self.bit(destination.family)
         guard !open.isEmpty else { return }
         let vsync = frame.record.vsync
         for index in open.indices where vsync >= open[index].time {
             if destination == open[index].destination {
                 if open[index].since == nil { open[index].since = frame.record.presentation }
+                if atRest && open[index].rested == nil { open[index].rested = frame.record.presentation }
             } else {
                 open[index].since = nil
+                open[index].rested = nil
             }
         }
     }
@@ -110,6 +118,7 @@ struct IntentProbe: Sendable {
         if let since = entry.since {
             latency.add(Double(since &- entry.time))
             accuracy.add(1)
+            if let rested = entry.rested { arrival.add(Double(rested &- entry.time)) }
         } else {
             accuracy.add(0)
         }

@@ -132,6 +132,7 @@ struct ProbeSet: Sendable {
         // Reported only where they apply, so other runs' records stay as they were.
         if highlight.markers > 0 { metrics[.highlight] = highlight.latency.summary(kind: behaviour) }
         if swallow.isMeasured { metrics[.swallowedInputs] = .single(Double(swallow.count), kind: behaviour) }
+        if intent.accuracy.count > 0 { metrics[.arrival] = intent.arrival.summary(kind: behaviour) }
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9
         metrics[.hitchTimeRatio] = seconds > 0

@@ -9,6 +9,15 @@ import TouchInput
 /// detector), or back to the `app` — and springs the card there. At home, a tap launches
 /// the app again, and a swipe that lands during the launch catches the card.
 ///
+/// Along the home indicator the cards of five apps lie side by side (the gesture starts on the
+/// middle one), one screen width plus a 20 pt gap apart: a swipe's card slides with the finger
+/// 1:1 and, at the lift, the projection of the gesture's momentum, `v/1000 · r/(1−r)` with
+/// r = 0.998, picks the destination — home when it heads a quarter of the screen up, else the
+/// `previousApp` (the cards thrown right) or the `nextApp` (thrown left) when it heads past
+/// half a card and further sideways than up, else back to the `app` — so a gesture can be
+/// turned from one to another until it lifts. A swipe during the settle catches the cards
+/// where they are, the app they were heading for becoming the current one.
+///
 /// The pause comes from TouchGestures' `DecelerationPauseDetector`; its `TimerPauseDetector`
 /// runs alongside so that the two can be compared (`pause_detection_timer_ms`).
 public struct HomeScene: Scene {
@@ -52,13 +61,23 @@ public struct HomeScene: Scene {
         case projection
         /// Home once the card has been pulled up 15 % of the screen, however the swipe ends
         /// (where the gesture has been): it tracks the finger, but a swipe turned back down
-        /// still goes home. Kept to show what `intent_accuracy` catches.
+        /// still goes home. Kept to show what `intent_accuracy` catches. It never switches apps.
         case furthestReach
+        /// Where the card is at the lift, with no momentum: home when it is a quarter of the
+        /// screen up, the neighbouring app when it has slid past half a card. A quick flick
+        /// along the indicator goes back where it came from. Kept to show what
+        /// `intent_accuracy` catches.
+        case position
     }
 
     private let parameters: Parameters
     public static let edge = 44.0
     static let pauseProgress = 0.1
+    /// How many apps lie along the home indicator, and the one a run starts on.
+    public static let appCount = 5
+    static let firstApp = 2
+    /// The gap between two apps' cards, points.
+    static let cardGap = 20.0
 
     private let width: Double
     private let height: Double
@@ -79,6 +98,8 @@ public struct HomeScene: Scene {
     /// How far up the card has been pulled during this swipe (points, positive up).
     private var reach = 0.0
     private var committed = Destination.app
+    /// The app shown when the gesture started (0 is the leftmost card).
+    private var appIndex = HomeScene.firstApp
     public private(set) var state = SceneState()
 
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
@@ -93,11 +114,20 @@ public struct HomeScene: Scene {
         state.destination = committed
     }
 
-    private func target(of destination: Destination) -> (y: Double, scale: Double) {
-        switch destination {
-        case .home: (-0.45 * height, 0.2)
-        case .appSwitcher: (-0.25 * height, 0.6)
-        default: (0, 1)
+    /// How far apart two apps' cards are.
+    private var spacing: Double { width + Self.cardGap }
+
+    /// Where app `index`'s card rests: cards move right to bring the apps on the left in.
+    private func restX(of index: Int) -> Double { Double(Self.firstApp - index) * spacing }
+
+    private func target(of destination: Destination) -> (x: Double, y: Double, scale: Double) {
+        let x = restX(of: appIndex)
+        return switch destination {
+        case .home: (x, -0.45 * height, 0.2)
+        case .appSwitcher: (x, -0.25 * height, 0.6)
+        case .previousApp: (x + spacing, 0, 1)
+        case .nextApp: (x - spacing, 0, 1)
+        default: (x, 0, 1)
         }
     }
 
@@ -119,7 +149,12 @@ public struct HomeScene: Scene {
         }
         switch step {
         case .down:
-            let animating = cardY.isAnimating
+            // The app the cards were heading for is now the current one.
+            if committed == .previousApp || committed == .nextApp {
+                appIndex += committed == .previousApp ? -1 : 1
+                committed = .app
+            }
+            let animating = cardX.isAnimating || cardY.isAnimating || scale.isAnimating
             swiping = pan.recognizer.edge != nil || animating
             if swiping {
                 // A swipe during the launch catches the card where it is.
@@ -131,16 +166,17 @@ public struct HomeScene: Scene {
         case .changed:
             guard swiping else { return }
             let translation = pan.translation
-            cardX.set(holdX + translation.dx)
+            // Past the first or last app the cards rubber-band.
+            cardX.set(cardBand.banded(holdX + translation.dx))
             cardY.set(min(holdY + translation.dy, RubberBand(range: -height...0, dimension: height).banded(holdY + translation.dy)))
             reach = max(reach, -cardY.value)
             scale.set(max(0.3, 1 + 0.6 * min(0, cardY.value) / height))
         case .ended, .cancelled:
             if swiping {
                 let velocity = pan.velocity
-                committed = isPaused ? .appSwitcher : projectedDestination(velocityY: velocity.y)
+                committed = isPaused ? .appSwitcher : projectedDestination(velocity: velocity)
                 let goal = target(of: committed), time = sample.time.seconds
-                cardX.spring(to: 0, velocity: velocity.x, at: time, with: Springs.snap)
+                cardX.spring(to: goal.x, velocity: velocity.x, at: time, with: Springs.snap)
                 cardY.spring(to: goal.y, velocity: velocity.y, at: time, with: Springs.snap)
                 scale.spring(to: goal.scale, velocity: 0, at: time, with: Springs.snap)
             }
@@ -150,9 +186,10 @@ public struct HomeScene: Scene {
             // on its way (a launch under way) lets it go on to the app. Either way the card
             // springs to the app from where the finger held it, never left where it stopped.
             committed = .app
-            if cardX.value != 0 || cardY.value != 0 || scale.value != 1 {
+            let place = restX(of: appIndex)
+            if cardX.value != place || cardY.value != 0 || scale.value != 1 {
                 let time = sample.time.seconds
-                cardX.spring(to: 0, velocity: 0, at: time, with: Springs.snap)
+                cardX.spring(to: place, velocity: 0, at: time, with: Springs.snap)
                 cardY.spring(to: 0, velocity: 0, at: time, with: Springs.snap)
                 scale.spring(to: 1, velocity: 0, at: time, with: Springs.snap)
             }
@@ -162,11 +199,36 @@ public struct HomeScene: Scene {
         }
     }
 
-    /// Home when the card would come to rest a quarter of the screen up, else the app (or,
-    /// by ``DestinationRule/furthestReach``, when it has been pulled up far enough).
-    private func projectedDestination(velocityY: Double) -> Destination {
-        if parameters.destinationRule == .furthestReach { return reach > 0.15 * height ? .home : .app }
-        return project(cardY.value, velocity: velocityY, decelerationRate: pan.pan.decelerationRate) < -0.25 * height && velocityY <= 0 ? .home : .app
+    /// The range the cards slide in 1:1, from the last app's place to the first's.
+    private var cardBand: RubberBand {
+        RubberBand(range: restX(of: Self.appCount - 1)...restX(of: 0), dimension: width)
+    }
+
+    /// Home when the card would come to rest a quarter of the screen up; else the app beside
+    /// it when the cards would come to rest past half a card sideways, further sideways than
+    /// up; else the app (``DestinationRule/furthestReach``: home when it has been pulled up far
+    /// enough; ``DestinationRule/position``: the same places from where the card is, with no
+    /// momentum).
+    private func projectedDestination(velocity: Velocity) -> Destination {
+        let endX: Double, endY: Double
+        switch parameters.destinationRule {
+        case .furthestReach:
+            return reach > 0.15 * height ? .home : .app
+        case .position:
+            endX = cardX.value - restX(of: appIndex)
+            endY = cardY.value
+        case .projection:
+            let rate = pan.pan.decelerationRate
+            endX = project(cardX.value, velocity: velocity.x, decelerationRate: rate) - restX(of: appIndex)
+            endY = project(cardY.value, velocity: velocity.y, decelerationRate: rate)
+            if endY < -0.25 * height && velocity.y <= 0 { return .home }
+        }
+        if parameters.destinationRule == .position && endY < -0.25 * height { return .home }
+        if abs(endX) > spacing / 2 && abs(endX) > abs(endY) {
+            if endX > 0 && appIndex > 0 { return .previousApp }
+            if endX < 0 && appIndex < Self.appCount - 1 { return .nextApp }
+        }
+        return .app
     }
 
     /// Reads what the pause detectors reported; a finger speeding up again ends the pause.
@@ -199,7 +261,7 @@ public struct HomeScene: Scene {
             if isPaused && progress > Self.pauseProgress {
                 committed = .appSwitcher
             } else if !isPaused {
-                committed = projectedDestination(velocityY: pan.velocity.y)
+                committed = projectedDestination(velocity: pan.velocity)
             }
         }
         let seconds = time.seconds
@@ -209,13 +271,17 @@ public struct HomeScene: Scene {
         state.show(x: cardX, y: cardY)
         if !swiping {
             // No finger drives the card: it is heading for the place of its destination.
-            state.targetX = 0
-            state.targetY = target(of: committed).y
+            let goal = target(of: committed)
+            state.targetX = goal.x
+            state.targetY = goal.y
         }
         state.isAnimating = state.isAnimating || scale.isAnimating
         state.scale = scale.value
-        // 1:1 only while the card is not rubber-banding below its resting place.
-        state.tracking = swiping && cardY.value == holdY + pan.translation.dy ? pan.trackedContact : nil
+        // 1:1 only while the card is not rubber-banding below its resting place or past the
+        // first or last app.
+        let translation = pan.translation
+        state.tracking = swiping && cardY.value == holdY + translation.dy && cardX.value == holdX + translation.dx
+            ? pan.trackedContact : nil
         state.destination = committed
     }
 

@@ -26,7 +26,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         switch self {
         case .scroll: "2-D scroll view: 1:1 tracking (finger, wheel, trackpad), deceleration, rubber band, catch"
         case .pip: "picture-in-picture window: drag, project to a corner, spring there, catch in flight"
-        case .home: "edge swipe up: home, app switcher on a pause, back to the app; a launch caught by a tap, swipe or flick"
+        case .home: "edge swipe up: home, app switcher on a pause, back to the app; along the indicator to the app beside; a launch caught by a tap, swipe or flick"
         case .button: "button: highlight on touch-down, hit slop, cancel and re-enter, single vs double tap"
         case .sheet: "bottom sheet: a tap opens it (critically damped), a flick down dismisses it (damping 0.8)"
         case .pinch: "photo: pinch to scale and rotate with projection and springs back into range"

@@ -43,6 +43,17 @@ extension EpisodeBuilder {
         let unit = aim * (1 / distance)
         let direction = Vector(x: unit.x * cosine - unit.y * sine, y: unit.x * sine + unit.y * cosine)
         let travel = max(24, distance - Self.projectedDistance(speed: speed))
+        let (path, lift) = throwMove(from: grab, along: direction, travel: travel, speed: speed, landing: 0)
+        let timing = addFinger(.movements(path), landing: 0, lifting: lift)
+        addMarker(.release, at: timing.upTime)
+        addIntent(.corner(corner), at: timing.upTime)
+    }
+
+    /// A throw: a finger landing at local time `landing` on `grab`, resting 30–60 ms, then a
+    /// minimum-jerk move along `direction` let go after `travel` points at `speed` pt/s.
+    /// Returns the path and the local lift time.
+    mutating func throwMove(from grab: Vector, along direction: Vector, travel: Double, speed: Double,
+                            landing: Double) -> (path: MovementPath, lift: Double) {
         // Lifting at phase τ of a minimum-jerk move of length L over d seconds leaves
         // L·p(τ) travelled at speed L·v(τ)/d; with r = v(τ)/p(τ) = d·speed/travel, a duration
         // between 0.1 and 0.9 s picks the phase (r falls from 3.75 at τ = 0.5 to 0.24 at 0.9).
@@ -53,10 +64,8 @@ extension EpisodeBuilder {
         let duration = length * MinimumJerk.velocity(phase) / speed
         let dwell = random.uniform(0.03, 0.06)
         var path = MovementPath(start: grab)
-        path.move(by: direction * length, from: dwell, over: duration)
-        let timing = addFinger(.movements(path), landing: 0, lifting: dwell + phase * duration)
-        addMarker(.release, at: timing.upTime)
-        addIntent(.corner(corner), at: timing.upTime)
+        path.move(by: direction * length, from: landing + dwell, over: duration)
+        return (path, landing + dwell + phase * duration)
     }
 
     /// A tap that opens a closed bottom sheet (`intent:open` at its lift), then, once the
