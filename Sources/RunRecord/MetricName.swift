@@ -93,6 +93,11 @@ public struct MetricName: OpenStringEnum {
     /// A gesture's `intent` marker → the first frame showing the element at rest at the
     /// destination it meant, nothing on the glass (time until what was asked for is there).
     public static let arrival: MetricName = "arrival_ms"
+    /// Run-level, in traces that reach one outcome once per input kind (`parity` markers):
+    /// the largest distance between two attempts' displacements of the element.
+    public static let paritySpread: MetricName = "parity_spread_pt"
+    /// Run-level, the same attempts: the largest difference between their visible responses.
+    public static let parityResponseSpread: MetricName = "parity_response_spread_ms"
 
     /// Every metric a replay measures, in the order `touchbench replay` lists them.
     public static let allCases: [MetricName] = [
@@ -106,10 +111,12 @@ public struct MetricName: OpenStringEnum {
 
     /// Metrics a replay reports only where they apply (the pointer's in runs that showed a
     /// pointer, `highlight_ms` in runs with `highlight` markers, `swallowed_inputs` in scenes
-    /// that answer every input, `arrival_ms` in runs with intent markers), after ``allCases``
-    /// when present; every other record stays as it was.
+    /// that answer every input, `arrival_ms` in runs with intent markers, the parity spreads in
+    /// runs with `parity` markers), after ``allCases`` when present; every other record stays
+    /// as it was.
     public static let whereTheyApply: [MetricName] = [
-        .pointerAcquisition, .pointerCaptureJump, .pointerFlickers, .highlight, .swallowedInputs, .arrival,
+        .pointerAcquisition, .pointerCaptureJump, .pointerFlickers, .highlight, .swallowedInputs, .arrival, .paritySpread,
+        .parityResponseSpread,
     ]
 
     // MARK: What a bench adds
@@ -138,7 +145,7 @@ public struct MetricName: OpenStringEnum {
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
         .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .arrival, .stuckAnimations, .pointerAcquisition, .pointerCaptureJump,
-        .pointerFlickers, .highlight, .swallowedInputs, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
+        .pointerFlickers, .highlight, .swallowedInputs, .paritySpread, .parityResponseSpread, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput, .pageRunWall,
     ]
@@ -199,7 +206,8 @@ extension MetricName {
         if kind == .timing { return .p50 }
         switch self {
         case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs, .intentAccuracy, .stuckAnimations,
-             .pointerFlickers, .swallowedInputs, .frameCount, .sampleCount, .eventCount: return .mean
+             .pointerFlickers, .swallowedInputs, .paritySpread, .parityResponseSpread, .frameCount, .sampleCount,
+             .eventCount: return .mean
         default: return .p95
         }
     }

@@ -27,6 +27,10 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     case menuOpen, menuItem(Int), dismissed
     /// A sidebar's stops: closed, open, and pulled further to show a third column.
     case sidebarClosed, sidebarOpen, thirdColumn
+    /// A board's outcomes for object `index` (as laid out by ``BoardLayout``): dragged to a
+    /// new place, copied (the original stays), acted on at once (opened); and how many objects
+    /// are selected after a click, a Shift-click or a Shift-drag.
+    case moved(Int), copied(Int), activated(Int), selected(Int)
 
     /// The name timelines and reports show: `home`, `corner3`, `target 0,1`, … (empty for
     /// ``none``).
@@ -52,6 +56,10 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .sidebarClosed: "sidebarClosed"
         case .sidebarOpen: "sidebarOpen"
         case .thirdColumn: "thirdColumn"
+        case .moved(let index): "moved\(index)"
+        case .copied(let index): "copied\(index)"
+        case .activated(let index): "activated\(index)"
+        case .selected(let count): "selected\(count)"
         }
     }
 
@@ -82,12 +90,27 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
                 self = .target(column: cell.column, row: cell.row)
             } else if let cell = Self.cell(in: name, after: "hovered ") {
                 self = .hovered(column: cell.column, row: cell.row)
-            } else if name.hasPrefix("item"), let index = Int(name.dropFirst(4)), index >= 0, "item\(index)" == name {
+            } else if let index = Self.index(in: name, after: "item") {
                 self = .menuItem(index)
+            } else if let index = Self.index(in: name, after: "moved") {
+                self = .moved(index)
+            } else if let index = Self.index(in: name, after: "copied") {
+                self = .copied(index)
+            } else if let index = Self.index(in: name, after: "activated") {
+                self = .activated(index)
+            } else if let count = Self.index(in: name, after: "selected") {
+                self = .selected(count)
             } else {
                 return nil
             }
         }
+    }
+
+    /// The number of a destination's name, `PREFIX index` in canonical digits.
+    private static func index(in name: String, after prefix: String) -> Int? {
+        guard name.hasPrefix(prefix), let index = Int(name.dropFirst(prefix.count)), index >= 0,
+              "\(prefix)\(index)" == name else { return nil }
+        return index
     }
 
     /// The grid cell of a pointer destination's name, `PREFIX column,row` in canonical digits.
@@ -102,7 +125,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// What kind of place it is: a destination is only ever compared with intents of its
     /// own family (a PIP corner means nothing to the home scene).
     public enum Family: Int, Sendable, Hashable, CaseIterable {
-        case none, home, corner, sheet, button, pinch, pointer, menu, sidebar
+        case none, home, corner, sheet, button, pinch, pointer, menu, sidebar, board
     }
 
     /// The family of this destination.
@@ -117,6 +140,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .target, .hovered: .pointer
         case .menuOpen, .menuItem, .dismissed: .menu
         case .sidebarClosed, .sidebarOpen, .thirdColumn: .sidebar
+        case .moved, .copied, .activated, .selected: .board
         }
     }
 

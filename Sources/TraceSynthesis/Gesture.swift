@@ -31,6 +31,10 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     case appSwitch = "app-switch"
     case appSwitchHome = "app-switch-home"
     case appSwitchCatch = "app-switch-catch"
+    case optionDrag = "option-drag"
+    case shiftSelect = "shift-select"
+    case commandClick = "command-click"
+    case parity = "parity"
     case session = "session"
 
     /// Whether the gesture's lift speeds come from ``SynthesisOptions/throwSpeed`` (a recipe's
@@ -52,7 +56,7 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     /// Every gesture a session mixes: all but `session` itself and the gestures made for one
     /// scene's starting state (``pipThrow`` grabs a window resting bottom right,
     /// ``sheetDismiss`` opens a closed sheet, the launch interruptions start from the app
-    /// shown in `home`, the menu gestures a closed menu; ``trackpadScroll`` came after the session's mix was fixed, and adding
+    /// shown in `home`, the menu gestures a closed menu, the board gestures a board at its top; ``trackpadScroll`` came after the session's mix was fixed, and adding
     /// it there would change every bundled session), whose intent would not hold in a mix.
     public static let elementary: [Gesture] = allCases.filter { $0 != .session && !$0.isSceneSpecific }
 
@@ -60,7 +64,8 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     public var isSceneSpecific: Bool {
         switch self {
         case .pipThrow, .sheetDismiss, .trackpadScroll, .launchTap, .launchSwitcher, .launchClose, .pointerTargets, .menuSelect,
-             .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome, .appSwitchCatch: true
+             .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome, .appSwitchCatch, .optionDrag, .shiftSelect, .commandClick,
+             .parity: true
         default: false
         }
     }
@@ -98,6 +103,10 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         case .appSwitch: "a swipe thrown along the home indicator to the app beside, either way (release, intent)"
         case .appSwitchHome: "a swipe along the home indicator that turns up into a home flick (release, intent)"
         case .appSwitchCatch: "an app switch, then a swipe back 80-250 ms later catching the cards (release, intents)"
+        case .optionDrag: "Option-drag copies a board object (Option let go before the lift), a plain drag moves one (intents)"
+        case .shiftSelect: "a tap selects a board object, Shift-tap adds one, a Shift-drag marquee adds a third (intents)"
+        case .commandClick: "Command held, a tap and a mouse click act on board objects at once (intents)"
+        case .parity: "the board scrolled 240 pt by finger drag, mouse drag, trackpad pan and wheel (parity)"
         case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
         }
     }

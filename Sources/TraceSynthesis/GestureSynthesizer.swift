@@ -122,6 +122,10 @@ public struct GestureSynthesizer: Sendable {
         case .appSwitch: builder.planAppSwitch(.single)
         case .appSwitchHome: builder.planAppSwitch(.home)
         case .appSwitchCatch: builder.planAppSwitch(.caught)
+        case .optionDrag: builder.planBoard(.optionDrag)
+        case .shiftSelect: builder.planBoard(.shiftSelect)
+        case .commandClick: builder.planBoard(.commandClick)
+        case .parity: builder.planBoard(.parity)
         case .session: break  // a session is a sequence of the others; see EpisodeIterator
         }
         return builder

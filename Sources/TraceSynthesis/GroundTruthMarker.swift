@@ -12,6 +12,9 @@ public enum GroundTruthMarker: String, Sendable, Hashable, CaseIterable {
     /// A finger pressing a menu open first enters one of its items (the menu's near edge),
     /// on its model path: time to first item highlight counts from here.
     case highlight
+    /// One input kind's attempt at an outcome a trace reaches once per kind (a board scrolled
+    /// by the same distance by a finger, a mouse drag, a trackpad and a wheel) starts here.
+    case parity
 
     /// The marker's label in the trace.
     public var label: String { rawValue }

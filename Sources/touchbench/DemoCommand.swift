@@ -32,7 +32,7 @@ enum DemoCommand {
         let chosenDelay = try arguments.value(presentDelay)
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
                                         "settle", "over %", "jump pt/s", "intent", "intent ms", "arrive ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck",
-                                        "highlight", "swallowed", "hitch ms/s"])
+                                        "highlight", "swallowed", "parity pt", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         var rates: Set<RefreshRate> = []
         let started = DispatchTime.now().uptimeNanoseconds
@@ -71,6 +71,7 @@ enum DemoCommand {
                            result.events.isEmpty ? "—" : "\(result.unansweredEvents)/\(result.events.count)",
                            stat(.stuckAnimations, \.mean).map { String(Int($0)) } ?? "—",
                            ms(stat(.highlight, \.max)), stat(.swallowedInputs, \.mean).map { String(Int($0)) } ?? "—",
+                           ms(stat(.paritySpread, \.mean)),
                            String(format: "%.1f", result.hitchRatio)])
             }
         }
@@ -93,7 +94,8 @@ enum DemoCommand {
                 + "(a pause's can be negative: a deceleration detector answers before the finger fully rests); "
                 + "stuck = animations left off their target with no finger down and no motion; highlight = the slowest from a "
                 + "finger entering a menu's items to the first frame showing one highlighted; swallowed = touch-downs and "
-                + "scroll starts a menu answered with no visible change within 50 ms.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
+                + "scroll starts a menu answered with no visible change within 50 ms; parity = the largest difference, in pt, "
+                + "between the outcomes of one intent reached by finger, mouse drag, trackpad and wheel.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
         return ExitCode.success
     }
 

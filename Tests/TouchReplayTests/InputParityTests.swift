@@ -1,6 +1,7 @@
 import Testing
 import TouchInput
 import TouchReplay
+import TouchTrace
 import TraceSynthesis
 
 /// Scroll steps move the `scroll` scene as a finger would (issue 18), and the same intent —
@@ -110,5 +111,47 @@ struct InputParityTests {
         let caught = driver.show()
         driver.render(until: 300_000_000)
         #expect(!driver.scene.state.isAnimating && driver.scene.state.y == caught.y)
+    }
+
+    @Test("the bundled trackpad-scroll trace moves the scroll scene by exactly the sum of its steps and answers each pan")
+    func bundledTrackpadMovesContent() throws {
+        let reader = try TraceReader(path: IntentTests.root.appendingPathComponent("Traces/trackpad-scroll.touchtrace").path)
+        var cursor = reader.makeCursor()
+        var total = 0.0, pans = 0
+        try cursor.forEachBatch { batch in
+            for sample in batch where sample.kind == .scroll {
+                total += sample.scrollDelta?.dy ?? 0
+                if sample.phase == .began { pans += 1 }
+            }
+        }
+        var driver = SceneDriver(ScrollScene(context: SceneContext(metadata: reader.metadata, refreshHz: 120)))
+        let start = driver.scene.state
+        cursor = reader.makeCursor()
+        try cursor.forEachBatch { batch in for sample in batch { driver.feed(sample) } }
+        driver.render(until: driver.vsync + 2_000_000_000)
+        #expect(abs(driver.scene.state.y - start.y + total) < 1e-6 && total != 0)
+        let record = try IntentTests.replayBundled("trackpad-scroll", scene: { ScrollScene(context: $0) }, name: "scroll")
+        // The `began` step of a minimum-jerk pan carries 0 pt: the next scan's step, one frame
+        // later, is the first that moves the content (33.1 ms: 8.3 of it recognition).
+        #expect(record[.response].count == pans && record[.response].maxValue < 4 * frameMs())
+        #expect(record[.responseRecognition].maxValue <= frameMs() + 1e-6)
+        // Only the pointer appearing goes unanswered, as for the wheel.
+        #expect(record[.unansweredInputs].meanValue == 1)
+    }
+
+    @Test("the board scrolled by finger, mouse drag, trackpad and wheel: each ends within the hysteresis of the others",
+          arguments: UInt64(1)...3)
+    func boardParity(seed: UInt64) throws {
+        let trace = try synthesize(.parity, seed: seed, rate: 120, noise: .standard)
+        let scene = BoardScene(context: SceneContext(metadata: trace.metadata, refreshHz: 120))
+        let record = try Replayer.replay(samples: trace.samples, scene: scene, sceneName: "board", settings: ReplaySettings(mode: .virtual))
+        // Wheel and trackpad carry the board exactly 240 pt; the finger and the mouse lose the
+        // travel to the sample past the 10 pt hysteresis (about 11 pt) and their tremor.
+        let spread = record[.paritySpread].meanValue
+        #expect(spread > 10 && spread < 16, "seed \(seed): \(spread) pt")
+        // Steps answer in the frame that takes them; the drags after the hysteresis.
+        let responses = record[.parityResponseSpread].meanValue
+        #expect(responses > 50 && responses < 120, "seed \(seed): \(responses) ms")
+        #expect(record[.stuckAnimations].meanValue == 0)
     }
 }

@@ -12,7 +12,8 @@ import TouchInput
             "tap", "double-tap", "long-press", "drag", "flick", "reversal", "catch", "pause", "home-flick",
             "back-to-app", "pinch", "rotate", "pencil-stroke", "pointer-hover", "scroll-wheel", "trackpad-scroll", "modifier-tap",
             "multi-finger", "pip-throw", "sheet-dismiss", "launch-tap", "launch-switcher", "launch-close", "pointer-targets",
-            "menu-select", "menu-dismiss", "menu-scroll", "app-switch", "app-switch-home", "app-switch-catch", "session",
+            "menu-select", "menu-dismiss", "menu-scroll", "app-switch", "app-switch-home", "app-switch-catch", "option-drag",
+            "shift-select", "command-click", "parity", "session",
         ])
         for gesture in Gesture.allCases {
             #expect(Gesture(name: gesture.name) == gesture)
@@ -61,8 +62,8 @@ import TouchInput
         let names = intents.compactMap { $0.label.flatMap(Destination.init(intentLabel:))?.description }
         #expect(names.count == intents.count)
         #expect(names.map {
-            $0.hasPrefix("corner") ? "corner" : $0.hasPrefix("item") ? "item" : $0 == "previousApp" || $0 == "nextApp" ? "beside"
-                : String($0.prefix { $0 != " " })
+            $0 == "previousApp" || $0 == "nextApp" ? "beside"
+                : String(String($0.prefix { $0 != " " }).reversed().drop { $0.isNumber }.reversed())
         } == expectedIntents(of: gesture))
         // An app switch turned up means home from the turn, before its release.
         if let release = markers(.release, in: trace.samples).last,

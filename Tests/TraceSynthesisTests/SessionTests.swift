@@ -7,11 +7,12 @@ import TouchInput
         let trace = try synthesize(.session, seed: 3, sessionDuration: 120)
         #expect(Set(trace.segments.map(\.gesture)) == Set(Gesture.elementary))
         #expect(Set(trace.samples.map(\.kind)) == Set(SampleKind.allCases))
-        // `highlight` comes only with menu-select, which sessions do not mix (scene-specific).
-        for marker in GroundTruthMarker.allCases where marker != .highlight {
+        // `highlight` comes only with menu-select and `parity` only with parity, which sessions
+        // do not mix (scene-specific).
+        for marker in GroundTruthMarker.allCases where marker != .highlight && marker != .parity {
             #expect(!markers(marker, in: trace.samples).isEmpty)
         }
-        #expect(markers(.highlight, in: trace.samples).isEmpty)
+        #expect(markers(.highlight, in: trace.samples).isEmpty && markers(.parity, in: trace.samples).isEmpty)
         #expect(trace.duration <= 120_000_000_000 && trace.duration > 90_000_000_000)
         #expect(trace.metadata.extra["sessionSeconds"] == "120.0")
         #expect(trace.metadata.extra["pencilHz"] == "240")

@@ -47,7 +47,8 @@ func median(_ values: [Int64]) -> Double {
 }
 
 /// Whether a contact's phases follow its life: a finger begins, moves and ends; a pencil
-/// hovers in, touches, lifts and hovers out; a pointer hovers from entering to exiting.
+/// hovers in, touches, lifts and hovers out; a pointer hovers from entering to exiting, and a
+/// mouse's button held in between begins, moves and ends as a finger does.
 func hasValidLifecycle(_ samples: [InputSample]) -> Bool {
     guard let kind = samples.first?.kind else { return false }
     let phases = samples.map(\.phase)
@@ -66,7 +67,17 @@ func hasValidLifecycle(_ samples: [InputSample]) -> Bool {
             && after.allSatisfy { $0 == .hoverMoved }
     case .pointer:
         guard phases.count >= 2, phases.first == .hoverEntered, phases.last == .hoverExited else { return false }
-        return phases.dropFirst().dropLast().allSatisfy { $0 == .hoverMoved }
+        var pressed = false
+        for phase in phases.dropFirst().dropLast() {
+            switch phase {
+            case .hoverMoved where !pressed: continue
+            case .began where !pressed: pressed = true
+            case .moved, .stationary: if !pressed { return false }
+            case .ended where pressed: pressed = false
+            default: return false
+            }
+        }
+        return !pressed
     default:
         return false
     }
@@ -84,6 +95,9 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
     case .pointerTargets: [.pointer, .marker]
     case .scrollWheel, .trackpadScroll: [.pointer, .scroll]
     case .modifierTap: [.touch, .key]
+    case .optionDrag, .shiftSelect: [.touch, .key, .marker]
+    case .commandClick: [.touch, .pointer, .key, .marker]
+    case .parity: [.touch, .pointer, .scroll, .marker]
     case .session: Set(SampleKind.allCases)
     }
 }
@@ -99,13 +113,15 @@ func expectedMarkers(of gesture: Gesture) -> [GroundTruthMarker: Int] {
     case .catch, .backToApp: [.release: 1, .redirect: 1]
     case .pause: [.pause: 1]
     case .menuSelect: [.highlight: 1]
+    case .parity: [.parity: 4]
     default: [:]
     }
 }
 
-/// The destinations the intent markers of a single-gesture trace name, in order (a PIP
-/// corner as "corner", a menu item as "item", the app before or after as "beside", a pointer
-/// cell by its kind alone: the plan draws them at random).
+/// The destinations the intent markers of a single-gesture trace name, in order, without
+/// their numbers (a PIP corner as "corner", a menu item as "item", a board object's outcome
+/// as "moved", the app before or after as "beside", a pointer cell by its kind alone: the
+/// plan draws them at random).
 func expectedIntents(of gesture: Gesture) -> [String] {
     switch gesture {
     case .homeFlick: ["home"]
@@ -122,6 +138,9 @@ func expectedIntents(of gesture: Gesture) -> [String] {
     case .appSwitch: ["beside"]
     case .appSwitchHome: ["home"]
     case .appSwitchCatch: ["beside", "beside"]
+    case .optionDrag: ["copied", "moved"]
+    case .shiftSelect: ["selected", "selected", "selected"]
+    case .commandClick: ["activated", "activated"]
     default: []
     }
 }

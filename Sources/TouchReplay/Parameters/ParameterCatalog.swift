@@ -171,6 +171,7 @@ public enum ParameterCatalog {
         case .pinch: ["pinch", "display"]
         case .pointer: ["pointer", "display"]
         case .menu: ["pan", "display"]
+        case .board: ["pan", "display"]
         }
     }
 

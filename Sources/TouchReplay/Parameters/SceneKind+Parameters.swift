@@ -80,3 +80,10 @@ extension MenuScene.Parameters {
         self.init(hysteresis: values[ParameterCatalog.panHysteresis])
     }
 }
+
+extension BoardScene.Parameters {
+    /// The board's tunables from `values` (the pan's hysteresis for drags and pans).
+    public init(_ values: ParameterValues) {
+        self.init(hysteresis: values[ParameterCatalog.panHysteresis])
+    }
+}

@@ -25,6 +25,7 @@ struct ProbeSet: Sendable {
     private var pointer = PointerProbe()
     private var highlight = HighlightProbe()
     private var swallow: SwallowProbe
+    private var parity: ParityProbe
     /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`
     /// and promises to answer `responsive`.
     init(virtual: Bool, initial: SceneState, responsive: ResponsiveInputs) {
@@ -32,6 +33,7 @@ struct ProbeSet: Sendable {
         response = ResponseProbe(initial: initial, responsive: responsive)
         intent = IntentProbe(initial: initial)
         swallow = SwallowProbe(initial: initial, responsive: responsive)
+        parity = ParityProbe(initial: initial)
     }
 
     /// A sample as it arrives, before the frame that consumes it is rendered; `downBefore`
@@ -46,6 +48,7 @@ struct ProbeSet: Sendable {
         intent.observe(sample, downAfter: downAfter)
         highlight.observe(sample)
         swallow.observe(sample)
+        parity.observe(sample)
     }
 
     /// Wall-clock modes: a sample was delivered `lateness` real nanoseconds after its deadline.
@@ -76,6 +79,7 @@ struct ProbeSet: Sendable {
         pointer.frame(frame)
         highlight.frame(frame)
         swallow.frame(frame)
+        parity.frame(frame)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }
@@ -89,6 +93,7 @@ struct ProbeSet: Sendable {
         intent.finish()
         pointer.finish()
         swallow.finish()
+        parity.finish()
     }
 
     /// The metrics and events of the run.
@@ -133,6 +138,10 @@ struct ProbeSet: Sendable {
         if highlight.markers > 0 { metrics[.highlight] = highlight.latency.summary(kind: behaviour) }
         if swallow.isMeasured { metrics[.swallowedInputs] = .single(Double(swallow.count), kind: behaviour) }
         if intent.accuracy.count > 0 { metrics[.arrival] = intent.arrival.summary(kind: behaviour) }
+        if parity.isMeasured {
+            metrics[.paritySpread] = .single(parity.spread, kind: behaviour)
+            metrics[.parityResponseSpread] = .single(Double(parity.responseSpread) / 1e6, kind: behaviour)
+        }
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9
         metrics[.hitchTimeRatio] = seconds > 0

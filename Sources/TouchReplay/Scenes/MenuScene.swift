@@ -179,13 +179,7 @@ public struct MenuScene: Scene {
     }
 
     private mutating func release(velocity: Double, at time: Double) {
-        if list.value > band.range.upperBound {
-            list.spring(to: band.range.upperBound, velocity: velocity, at: time, with: Self.bounce)
-        } else if list.value < band.range.lowerBound {
-            list.spring(to: band.range.lowerBound, velocity: velocity, at: time, with: Self.bounce)
-        } else if velocity != 0 {
-            list.coast(velocity: velocity, at: time, range: band.range, bounce: Self.bounce)
-        }
+        list.release(in: band, velocity: velocity, at: time, bounce: Self.bounce)
     }
 
     public mutating func advance(to time: Int64) {

@@ -1,7 +1,7 @@
 /// The reference scenes: the one registry of their names, summaries and factories. Adding a
 /// scene is adding a case here; every switch over it must then say what the scene is.
 public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case scroll, pip, home, button, sheet, pinch, pointer, menu
+    case scroll, pip, home, button, sheet, pinch, pointer, menu, board
 
     /// The scene's name as the command line and result files spell it.
     public var name: String { rawValue }
@@ -32,6 +32,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .pinch: "photo: pinch to scale and rotate with projection and springs back into range"
         case .pointer: "trackpad pointer: a bar and a grid of targets; magnetism on highlight buttons, none on hover effects"
         case .menu: "menu: a press opens it, drag to an item and lift selects, a tap or scroll outside dismisses; live while it animates"
+        case .board: "board of objects: drag moves, Option-drag copies, Shift adds to the selection, Command-click acts at once; wheel, trackpad and mouse scroll it as a finger"
         }
     }
 
@@ -46,6 +47,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .pinch: PinchScene(context: context, parameters: .init(context.parameters))
         case .pointer: PointerScene(context: context, parameters: .init(context.parameters))
         case .menu: MenuScene(context: context, parameters: .init(context.parameters))
+        case .board: BoardScene(context: context, parameters: .init(context.parameters))
         }
     }
 
@@ -61,6 +63,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .pinch: try visitor.visit(PinchScene(context: context, parameters: .init(context.parameters)))
         case .pointer: try visitor.visit(PointerScene(context: context, parameters: .init(context.parameters)))
         case .menu: try visitor.visit(MenuScene(context: context, parameters: .init(context.parameters)))
+        case .board: try visitor.visit(BoardScene(context: context, parameters: .init(context.parameters)))
         }
     }
 }

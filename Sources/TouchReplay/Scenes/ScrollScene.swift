@@ -99,8 +99,8 @@ public struct ScrollScene: Scene {
         case .ended, .cancelled, .lifted:
             let velocity = pan.velocity
             let time = sample.time.seconds
-            release(&contentX, band: bandX, velocity: velocity.x, at: time)
-            release(&contentY, band: bandY, velocity: velocity.y, at: time)
+            contentX.release(in: bandX, velocity: velocity.x, at: time, bounce: bounce, rate: parameters.decelerationRate)
+            contentY.release(in: bandY, velocity: velocity.y, at: time, bounce: bounce, rate: parameters.decelerationRate)
         case .none:
             return
         }
@@ -132,19 +132,8 @@ public struct ScrollScene: Scene {
     /// Ends the scroll under way: content left past an edge springs back.
     private mutating func endScroll(at time: Int64) {
         steps.end()
-        release(&contentX, band: bandX, velocity: 0, at: time.seconds)
-        release(&contentY, band: bandY, velocity: 0, at: time.seconds)
-    }
-
-    private func release(_ value: inout AnimatedValue, band: RubberBand, velocity: Double, at time: Double) {
-        if value.value > band.range.upperBound {
-            value.spring(to: band.range.upperBound, velocity: velocity, at: time, with: bounce)
-        } else if value.value < band.range.lowerBound {
-            value.spring(to: band.range.lowerBound, velocity: velocity, at: time, with: bounce)
-        } else if velocity != 0 {
-            value.coast(velocity: velocity, at: time, range: band.range, bounce: bounce,
-                        rate: parameters.decelerationRate)
-        }
+        contentX.release(in: bandX, velocity: 0, at: time.seconds, bounce: bounce)
+        contentY.release(in: bandY, velocity: 0, at: time.seconds, bounce: bounce)
     }
 
     public mutating func advance(to time: Int64) {

@@ -29,6 +29,22 @@ extension EpisodeBuilder {
         return plan
     }
 
+    /// A mouse over `path` until `end` whose primary button is held over `pressing` (local
+    /// seconds: `began` at the press, `ended` at the release), its samples carrying
+    /// `modifiers` until `keyUp`; returns when it pressed and released.
+    mutating func addPointer(_ path: MovementPath, until end: Double, pressing: ClosedRange<Double>,
+                             modifiers: ModifierFlags = [], until keyUp: Double? = nil) -> ContactTiming {
+        var plan = addPointer(path, until: end)
+        episode.contacts.removeLast()
+        let down = tick(atOrAfter: pressing.lowerBound, on: touchClock)
+        plan.down = down
+        plan.up = max(down + 1, tick(atOrAfter: pressing.upperBound, on: touchClock))
+        plan.modifiers = modifiers
+        plan.modifiersUntil = keyUp
+        episode.contacts.append(plan)
+        return timing(of: plan)
+    }
+
     mutating func planPointerHover() {
         let margin = 40.0
         var position = randomPoint(margin: margin)

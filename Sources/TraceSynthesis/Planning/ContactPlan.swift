@@ -14,6 +14,9 @@ struct ContactPlan: Sendable {
     var up: Int64?
     var hoverOut: Int64?
     var modifiers: ModifierFlags = []
+    /// Until which local time (seconds) the samples carry ``modifiers``: a key let go during
+    /// the contact. Always when `nil`.
+    var modifiersUntil: Double?
     var style: ContactStyle
     /// A pointer reports only while it moves: a resting mouse or trackpad sends nothing.
     var reportsOnlyWhileMoving = false

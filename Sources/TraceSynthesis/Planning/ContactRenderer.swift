@@ -37,7 +37,8 @@ struct ContactRenderer {
         for k in plan.firstTick...plan.lastTick {
             let time = plan.clock.time(ofTick: k)
             let t = localTime(time)
-            let isEnd = k == plan.firstTick || k == plan.lastTick
+            // A pointer also reports its button going down and up, at rest or not.
+            let isEnd = k == plan.firstTick || k == plan.lastTick || k == plan.down || k == plan.up
             if plan.reportsOnlyWhileMoving && !isEnd && !plan.path.isMoving(at: t) { continue }
             var phase = phase(ofTick: k)
             let location = observedLocation(at: t)
@@ -45,7 +46,7 @@ struct ContactRenderer {
             previous = phase.isInContact ? location : nil
             var sample = InputSample(
                 time: time, kind: plan.kind, phase: phase, id: plan.id, x: location.x, y: location.y,
-                modifiers: plan.modifiers, flags: .synthetic)
+                modifiers: plan.modifiersUntil.map { t < $0 } ?? true ? plan.modifiers : [], flags: .synthetic)
             addAttributes(to: &sample, at: t)
             samples.append(sample)
         }
@@ -111,7 +112,8 @@ struct ContactRenderer {
             force += random.gaussian() * settings.noise.forceSigma
             sample.force = Self.quantize(min(max(force, quanta.force), 1), quanta.force)
         case .pointer:
-            sample.buttons = 0
+            // The primary button is held from the press to the release (its `ended` sample).
+            sample.buttons = sample.phase.isInContact && sample.phase != .ended ? 1 : 0
         }
     }
 

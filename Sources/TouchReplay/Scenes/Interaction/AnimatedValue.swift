@@ -89,6 +89,20 @@ struct AnimatedValue: Sendable {
         motion = .coast(curve, start: time, end: end, edge: edge, edgeTime: edgeTime, bounce: bounce)
     }
 
+    /// Lets go of a value a finger or scroll steps held in `band` (a content offset): past an
+    /// edge it springs back to it with `velocity`, inside it coasts with `velocity` at `rate`
+    /// and bounces off the edge it reaches, and with no velocity it stays.
+    mutating func release(in band: RubberBand, velocity: Double, at time: Double, bounce: Spring?,
+                          rate: DecelerationRate = .normal) {
+        if value > band.range.upperBound {
+            spring(to: band.range.upperBound, velocity: velocity, at: time, with: bounce)
+        } else if value < band.range.lowerBound {
+            spring(to: band.range.lowerBound, velocity: velocity, at: time, with: bounce)
+        } else if velocity != 0 {
+            coast(velocity: velocity, at: time, range: band.range, bounce: bounce, rate: rate)
+        }
+    }
+
     /// The instant the coast reached its edge since the last call, if it did.
     mutating func takeBounce() -> Double? {
         defer { bounced = nil }
