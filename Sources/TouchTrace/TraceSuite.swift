@@ -63,6 +63,15 @@ public struct TraceSuite: Sendable, Hashable, Codable {
         for entry in suite.traces where !isInsideFolder(entry.file) {
             throw TraceFileError(.malformed, path: path, reason: "names a trace outside its folder ('\(entry.file)')")
         }
+        // Each trace × scene is one entry of a result: a pair named twice would give a result
+        // that compare and merge must refuse.
+        var pairs = Set<[String]>()
+        for entry in suite.traces {
+            let file = entry.file.hasPrefix("./") ? String(entry.file.dropFirst(2)) : entry.file
+            for scene in entry.scenes where !pairs.insert([file, scene]).inserted {
+                throw TraceFileError(.malformed, path: path, reason: "names '\(entry.file)' with the scene \(scene) twice")
+            }
+        }
         if let thresholds = suite.thresholds, !isInsideFolder(thresholds) {
             throw TraceFileError(.malformed, path: path, reason: "names a thresholds file outside its folder ('\(thresholds)')")
         }

@@ -78,8 +78,9 @@ public final class TraceWriter {
               options.maximumChunkDuration > 0 else {
             throw TraceFileError(.invalidSample, path: path, reason: "chunks must hold 1…65536 samples and a positive duration")
         }
-        guard metadata.quanta.isValid else {
-            throw TraceFileError(.invalidSample, path: path, reason: "every quantum must be a finite positive number")
+        // What every reader refuses is not written: a recording must read back.
+        if let problem = metadata.problem {
+            throw TraceFileError(.invalidSample, path: path, reason: "cannot be written: the metadata \(problem)")
         }
         var header: [UInt8]
         do { header = try TraceLayout.encodeHeader(metadata) } catch { throw TraceFileError(.invalidSample, path: path, reason: error.reason) }

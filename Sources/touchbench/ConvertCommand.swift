@@ -39,6 +39,11 @@ enum ConvertCommand {
         try OutputSafety.refuse(output: outputPath, sameAs: [input] + [options.descriptionPath].compactMap { $0 })
         let opened = try TraceFiles.open(input, form: inputForm, options: options)
         let source = opened.source
+        if let given = options.descriptionPath, source.metadata.extra["evemu.description"] == nil {
+            // Said before the work, not lost after it: the user expected that file to describe the device.
+            Console.error("warning: --desc \(given) is not used: \(input) "
+                + (opened.form == .foreign(.evemu) ? "holds its own device description, which wins (docs/FORMATS.md)." : "is not an evemu events file."))
+        }
         let format: TraceFormat? = if case .foreign(let format) = outputForm { format } else { nil }
         let sink = LossCountingSink(try TraceOutput.sink(writing: outputForm, to: outputPath, metadata: source.metadata),
                                     format: format, metadata: source.metadata)
@@ -56,9 +61,11 @@ enum ConvertCommand {
 enum ScreenArgument {
     static func parse(_ text: String) throws(UsageError) -> TraceMetadata.Screen {
         let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
+        // The sides every trace may declare (a recording made with more could not be read back).
+        let sides = Double.leastNonzeroMagnitude...TraceMetadata.maximumScreenSide
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              width > 0, height > 0, width.isFinite, height.isFinite else {
-            throw UsageError(message: "--screen takes WIDTHxHEIGHT in points, such as 390x844, not '\(text)'")
+              sides.contains(width), sides.contains(height) else {
+            throw UsageError(message: "--screen takes WIDTHxHEIGHT in points, each above 0 and at most \(Int(TraceMetadata.maximumScreenSide)), such as 390x844, not '\(text)'")
         }
         return TraceMetadata.Screen(width: width, height: height)
     }

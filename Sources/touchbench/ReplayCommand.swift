@@ -14,8 +14,8 @@ enum ReplayCommand {
         }
         return name
     }
-    static let rate = Option("rate", "RATE", "max (virtual clock, default) or a positive number (wall clock).") { (text) throws(UsageError) in
-        guard let mode = ReplayMode(rate: text) else { throw UsageError(message: "--rate must be max or a positive number, not '\(text)'") }
+    static let rate = Option("rate", "RATE", "max (virtual clock, default) or a number from 0.001 to 1000000 (wall clock at that multiple of real time).") { (text) throws(UsageError) in
+        guard let mode = ReplayMode(rate: text) else { throw UsageError(message: "--rate must be max or a number from 0.001 to 1000000, not '\(text)'") }
         return mode
     }
     static let refresh = Option("refresh", "HZ", "Display refresh: 60, 120 or MIN-MAX adaptive (default: the trace's, else 120).",

@@ -30,6 +30,32 @@ import Testing
         #expect(comparison.failureMessages[0].contains("tracking_error_pt"))
     }
 
+    /// A deterministic metric measured in the baseline and no longer at all — missing, no
+    /// values, or a record with no metrics — is a regression naming it (the same trace on the
+    /// same model cannot lose it unless the code stopped doing what it measured).
+    @Test(arguments: ["missing", "empty", "no metrics"])
+    func aDeterministicMetricNoLongerMeasuredIsARegression(how: String) throws {
+        let baseline = Fixtures.result()
+        var current = baseline
+        var entry = try #require(current.entries.first)
+        let tracking = try #require(entry.metrics["tracking_error_pt"])
+        #expect(tracking.kind == .deterministic && tracking.count > 0)
+        switch how {
+        case "missing": entry.metrics["tracking_error_pt"] = nil
+        case "empty": entry.metrics["tracking_error_pt"] = MetricSummary(kind: .deterministic)
+        default: entry.metrics = [:]
+        }
+        current.insert(entry)
+        let comparison = BenchComparison(current: current, baseline: try BenchResult.decode(baseline.jsonText))
+        #expect(comparison.verdict == .fail)
+        let row = try #require(comparison.rows.first { $0.metric == "tracking_error_pt" && $0.key == entry.key })
+        #expect(row.status == .regression)
+        #expect(row.reason.contains("no longer measured"))
+        // Measured only in the new run is listed, not failed (a new metric, an input answered now).
+        let reversed = BenchComparison(current: baseline, baseline: current)
+        #expect(reversed.rows.first { $0.metric == "tracking_error_pt" && $0.key == entry.key }?.status != .regression)
+    }
+
     @Test func aDeterministicImprovementIsListedNotFailed() throws {
         let baseline = Fixtures.result()
         var current = baseline
@@ -133,7 +159,8 @@ import Testing
         entry.metrics["redirection_response_ms"] = MetricSummary(kind: .deterministic, count: 0)
         current.insert(entry)
         let comparison = BenchComparison(current: current, baseline: baseline)
-        #expect(comparison.regressions.map(\.metric) == [MetricName.unansweredEvents])
+        // Both name it: the unanswered event, and the response no longer measured at all.
+        #expect(comparison.regressions.map(\.metric) == [MetricName.unansweredEvents, "redirection_response_ms"])
     }
 
     @Test func mannWhitneyMatchesKnownValues() throws {

@@ -29,6 +29,12 @@ import Testing
         ["JOB_COMPLETION_INDEX": "1"],
         ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "4"],
         ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_STEP": "2"],
+        // Values near Int64's limits: an error, never an overflow trap in the index arithmetic.
+        ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_MIN": "-9223372036854775808", "SLURM_ARRAY_TASK_COUNT": "8"],
+        ["JOB_COMPLETION_INDEX": "9223372036854775807", "TOUCHBENCH_SHARD_COUNT": "3"],
+        ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "8"],
+        ["SLURM_ARRAY_TASK_ID": "-9223372036854775808", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "-1", "SLURM_ARRAY_TASK_COUNT": "8"],
+        ["TOUCHBENCH_SHARD_INDEX": "1", "TOUCHBENCH_SHARD_COUNT": "1000000001"],
     ] as [[String: String]])
     func errors(environment: [String: String]) {
         #expect(throws: ShardEnvironmentError.self) { try BenchShard.fromEnvironment(environment) }

@@ -1,6 +1,6 @@
 import Testing
 import TouchInput
-import TouchReplay
+@testable import TouchReplay
 import TraceSynthesis
 
 @Suite struct ClockAndDisplayTests {
@@ -21,6 +21,30 @@ import TraceSynthesis
         #expect(result[.eventLatency].kind == .timing)
         #expect(result[.frameIntervalJitter].count == 1)
         #expect(result.events.count == 1)
+    }
+
+    /// `--rate` takes max or 0.001 … 1 000 000: an extreme rate is a usage error, and a clock
+    /// made at one anyway gives far deadlines, never an overflow trap.
+    @Test(arguments: [("max", true), ("1", true), ("0.001", true), ("1000000", true), ("1e15", false), ("1e-300", false),
+                      ("1e300", false), ("0", false), ("-1", false), ("nan", false), ("inf", false)])
+    func rateArgumentsStayWithinTheClocksRange(text: String, accepted: Bool) {
+        #expect((ReplayMode(rate: text) != nil) == accepted)
+    }
+
+    @Test func aWallClockAtAnExtremeRateSaturatesInsteadOfTrapping() throws {
+        var slow = try #require(WallClock(rate: 1e-300))
+        _ = slow.wait(until: Int64.min / 2)
+        #expect(slow.deadline(of: Int64.max / 2) == .max)
+        var fast = try #require(WallClock(rate: 1e300))
+        _ = fast.wait(until: Int64.min / 2)
+        while fast.now() == Int64.min / 2 {}
+        #expect(fast.now() == .max)
+        #expect(WallClock.saturating(.max - 1, plus: 10) == .max)
+        #expect(WallClock.saturating(.min + 1, plus: -10) == .min)
+        #expect(WallClock.saturating(5, plus: .infinity) == .max)
+        #expect(WallClock.saturating(5, plus: 1e300) == .max)
+        #expect(WallClock.saturating(5, plus: -1e300) == .min)
+        #expect(WallClock.saturating(5, plus: 2) == 7)
     }
 
     @Test func vsyncGridIsExactAndDoesNotDrift() {

@@ -126,4 +126,42 @@ struct HostileInputTests {
         #expect(error.kind == .cannotOpen)
         #expect(throws: TraceFileError.self) { try JSONLinesReader(path: path) }
     }
+
+    @Test("metadata every reader refuses is not written: a recording must read back",
+          arguments: ["screen", "quantum"])
+    func unreadableMetadataIsNotWritten(what: String) throws {
+        let scratch = ScratchDirectory()
+        var metadata = TraceMetadata(device: "hostile")
+        if what == "screen" {
+            metadata.screen = TraceMetadata.Screen(width: 1_000_001, height: 844)
+        } else {
+            metadata.quanta.position = 1e300
+        }
+        #expect(metadata.problem != nil)
+        let path = scratch.path("\(what).touchtrace")
+        #expect(throws: TraceFileError.self) { try TraceWriter(path: path, metadata: metadata) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // A JSON Lines file declaring it is refused on read, naming the problem.
+        let text = JSONLines.metadataLine(metadata) + "\n" + #"{"t":0,"kind":"touch","phase":"began","id":1,"x":1,"y":2}"# + "\n"
+        let jsonl = scratch.path("\(what).jsonl")
+        try Data(text.utf8).written(to: jsonl)
+        #expect(throws: TraceFileError.self) { _ = try JSONLinesReader(path: jsonl).metadata }
+    }
+
+    @Test("a suite naming one trace with one scene twice is refused before any run")
+    func duplicateSuiteEntries() throws {
+        let scratch = ScratchDirectory()
+        for (name, traces) in [
+            ("same-entry", #"[{"file":"tap.touchtrace","scenes":["button"]},{"file":"./tap.touchtrace","scenes":["button"]}]"#),
+            ("same-scene", #"[{"file":"tap.touchtrace","scenes":["button","button"]}]"#),
+        ] {
+            let path = scratch.path("\(name).json")
+            try Data(#"{"schema":"touchbench.suite/1","traces":\#(traces)}"#.utf8).written(to: path)
+            let error = #expect(throws: TraceFileError.self) { try TraceSuite.load(from: path) }
+            #expect(error?.description.contains("twice") == true, "\(String(describing: error))")
+        }
+        let path = scratch.path("distinct.json")
+        try Data(#"{"schema":"touchbench.suite/1","traces":[{"file":"tap.touchtrace","scenes":["button"]},{"file":"sub/tap.touchtrace","scenes":["button"]}]}"#.utf8).written(to: path)
+        #expect(try TraceSuite.load(from: path).traces.count == 2)
+    }
 }

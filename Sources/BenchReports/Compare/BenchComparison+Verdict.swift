@@ -129,6 +129,16 @@ extension BenchComparison {
         if let now = current?.count, let before = baseline?.count, now > 0, before > 0, now != before {
             worst = (.count, Double(abs(now - before)) / Double(max(before, 1)))
         }
+        // Measured in the baseline and no longer at all (missing, or no values): the code
+        // stopped doing what was measured (a reversal no longer answered, a release no longer
+        // animated) — the same trace on the same model cannot lose it otherwise.
+        if let before = baseline, !before.isEmpty, current?.isEmpty ?? true {
+            row.baseline = before.value(row.statistic)
+            row.current = nil
+            row.status = .regression
+            row.reason = "deterministic, no longer measured (\(before.count) value\(before.count == 1 ? "" : "s") in the baseline)"
+            return
+        }
         for statistic in tolerance.statistics {
             let now = stored(current.flatMap { $0.isEmpty ? nil : $0.value(statistic) })
             let before = stored(baseline.flatMap { $0.isEmpty ? nil : $0.value(statistic) })

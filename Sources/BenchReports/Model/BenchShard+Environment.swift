@@ -21,6 +21,9 @@ extension BenchShard {
         case slurm = "SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT"
     }
 
+    /// The largest index, count, minimum or step `--shard auto` accepts from the environment.
+    static let largestEnvironmentNumber = 1_000_000_000
+
     /// The shard the environment of a fan-out engine assigns this process, tried in the
     /// order of ``Origin``: explicit variables first, so they override an engine's own.
     ///
@@ -31,6 +34,11 @@ extension BenchShard {
             guard let text = environment[name] else { return nil }
             guard let value = Int(text) else {
                 throw ShardEnvironmentError(reason: "--shard auto: \(name) is '\(text)', not an integer")
+            }
+            // No engine numbers its jobs or arrays beyond a billion; bounded, the index
+            // arithmetic below cannot overflow.
+            guard (-Self.largestEnvironmentNumber...Self.largestEnvironmentNumber).contains(value) else {
+                throw ShardEnvironmentError(reason: "--shard auto: \(name) is \(value), beyond ±\(Self.largestEnvironmentNumber)")
             }
             return value
         }

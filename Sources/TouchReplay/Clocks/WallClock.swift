@@ -26,12 +26,12 @@ public struct WallClock: ReplayClock, Sendable {
     /// The real instant at which trace time `time` is due.
     func deadline(of time: Int64) -> Int64 {
         guard let traceOrigin else { return MonotonicTime.now() }
-        return wallOrigin + Int64((Double(time - traceOrigin) / rate).rounded(.up))
+        return Self.saturating(wallOrigin, plus: (Double(time &- traceOrigin) / rate).rounded(.up))
     }
 
     public mutating func now() -> Int64 {
         guard let traceOrigin else { return .min }
-        return traceOrigin + Int64((Double(MonotonicTime.now() - wallOrigin) * rate).rounded(.down))
+        return Self.saturating(traceOrigin, plus: (Double(MonotonicTime.now() &- wallOrigin) * rate).rounded(.down))
     }
 
     public mutating func wait(until time: Int64) -> Int64 {
@@ -51,4 +51,15 @@ public struct WallClock: ReplayClock, Sendable {
     }
 
     public mutating func spend(_ nanoseconds: Int64) {}
+
+    /// `base + offset` held within Int64: a trace that spans most of Int64 at an extreme rate
+    /// must give a far deadline, not a trap.
+    @inline(__always)
+    static func saturating(_ base: Int64, plus offset: Double) -> Int64 {
+        guard offset.isFinite else { return offset < 0 ? .min : .max }
+        guard offset < 9.2e18 else { return .max }
+        guard offset > -9.2e18 else { return .min }
+        let (sum, overflow) = base.addingReportingOverflow(Int64(offset))
+        return overflow ? (offset < 0 ? .min : .max) : sum
+    }
 }

@@ -7,10 +7,15 @@ public enum ReplayMode: Sendable, Hashable, CustomStringConvertible {
     /// The wall clock at `rate` (1 is real time, 4 four times faster).
     case wallClock(rate: Double)
 
-    /// Parses a `--rate` value: `max`, or a positive number.
+    /// The wall clock's rates: from a thousandth of real time (a second of trace takes 17
+    /// minutes) to a million times faster (an hour of trace in 4 ms, beyond which `max` is the
+    /// mode to use).
+    public static let wallClockRates: ClosedRange<Double> = 0.001...1_000_000
+
+    /// Parses a `--rate` value: `max`, or a number in ``wallClockRates``.
     public init?(rate argument: String) {
         if argument == "max" { self = .virtual; return }
-        guard let rate = Double(argument), rate.isFinite, rate > 0 else { return nil }
+        guard let rate = Double(argument), Self.wallClockRates.contains(rate) else { return nil }
         self = .wallClock(rate: rate)
     }
 
