@@ -29,12 +29,13 @@ public struct FieldQuanta: Sendable, Hashable, Codable {
     /// The defaults of DESIGN.md: 1/256 pt, force 1/4096, angles 1/4096 rad.
     public static let standard = FieldQuanta()
 
-    /// The grid steps a trace may declare: lengths (position, radius, scroll) from 1e-9 to
-    /// 100 points, force from 1e-9 to 1 (it is normalised), angles from 1e-9 to 1 radian.
+    /// The grid steps a trace may declare: lengths (position, radius, scroll) from 1e-12 to
+    /// 100 points, force from 1e-12 to 1 (it is normalised), angles from 1e-12 to 1 radian.
     /// A coarser grid is not a recording (every coordinate of a phone would round to a few
-    /// values, or to 0); a finer one leaves no range (|k| ≤ 2⁵² steps).
-    public static let lengthRange: ClosedRange<Double> = 1e-9...100
-    public static let unitRange: ClosedRange<Double> = 1e-9...1
+    /// values, or to 0); the finest is below what an evdev mapping can ask for (one unit of
+    /// both axes' resolutions, their least common multiple capped at 2⁴⁰: 2.6e-12 pt).
+    public static let lengthRange: ClosedRange<Double> = 1e-12...100
+    public static let unitRange: ClosedRange<Double> = 1e-12...1
 
     /// Whether every quantum lies in its range (``lengthRange``, ``unitRange``).
     public var isValid: Bool {

@@ -31,7 +31,7 @@ extension TraceMetadata {
         if let epochNanoseconds, !SampleTime.isValid(epochNanoseconds) {
             return "declares an epochNanoseconds of \(epochNanoseconds), outside ±2^62 ns"
         }
-        if !quanta.isValid { return "declares a quantum outside its range (lengths 1e-9…100 points, force and angles 1e-9…1)" }
+        if !quanta.isValid { return "declares a quantum outside its range (lengths 1e-12…100 points, force and angles 1e-12…1)" }
         return nil
     }
 }

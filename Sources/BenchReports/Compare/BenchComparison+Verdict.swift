@@ -125,7 +125,8 @@ extension BenchComparison {
         // How many values were summarised is compared exactly whatever the tolerance: a
         // response that is now timed for one input fewer, or an extra settle, is a change of
         // behaviour even when every statistic stays within tolerance.
-        // Measured on one side only is not a count change: the unanswered-events row judges it.
+        // Measured on one side only is not a count change: a metric no longer measured is
+        // judged below; one measured only now is listed (a new metric, an input answered now).
         if let now = current?.count, let before = baseline?.count, now > 0, before > 0, now != before {
             worst = (.count, Double(abs(now - before)) / Double(max(before, 1)))
         }
@@ -144,8 +145,8 @@ extension BenchComparison {
             let before = stored(baseline.flatMap { $0.isEmpty ? nil : $0.value(statistic) })
             guard now != before else { continue }
             guard let now, let before else {
-                // Measured on one side only: listed as a change; the unanswered-events row
-                // carries the failure when a scene stops answering.
+                // Measured now and not in the baseline (a baseline without it is judged
+                // above): listed as a change.
                 worsenedWithin = true
                 if largestChange == nil { largestChange = (statistic, .infinity) }
                 continue

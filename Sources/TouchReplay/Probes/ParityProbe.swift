@@ -14,6 +14,10 @@ struct ParityProbe: Sendable {
     static let label = "parity"
     /// The response an attempt that nothing answered counts as (the response probe's horizon).
     static let unanswered: Int64 = 1_000_000_000
+    /// Attempts compared: the spread compares every pair, so a run keeps its first 1 024
+    /// (a parity check is a handful of attempts; a hostile trace of a million markers must
+    /// not cost a million squared).
+    static let maximumAttempts = 1024
 
     private struct Attempt: Sendable {
         var startX: Double, startY: Double
@@ -81,7 +85,7 @@ struct ParityProbe: Sendable {
     mutating func finish() { close() }
 
     private mutating func close() {
-        if let attempt = open { attempts.append(attempt) }
+        if let attempt = open, attempts.count < Self.maximumAttempts { attempts.append(attempt) }
         open = nil
     }
 
