@@ -40,6 +40,9 @@ struct DispatchOutcome {
     var firstRefusal: String?
     /// Whether the dispatching thread ran at a real-time priority.
     var realtime = false
+    /// CPU time the host took from this virtual machine while dispatching, ms (`nil` where
+    /// the system does not say).
+    var hostStealMs: Double?
 }
 
 /// Sends every sample's command at its absolute deadline without waiting for replies
@@ -60,6 +63,7 @@ enum PageDispatcher {
         let priority = DispatchPriority.raise()
         defer { priority.restore() }
         outcome.realtime = priority.raised
+        let stealAtStart = HostSteal.total()
         for (index, sample) in samples.enumerated() {
             let offset = schedule.offsets[index]
             guard let command = commands.command(for: sample, epoch: epochStart &+ offset) else { continue }
@@ -76,6 +80,7 @@ enum PageDispatcher {
             let next = index + 1 < samples.count ? start &+ schedule.offsets[index + 1] : Int64.max
             try client.drain(until: next &- spin)
         }
+        if let stealAtStart, let stealAtEnd = HostSteal.total() { outcome.hostStealMs = Swift.max(0, stealAtEnd - stealAtStart) }
         let deadline = MonotonicClock.now() &+ 15_000_000_000
         for id in waiting {
             if case .failure(let message) = try client.reply(to: id, deadline: deadline, method: "an input event") {

@@ -18,6 +18,10 @@ public struct PageRun: Sendable {
     /// Whether the dispatching thread ran at a real-time priority (SCHED_FIFO), which keeps
     /// it on time on a busy machine; where refused, the lateness shows what that cost.
     public var realtimeDispatch: Bool
+    /// CPU time the host took from this virtual machine while the samples were dispatched,
+    /// ms: lateness beyond a millisecond with steal is the host's doing, not the dispatcher's
+    /// (`nil` where the system does not report steal, or on the page clock).
+    public var hostStealMs: Double?
     /// Whether the page called `touchbench.report` (else the selector's element was followed).
     public var usedHook: Bool
     /// The browser that ran it (its version string).
@@ -116,7 +120,7 @@ public enum PageReplayer {
         return PageRun(record: record, sent: outcome.sent, refused: outcome.refused, firstRefusal: outcome.firstRefusal,
                        latenessP50Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.5),
                        latenessP99Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.99),
-                       latenessMaxMs: lateness.last ?? 0, realtimeDispatch: outcome.realtime, usedHook: observation.reports > 0, browser: version,
+                       latenessMaxMs: lateness.last ?? 0, realtimeDispatch: outcome.realtime, hostStealMs: outcome.hostStealMs, usedHook: observation.reports > 0, browser: version,
                        inputSettleMs: nil)
     }
 }

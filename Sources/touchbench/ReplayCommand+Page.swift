@@ -47,9 +47,10 @@ enum PageReplayCommand {
             print("")
             print("browser   \(run.browser); \(run.usedHook ? "state from touchbench.report" : settings.selector.map { "followed \($0)" } ?? "no hook and no --selector: only timing")")
             if run.inputSettleMs == nil {
-                print(String(format: "dispatch  %d commands, %d refused; lateness p50 %.3f ms, p99 %.3f ms, max %.3f ms%@",
+                print(String(format: "dispatch  %d commands, %d refused; lateness p50 %.3f ms, p99 %.3f ms, max %.3f ms%@%@",
                              run.sent, run.refused, run.latenessP50Ms, run.latenessP99Ms, run.latenessMaxMs,
-                             run.realtimeDispatch ? "" : " (real-time priority refused)"))
+                             run.realtimeDispatch ? "" : " (real-time priority refused)",
+                             run.hostStealMs.map { String(format: "; host steal %.0f ms", $0) } ?? ""))
             } else {
                 print("dispatch  \(run.sent) commands, \(run.refused) refused")
             }
