@@ -25,6 +25,8 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// A menu's outcomes: open with nothing highlighted, an item (0 at the top) highlighted
     /// under the finger or chosen, dismissed without a choice.
     case menuOpen, menuItem(Int), dismissed
+    /// A sidebar's stops: closed, open, and pulled further to show a third column.
+    case sidebarClosed, sidebarOpen, thirdColumn
     /// A board's outcomes for object `index` (as laid out by ``BoardLayout``): dragged to a
     /// new place, copied (the original stays), acted on at once (opened); and how many objects
     /// are selected after a click, a Shift-click or a Shift-drag.
@@ -51,6 +53,9 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .menuOpen: "menu"
         case .menuItem(let index): "item\(index)"
         case .dismissed: "dismissed"
+        case .sidebarClosed: "sidebarClosed"
+        case .sidebarOpen: "sidebarOpen"
+        case .thirdColumn: "thirdColumn"
         case .moved(let index): "moved\(index)"
         case .copied(let index): "copied\(index)"
         case .activated(let index): "activated\(index)"
@@ -67,6 +72,9 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case "appSwitcher": self = .appSwitcher
         case "previousApp": self = .previousApp
         case "nextApp": self = .nextApp
+        case "sidebarClosed": self = .sidebarClosed
+        case "sidebarOpen": self = .sidebarOpen
+        case "thirdColumn": self = .thirdColumn
         case "open": self = .open
         case "closed": self = .closed
         case "tap": self = .tap
@@ -117,7 +125,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// What kind of place it is: a destination is only ever compared with intents of its
     /// own family (a PIP corner means nothing to the home scene).
     public enum Family: Int, Sendable, Hashable, CaseIterable {
-        case none, home, corner, sheet, button, pinch, pointer, menu, board
+        case none, home, corner, sheet, button, pinch, pointer, menu, sidebar, board
     }
 
     /// The family of this destination.
@@ -131,6 +139,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .pinching: .pinch
         case .target, .hovered: .pointer
         case .menuOpen, .menuItem, .dismissed: .menu
+        case .sidebarClosed, .sidebarOpen, .thirdColumn: .sidebar
         case .moved, .copied, .activated, .selected: .board
         }
     }

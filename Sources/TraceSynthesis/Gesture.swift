@@ -35,6 +35,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     case shiftSelect = "shift-select"
     case commandClick = "command-click"
     case parity = "parity"
+    case sidebarOpen = "sidebar-open"
+    case sidebarThirdColumn = "sidebar-third-column"
+    case sidebarCatch = "sidebar-catch"
     case session = "session"
 
     /// Whether the gesture's lift speeds come from ``SynthesisOptions/throwSpeed`` (a recipe's
@@ -65,7 +68,7 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .pipThrow, .sheetDismiss, .trackpadScroll, .launchTap, .launchSwitcher, .launchClose, .pointerTargets, .menuSelect,
              .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome, .appSwitchCatch, .optionDrag, .shiftSelect, .commandClick,
-             .parity: true
+             .parity, .sidebarOpen, .sidebarThirdColumn, .sidebarCatch: true
         default: false
         }
     }
@@ -107,6 +110,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         case .shiftSelect: "a tap selects a board object, Shift-tap adds one, a Shift-drag marquee adds a third (intents)"
         case .commandClick: "Command held, a tap and a mouse click act on board objects at once (intents)"
         case .parity: "the board scrolled 240 pt by finger drag, mouse drag, trackpad pan and wheel (parity)"
+        case .sidebarOpen: "a throw in from the left edge that opens a sidebar (release, intent)"
+        case .sidebarThirdColumn: "a pull from the left edge past the sidebar to a third column, overpulled and held (intent)"
+        case .sidebarCatch: "a sidebar caught while it closes and thrown open, then while it opens and thrown closed (intents)"
         case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
         }
     }

@@ -126,6 +126,9 @@ public struct GestureSynthesizer: Sendable {
         case .shiftSelect: builder.planBoard(.shiftSelect)
         case .commandClick: builder.planBoard(.commandClick)
         case .parity: builder.planBoard(.parity)
+        case .sidebarOpen: builder.planSidebar(.open)
+        case .sidebarThirdColumn: builder.planSidebar(.thirdColumn)
+        case .sidebarCatch: builder.planSidebar(.caught)
         case .session: break  // a session is a sequence of the others; see EpisodeIterator
         }
         return builder

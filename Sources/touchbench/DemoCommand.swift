@@ -89,7 +89,7 @@ enum DemoCommand {
                 + "(release, catch, retarget, edge bounce), in pt/s; intent = gestures that ended where their intent marker said, "
                 + "intent ms = the slowest from the intent to the frame from which the scene's destination is it for good, "
                 + "arrive ms = the slowest from the intent to the frame showing the element at rest there (an app switched "
-                + "to, a PIP in its corner); pipeline = event latency, sample to glass; "
+                + "to, a PIP in its corner, a sidebar at its stop); pipeline = event latency, sample to glass; "
                 + "reversal, catch, pause = from the hand's change of intent to the first frame that answers it "
                 + "(a pause's can be negative: a deceleration detector answers before the finger fully rests); "
                 + "stuck = animations left off their target with no finger down and no motion; highlight = the slowest from a "

@@ -13,7 +13,8 @@ import TouchInput
             "back-to-app", "pinch", "rotate", "pencil-stroke", "pointer-hover", "scroll-wheel", "trackpad-scroll", "modifier-tap",
             "multi-finger", "pip-throw", "sheet-dismiss", "launch-tap", "launch-switcher", "launch-close", "pointer-targets",
             "menu-select", "menu-dismiss", "menu-scroll", "app-switch", "app-switch-home", "app-switch-catch", "option-drag",
-            "shift-select", "command-click", "parity", "session",
+            "shift-select", "command-click", "parity",
+            "sidebar-open", "sidebar-third-column", "sidebar-catch", "session",
         ])
         for gesture in Gesture.allCases {
             #expect(Gesture(name: gesture.name) == gesture)

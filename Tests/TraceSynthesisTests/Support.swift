@@ -89,7 +89,7 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
     case .tap, .doubleTap, .longPress, .drag, .pinch, .rotate, .multiFinger: [.touch]
     case .flick, .reversal, .catch, .pause, .homeFlick, .backToApp, .pipThrow, .sheetDismiss,
          .launchTap, .launchSwitcher, .launchClose, .menuSelect, .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome,
-         .appSwitchCatch: [.touch, .marker]
+         .appSwitchCatch, .sidebarOpen, .sidebarThirdColumn, .sidebarCatch: [.touch, .marker]
     case .pencilStroke: [.pencil]
     case .pointerHover: [.pointer]
     case .pointerTargets: [.pointer, .marker]
@@ -107,6 +107,8 @@ func expectedMarkers(of gesture: Gesture) -> [GroundTruthMarker: Int] {
     switch gesture {
     case .flick, .homeFlick, .pipThrow, .sheetDismiss, .launchTap, .appSwitch, .appSwitchHome: [.release: 1]
     case .appSwitchCatch: [.release: 2]
+    case .sidebarOpen: [.release: 1]
+    case .sidebarCatch: [.release: 6]
     case .launchSwitcher: [.release: 1, .pause: 1]
     case .launchClose: [.release: 2]
     case .reversal: [.redirect: 1]
@@ -141,6 +143,9 @@ func expectedIntents(of gesture: Gesture) -> [String] {
     case .optionDrag: ["copied", "moved"]
     case .shiftSelect: ["selected", "selected", "selected"]
     case .commandClick: ["activated", "activated"]
+    case .sidebarOpen: ["sidebarOpen"]
+    case .sidebarThirdColumn: ["thirdColumn"]
+    case .sidebarCatch: ["sidebarOpen", "sidebarClosed", "sidebarOpen", "sidebarClosed", "sidebarOpen", "sidebarClosed"]
     default: []
     }
 }

@@ -172,6 +172,7 @@ public enum ParameterCatalog {
         case .pointer: ["pointer", "display"]
         case .menu: ["pan", "display"]
         case .board: ["pan", "display"]
+        case .sidebar: ["pan", "display"]
         }
     }
 

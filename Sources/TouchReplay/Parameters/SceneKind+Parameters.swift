@@ -74,6 +74,13 @@ extension PointerScene.Parameters {
     }
 }
 
+extension SidebarScene.Parameters {
+    /// The sidebar's tunables from `values` (the pan's hysteresis).
+    public init(_ values: ParameterValues) {
+        self.init(hysteresis: values[ParameterCatalog.panHysteresis])
+    }
+}
+
 extension MenuScene.Parameters {
     /// The menu's tunables from `values` (the pan's hysteresis for a scroll started outside).
     public init(_ values: ParameterValues) {

@@ -1,7 +1,7 @@
 /// The reference scenes: the one registry of their names, summaries and factories. Adding a
 /// scene is adding a case here; every switch over it must then say what the scene is.
 public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case scroll, pip, home, button, sheet, pinch, pointer, menu, board
+    case scroll, pip, home, button, sheet, pinch, pointer, menu, board, sidebar
 
     /// The scene's name as the command line and result files spell it.
     public var name: String { rawValue }
@@ -33,6 +33,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .pointer: "trackpad pointer: a bar and a grid of targets; magnetism on highlight buttons, none on hover effects"
         case .menu: "menu: a press opens it, drag to an item and lift selects, a tap or scroll outside dismisses; live while it animates"
         case .board: "board of objects: drag moves, Option-drag copies, Shift adds to the selection, Command-click acts at once; wheel, trackpad and mouse scroll it as a finger"
+        case .sidebar: "sidebar: swipe in from the left edge, projected to closed, open or a third column; rubber band; caught both ways"
         }
     }
 
@@ -48,6 +49,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .pointer: PointerScene(context: context, parameters: .init(context.parameters))
         case .menu: MenuScene(context: context, parameters: .init(context.parameters))
         case .board: BoardScene(context: context, parameters: .init(context.parameters))
+        case .sidebar: SidebarScene(context: context, parameters: .init(context.parameters))
         }
     }
 
@@ -64,6 +66,7 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .pointer: try visitor.visit(PointerScene(context: context, parameters: .init(context.parameters)))
         case .menu: try visitor.visit(MenuScene(context: context, parameters: .init(context.parameters)))
         case .board: try visitor.visit(BoardScene(context: context, parameters: .init(context.parameters)))
+        case .sidebar: try visitor.visit(SidebarScene(context: context, parameters: .init(context.parameters)))
         }
     }
 }

@@ -53,11 +53,11 @@ extension EpisodeBuilder {
     /// minimum-jerk move along `direction` let go after `travel` points at `speed` pt/s.
     /// Returns the path and the local lift time.
     mutating func throwMove(from grab: Vector, along direction: Vector, travel: Double, speed: Double,
-                            landing: Double) -> (path: MovementPath, lift: Double) {
+                            landing: Double, durations: ClosedRange<Double> = 0.1...0.9) -> (path: MovementPath, lift: Double) {
         // Lifting at phase τ of a minimum-jerk move of length L over d seconds leaves
         // L·p(τ) travelled at speed L·v(τ)/d; with r = v(τ)/p(τ) = d·speed/travel, a duration
-        // between 0.1 and 0.9 s picks the phase (r falls from 3.75 at τ = 0.5 to 0.24 at 0.9).
-        let lowest = max(0.25, 0.1 * speed / travel), highest = min(3.7, 0.9 * speed / travel)
+        // d in `durations` (0.1–0.9 s) picks the phase (r falls from 3.75 at τ = 0.5 to 0.24 at 0.9).
+        let lowest = max(0.25, durations.lowerBound * speed / travel), highest = min(3.7, durations.upperBound * speed / travel)
         let ratio = lowest <= highest ? random.uniform(lowest, highest) : min(max(lowest, 0.25), 3.7)
         let phase = bisect(0.5...0.9) { MinimumJerk.velocity($0) / MinimumJerk.position($0) > ratio }
         let length = travel / MinimumJerk.position(phase)
