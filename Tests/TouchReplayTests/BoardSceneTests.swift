@@ -104,6 +104,29 @@ struct BoardSceneTests {
         #expect(double.frames.first { $0.state.destination == .activated(0) }?.vsync == 26 * SceneDriver<BoardScene>.frame)
     }
 
+    @Test("a click waiting for its double tap is decided by the next landing elsewhere or a drag, never mid-way through it",
+          arguments: [(195.0, 1), (75.0, 0)])
+    func waitingClickDecidedByTheNextGesture(x: Double, dragged: Int) {
+        // A click on object 0 (lift at 60 ms), then 100 ms later a drag of 120 pt from object
+        // `dragged` lasting about 340 ms: past the click's 300 ms deadline (360 ms).
+        let driver = Self.run(Self.tap(x: 75, y: 160, start: 0) + Self.drag(x: x, y: 160, dy: 120, start: 160))
+        let frame = SceneDriver<BoardScene>.frame
+        let signals = driver.frames.flatMap(\.signals)
+        if dragged == 1 {
+            // Decided at the landing on object 1, 100 ms after the click's lift.
+            #expect(signals == [.tapCommitted(delay: 100_000_000)])
+        } else {
+            // On the same object it could still have been a double tap: decided as the drag
+            // begins (the sample past the 10 pt hysteresis, 6 steps of 2 pt: 184 ms).
+            #expect(signals == [.tapCommitted(delay: 124_000_000)])
+        }
+        // Every frame from the drag's start to its lift shows the drag, none the click.
+        let during = driver.frames.filter { $0.vsync >= 200 * 1_000_000 && $0.vsync < 400 * 1_000_000 }
+        #expect(during.count == 24 && during.first?.vsync == 25 * frame)
+        #expect(during.allSatisfy { $0.state.destination == .moved(dragged) })
+        #expect(driver.scene.state.destination == .moved(dragged))
+    }
+
     @Test("a Shift-drag on the empty board draws a marquee that adds what it touches; a plain one pans the board")
     func marqueeAndPan() {
         // From the gap right of column 0, below row 1 (y 355), to object 7's centre (195, 420).
@@ -140,6 +163,26 @@ struct BoardSceneTests {
         #expect(command[.tapDelay].maxValue == 0)
         let select = try IntentTests.replayBundled("shift-select", scene: { BoardScene(context: $0) }, name: "board")
         #expect(select[.tapDelay].maxValue >= 300 && select[.tapDelay].maxValue < 300 + frameMs())
+    }
+
+    @Test("dead travel on the board: a drag, a copy and a pan show all but the hysteresis and one step; the marquee's corner is at the finger",
+          arguments: [(10.0, 12.0), (30.0, 32.0)])
+    func deadTravel(hysteresis: Double, step: Double) throws {
+        // Drags in 2 pt steps every 4 ms: the crossing sample is the first beyond the
+        // hysteresis, and the first frame that moves shows the finger at most one frame's
+        // steps (two samples, 4 pt) past it.
+        let settings = ReplaySettings(mode: .virtual)
+        let scene = BoardScene(parameters: .init(hysteresis: hysteresis))
+        for (samples, what) in [(Self.drag(x: 75, y: 160, dy: 100), "move"),
+                                (Self.drag(x: 75, y: 160, dy: 100, modifiers: .option), "copy"),
+                                (Self.drag(x: 30, y: 700, dy: -100), "pan")] {
+            let record = try Replayer.replay(samples: samples, scene: scene, sceneName: "board", settings: settings)
+            #expect(record[.deadTravel].count == 1, "\(what)")
+            #expect(record[.deadTravel].minValue >= step - 2 && record[.deadTravel].maxValue <= step + 4, "\(what): \(record[.deadTravel].maxValue)")
+        }
+        let marquee = try Replayer.replay(samples: Self.drag(x: 30, y: 700, dx: 100, dy: -100, modifiers: .shift), scene: scene,
+                                          sceneName: "board", settings: settings)
+        #expect(marquee[.deadTravel].count == 1 && marquee[.deadTravel].maxValue == 0)
     }
 
     @Test("a plain tap alone is committed through the replayer: the board renders while the click waits")

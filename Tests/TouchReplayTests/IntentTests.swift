@@ -171,6 +171,33 @@ struct IntentTests {
         #expect(records[0].jsonText == records[1].jsonText)
     }
 
+    @Test("a gesture that ends before the scene first shows its family is a miss once the scene shows it, and nothing if it never does")
+    func gestureBeforeTheFamilyIsShown() throws {
+        // A sheet that shows nothing until its second touch-down, then opens: the first
+        // gesture meant `open` and got nothing, the second opened it.
+        struct LateSheet: Scene {
+            var state = SceneState()
+            var landings = 0
+            mutating func handle(_ sample: InputSample) {
+                if sample.phase == .began { landings += 1 }
+                if landings >= 2 { state.destination = .open }
+            }
+            mutating func advance(to time: Int64) {}
+        }
+        let ms: Int64 = 1_000_000
+        let gesture = { (start: Double) -> [InputSample] in
+            [InputSample.marker(Destination.open.intentLabel, at: Int64(start) * ms),
+             touch(.began, start, x: 10, y: 10), touch(.ended, start + 50, x: 10, y: 10)]
+        }
+        let both = try Replayer.replay(samples: gesture(0) + gesture(200), scene: LateSheet(),
+                                       settings: ReplaySettings(mode: .virtual)).withoutTiming
+        #expect(both[.intentAccuracy].count == 2)
+        #expect(both[.intentAccuracy].meanValue == 0.5)
+        // Only the first gesture: the scene never shows a sheet, and the intent says nothing.
+        let first = try Replayer.replay(samples: gesture(0), scene: LateSheet(), settings: ReplaySettings(mode: .virtual)).withoutTiming
+        #expect(first[.intentAccuracy].count == 0)
+    }
+
     @Test("a redirect marker before or after the touch-down it marks at the same timestamp is the same catch")
     func redirectMarkerOrderAtOneTimestamp() throws {
         for scene in ["scroll", "pip"] {

@@ -33,6 +33,11 @@ struct IntentProbe: Sendable {
     private var open: [Open] = []
     /// The families of destination the scene has shown, one bit each.
     private var shown: UInt32 = 0
+    /// Per family (by raw value): gestures that ended before the scene had shown their family
+    /// at all. Judged at the end of the run: a miss where the scene showed the family later
+    /// (a menu that never opened in the first gesture failed it), nothing where it never did.
+    /// Counts, not entries: such a gesture never reached its destination.
+    private var unjudged = [Int](repeating: 0, count: Destination.Family.allCases.count)
 
     init(initial state: SceneState) {
         shown = Self.bit(state.destination.family)
@@ -110,11 +115,18 @@ struct IntentProbe: Sendable {
     mutating func finish() {
         for entry in open { close(entry) }
         open.removeAll()
+        for family in Destination.Family.allCases where shown & Self.bit(family) != 0 {
+            for _ in 0..<unjudged[family.rawValue] { accuracy.add(0) }
+            unjudged[family.rawValue] = 0
+        }
     }
 
     private mutating func close(_ entry: Open) {
-        // An intent for a kind of place the scene never shows says nothing about it.
-        guard shown & Self.bit(entry.destination.family) != 0 else { return }
+        // An intent for a kind of place the scene has not shown yet is judged at the end.
+        guard shown & Self.bit(entry.destination.family) != 0 else {
+            unjudged[entry.destination.family.rawValue] += 1
+            return
+        }
         if let since = entry.since {
             latency.add(Double(since &- entry.time))
             accuracy.add(1)

@@ -42,6 +42,8 @@ struct ResponseProbe: Sendable {
         var landingX: Double, landingY: Double
         var baseX: Double, baseY: Double
         var previousX: Double, previousY: Double
+        /// Whether the frame that consumed the landing has been seen.
+        var landed = false
     }
 
     /// The only contact down, while it may still be a tap.
@@ -227,14 +229,23 @@ struct ResponseProbe: Sendable {
     }
 
     /// The first frame in which the element moves while the landed contact drives it:
-    /// the finger's travel from its landing, less the element's own travel since then
-    /// (what the element did show of the finger's path).
+    /// the finger's travel from its landing, less the element's own travel since the frame
+    /// that consumed the landing (what the element did show of the finger's path).
     private mutating func measureTravel(_ frame: FrameContext) {
         guard var entry = travel else { return }
         let state = frame.state
         let step = abs(state.x - entry.previousX) + abs(state.y - entry.previousY)
         entry.previousX = state.x
         entry.previousY = state.y
+        if !entry.landed {
+            entry.landed = true
+            // The frame that consumed the landing shows the element the contact found (a
+            // board focuses the object under the finger), unless the scene drives it at once.
+            if state.tracking != entry.contact {
+                entry.baseX = state.x
+                entry.baseY = state.y
+            }
+        }
         travel = entry
         guard state.tracking == entry.contact, step > Self.visibleChange,
               let finger = frame.contacts.position(of: entry.contact) else { return }

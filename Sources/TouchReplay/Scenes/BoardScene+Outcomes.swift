@@ -73,6 +73,13 @@ extension BoardScene {
         }
     }
 
+    /// Commits the click waiting for a double tap, if any, at `time`.
+    mutating func commitWaitingClick(at time: Int64) {
+        guard let click = waiting else { return }
+        waiting = nil
+        commit(activating: click.activates, click.index, delay: time - click.lift)
+    }
+
     /// Commits a click on object `index`: acting on it, or selecting it alone.
     private mutating func commit(activating: Bool, _ index: Int, delay: Int64) {
         if activating {
@@ -90,13 +97,10 @@ extension BoardScene {
     mutating func scroll(_ sample: InputSample) {
         let delta = sample.scrollDelta ?? (0, 0)
         if steps.step(sample.phase, at: sample.time) {
-            offset.set(offset.value)
-            scrollHold = band.unbanded(offset.value)
-            scrolled = 0
+            scrolled.start(&offset, in: band)
             focus = .board
         }
-        scrolled += delta.dy * parameters.scrollGain
-        offset.set(band.banded(scrollHold - scrolled))
+        scrolled.move(&offset, by: delta.dy * parameters.scrollGain, in: band)
         if sample.phase.isTerminal { endScroll(at: sample.time) }
     }
 
@@ -111,10 +115,7 @@ extension BoardScene {
 
     public mutating func advance(to time: Int64) {
         if let deadline = steps.deadline(passedBy: time) { endScroll(at: deadline) }
-        if let click = waiting, time >= click.deadline {
-            waiting = nil
-            commit(activating: click.activates, click.index, delay: time - click.lift)
-        }
+        if let click = waiting, time >= click.deadline { commitWaitingClick(at: time) }
         offset.update(at: time.seconds)
         show()
     }

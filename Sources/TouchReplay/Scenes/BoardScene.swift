@@ -83,7 +83,7 @@ public struct BoardScene: Scene {
     var offset = AnimatedValue(0)
     var pan: ScenePan<PanRecognizer>
     var steps = ScrollSteps()
-    var scrollHold = 0.0, scrolled = 0.0
+    var scrolled = StepScrollAxis()
     var hold = 0.0
     /// Where the dragged object was when its drag began.
     var objectHold = (x: 0.0, y: 0.0)
@@ -162,16 +162,24 @@ public struct BoardScene: Scene {
         offset.set(offset.value)
         landingModifiers = sample.modifiers.union(heldKeys)
         landedOn = object(atX: sample.x, y: sample.y)
+        // A click waiting for its double tap is decided by a landing anywhere else (only the
+        // same object can make it a double): it must not land mid-way through that gesture.
+        if let click = waiting, landedOn != click.index { commitWaitingClick(at: sample.time) }
         landing = (sample.x, sample.y - offset.value)
         drag = .none
         if let index = landedOn {
             pressed = index
             focus = .object(index)
+        } else if landingModifiers.contains(.shift) {
+            // Shift on the empty board: the marquee's corner shows where it will span from.
+            focus = .corner(x: landing.x, y: landing.y)
         }
     }
 
     private mutating func begin(_ sample: InputSample) {
         pressed = nil
+        // A drag from the clicked object is no double tap: the click is decided now.
+        commitWaitingClick(at: sample.time)
         if let index = landedOn {
             if landingModifiers.contains(.option), objects.count < Self.capacity {
                 objects.append(objects[index])

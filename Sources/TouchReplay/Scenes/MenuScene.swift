@@ -63,7 +63,7 @@ public struct MenuScene: Scene {
     private var pan: ScenePan<PanRecognizer>
     private var hold = 0.0
     private var steps = ScrollSteps()
-    private var scrollHold = 0.0, scrolled = 0.0
+    private var scrolled = StepScrollAxis()
     public private(set) var state = SceneState()
 
     /// A closed menu over a list three screens tall, centred.
@@ -164,12 +164,9 @@ public struct MenuScene: Scene {
         let delta = sample.scrollDelta ?? (0, 0)
         if steps.step(sample.phase, at: sample.time) {
             if isOpen { close(.dismissed, at: sample.time.seconds) }
-            list.set(list.value)
-            scrollHold = band.unbanded(list.value)
-            scrolled = 0
+            scrolled.start(&list, in: band)
         }
-        scrolled += delta.dy
-        list.set(band.banded(scrollHold - scrolled))
+        scrolled.move(&list, by: delta.dy, in: band)
         if sample.phase.isTerminal { endScroll(at: sample.time) }
     }
 

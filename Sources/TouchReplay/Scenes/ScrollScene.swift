@@ -48,10 +48,9 @@ public struct ScrollScene: Scene {
     private var pan: ScenePan<PanRecognizer>
     // The unbanded content translation when the pan began: content = band(hold + translation).
     private var holdX = 0.0, holdY = 0.0
-    // The same for a scroll (wheel or trackpad): content = band(scrollHold − scrolled).
+    // The same for a scroll (wheel or trackpad), one axis each.
     private var steps = ScrollSteps()
-    private var scrollHoldX = 0.0, scrollHoldY = 0.0
-    private var scrolledX = 0.0, scrolledY = 0.0
+    private var scrolledX = StepScrollAxis(), scrolledY = StepScrollAxis()
     private var signals: [SceneSignal] = []
     public private(set) var state = SceneState()
 
@@ -115,17 +114,11 @@ public struct ScrollScene: Scene {
     private mutating func scroll(_ sample: InputSample) {
         let delta = sample.scrollDelta ?? (0, 0)
         if steps.step(sample.phase, at: sample.time) {
-            contentX.set(contentX.value)
-            contentY.set(contentY.value)
-            scrollHoldX = bandX.unbanded(contentX.value)
-            scrollHoldY = bandY.unbanded(contentY.value)
-            scrolledX = 0
-            scrolledY = 0
+            scrolledX.start(&contentX, in: bandX)
+            scrolledY.start(&contentY, in: bandY)
         }
-        scrolledX += delta.dx
-        scrolledY += delta.dy
-        contentX.set(bandX.banded(scrollHoldX - scrolledX))
-        contentY.set(bandY.banded(scrollHoldY - scrolledY))
+        scrolledX.move(&contentX, by: delta.dx, in: bandX)
+        scrolledY.move(&contentY, by: delta.dy, in: bandY)
         if sample.phase.isTerminal { endScroll(at: sample.time) }
     }
 
