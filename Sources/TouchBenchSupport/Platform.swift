@@ -23,6 +23,21 @@ func libmAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 
 /// The process's standard streams at the C library's level.
 package enum StandardStreams {
+    /// Whether standard output was closed when the process started. Evaluated first thing in
+    /// `main`: a closed descriptor 0, 1 or 2 is then opened on `/dev/null`, because otherwise
+    /// the next file opened (an input trace) takes the descriptor and a write to standard
+    /// output or `/dev/stdout` overwrites it.
+    package static let outputClosedAtStart: Bool = {
+        var outputClosed = false
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            // open() takes the lowest free descriptor: this one, as those below are open.
+            let opened = open("/dev/null", O_RDWR)
+            if opened != descriptor && opened >= 0 { close(opened) }
+            if descriptor == 1 { outputClosed = true }
+        }
+        return outputClosed
+    }()
+
     /// Flushes standard output and says whether every write to it so far succeeded: `print`
     /// alone ignores a full disk, `/dev/full` or a closed pipe.
     package static func flushOutput() -> Bool {

@@ -107,6 +107,12 @@ struct ParsedArguments {
     /// The option's value as written (the last one when it repeats).
     func text<Value>(_ option: Option<Value>) -> String? { values[option.spec.name]?.last }
 
+    /// Whether any of `outputs` is `-`: a document goes to standard output, so the command's
+    /// table must not follow it there.
+    func writesToStandardOutput(_ outputs: [Option<String>]) -> Bool {
+        outputs.contains { text($0) == "-" }
+    }
+
     /// The option's value, converted; `nil` when it was not given.
     func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
         guard let text = text(option) else { return nil }

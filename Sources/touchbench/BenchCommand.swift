@@ -65,7 +65,7 @@ enum BenchCommand {
         var chartedRun = BenchRunner.defaultChartedRun(suite: suite)
         if let choice = try arguments.value(chart) {
             guard let key = SuiteDiscovery.run(named: choice, in: suite) else {
-                throw UsageError(message: "--chart names '\(choice.split(separator: ":", maxSplits: 1)[0])', which is not in \(manifest)")
+                throw UsageError(message: "--chart '\(choice)' names no run of \(manifest); give TRACE or TRACE:SCENE, a trace of the suite and a scene it runs in")
             }
             chartedRun = key
         }

@@ -36,13 +36,14 @@ enum PageReplayCommand {
         run.record = record
         run.latenessP99Ms = runs.map(\.latenessP99Ms).max() ?? 0
         run.latenessMaxMs = runs.map(\.latenessMaxMs).max() ?? 0
+        run.hostStealMs = runs.reduce(Double?.some(0)) { sum, run in sum.flatMap { total in run.hostStealMs.map { total + $0 } } }
         let output = try arguments.value(ReplayCommand.json)
         if let output {
             let file = try TextOutput(path: output)
             try file.write(run.record.jsonText)
             try file.close()
         }
-        if output != "-" {
+        if !arguments.writesToStandardOutput([ReplayCommand.json, ReplayCommand.traceEvents, ReplayCommand.recordFrameCost]) {
             print(ReplaySummary.text(run.record, refresh: .fixed(run.record.refreshHz), extra: MetricName.pageCases))
             print("")
             print("browser   \(run.browser); \(run.usedHook ? "state from touchbench.report" : settings.selector.map { "followed \($0)" } ?? "no hook and no --selector: only timing")")

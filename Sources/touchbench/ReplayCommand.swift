@@ -126,7 +126,9 @@ enum ReplayCommand {
             try file.write(result.jsonText)
             try file.close()
         }
-        if output != "-" { print(ReplaySummary.text(result, refresh: refreshRate)) }
+        if !arguments.writesToStandardOutput([json, traceEvents, recordFrameCost]) {
+            print(ReplaySummary.text(result, refresh: refreshRate))
+        }
         return ExitCode.success
     }
 }

@@ -17,7 +17,7 @@ struct ReportOptions: Sendable {
 
     /// Whether a report goes to standard output (then the table does not).
     func writesToStandardOutput(_ arguments: ParsedArguments) -> Bool {
-        all.contains { arguments.text($0) == "-" }
+        arguments.writesToStandardOutput(all)
     }
 
     /// Writes every report asked for.

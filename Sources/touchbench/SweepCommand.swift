@@ -54,7 +54,7 @@ enum SweepCommand {
             try file.write(SweepHTML.render(sweep))
             try file.close()
         }
-        if try arguments.value(json) != "-" { print(table(sweep)) }
+        if !arguments.writesToStandardOutput([json, html]) { print(table(sweep)) }
         return ExitCode.success
     }
 

@@ -52,8 +52,12 @@ struct SuiteAndGradingTests {
         let chosen = try SuiteDiscovery.resolve(folder.path, scenes: ["pip", "nope"]).suite
         #expect(SuiteDiscovery.unknownScenes(in: chosen) == ["nope"])
         #expect(SuiteDiscovery.run(named: "b", in: chosen) == EntryKey(trace: "b.touchtrace", scene: "pip"))
-        #expect(SuiteDiscovery.run(named: "a.touchtrace:home", in: chosen) == EntryKey(trace: "a.touchtrace", scene: "home"))
+        #expect(SuiteDiscovery.run(named: "a.touchtrace:pip", in: chosen) == EntryKey(trace: "a.touchtrace", scene: "pip"))
         #expect(SuiteDiscovery.run(named: "c", in: chosen) == nil)
+        // A scene the trace does not run in, and empty names (an unset variable), name no run.
+        for choice in ["a.touchtrace:home", "a:", "", ":", "::", ":pip"] {
+            #expect(SuiteDiscovery.run(named: choice, in: chosen) == nil, "\(choice)")
+        }
     }
 
     @Test func missingAndEmptySuitesAreTypedErrors() throws {

@@ -81,12 +81,15 @@ public enum SuiteDiscovery {
 
     /// The run `choice` names in `suite`: `TRACE[:SCENE]`, the trace with or without its
     /// `.touchtrace` extension, the scene by default the trace's first; `nil` when the suite
-    /// has no such trace.
+    /// has no such trace or the trace does not run in that scene.
     public static func run(named choice: String, in suite: TraceSuite) -> EntryKey? {
-        let parts = choice.split(separator: ":", maxSplits: 1).map(String.init)
-        guard let name = parts.first else { return nil }
+        let parts = choice.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let name = parts.first, !name.isEmpty else { return nil }
         let file = name.hasSuffix(".touchtrace") ? name : name + ".touchtrace"
         guard let entry = suite.traces.first(where: { $0.file == file || $0.file == name }) else { return nil }
-        return EntryKey(trace: entry.file, scene: parts.count > 1 ? parts[1] : entry.scenes.first ?? SceneKind.scroll.name)
+        guard parts.count > 1 else { return EntryKey(trace: entry.file, scene: entry.scenes.first ?? SceneKind.scroll.name) }
+        // A scene the trace does not run in has no run to chart.
+        guard entry.scenes.contains(parts[1]) else { return nil }
+        return EntryKey(trace: entry.file, scene: parts[1])
     }
 }
