@@ -19,7 +19,10 @@ enum BenchCommand {
                               "Run only shard i of n (stable: by a hash of each trace's file name); auto reads i and n from the CI or cluster environment (docs/CI.md).") { (text) throws(UsageError) in
         if text == "auto" {
             do throws(ShardEnvironmentError) {
-                return try BenchShard.fromEnvironment(ProcessInfo.processInfo.environment).0
+                let (shard, origin) = try BenchShard.fromEnvironment(ProcessInfo.processInfo.environment)
+                // docs/CI.md: a fan-out job's log says where its shard came from.
+                Console.error("touchbench bench: --shard auto: shard \(shard) from \(origin.rawValue)")
+                return shard
             } catch {
                 throw UsageError(message: error.reason)
             }
@@ -69,7 +72,8 @@ enum BenchCommand {
             }
             chartedRun = key
         }
-        let parameters = try ParameterOptions.values(arguments, over: suite.parameters ?? [:], source: manifest)
+        let parameters = try ParameterOptions.values(arguments, over: suite.parameters ?? [:], source: manifest,
+                                                     scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
         let replayer = Replaying(parameters: parameters, frameCost: try ParameterOptions.frameCost(arguments))
         let started = ContinuousClock.now
         let bar = ProgressBar()

@@ -23,16 +23,30 @@ enum ParameterOptions {
     }
 
     /// The parameters of `--set`, over `base` (a suite's own); a bad one is a usage error
-    /// naming it and its valid values.
-    static func values(_ arguments: ParsedArguments, over base: [String: String] = [:], source: String? = nil) throws(UsageError) -> ParameterValues {
+    /// naming it and its valid values. With `scenes`, a `--set` no scene among them reads is
+    /// refused (it would change nothing), as is a name set twice (only the last would count).
+    static func values(_ arguments: ParsedArguments, over base: [String: String] = [:], source: String? = nil,
+                       scenes: [String]? = nil) throws(UsageError) -> ParameterValues {
         var values = ParameterValues()
         do throws(ParameterError) {
             for (name, value) in base.sorted(by: { $0.key < $1.key }) { try values.set(name, to: value) }
         } catch {
             throw UsageError(message: "\(source.map { "\($0): " } ?? "")\(error.description)")
         }
+        var given = Set<String>()
         for assignment in try arguments.values(Self.set) {
-            do throws(ParameterError) { try values.apply(assignment) } catch { throw UsageError(message: error.description) }
+            let name: String
+            do throws(ParameterError) {
+                name = try ParameterValues.split(assignment).name
+                try values.apply(assignment)
+            } catch {
+                throw UsageError(message: error.description)
+            }
+            guard given.insert(name).inserted else { throw UsageError(message: "--set \(name) is given twice; give it once") }
+            if let scenes, let owner = ParameterCatalog.parameter(name)?.owner,
+               !scenes.contains(where: { SceneKind(name: $0).map { ParameterCatalog.owners(of: $0).contains(owner) } ?? false }) {
+                throw UsageError(message: "--set \(name) changes nothing here: no scene run (\(scenes.joined(separator: ", "))) reads it; 'touchbench scenes' lists each scene's parameters")
+            }
         }
         return values
     }

@@ -75,7 +75,7 @@ enum ReplayCommand {
         }
         let sceneName = try arguments.required(scene)
         let mode = try arguments.value(rate) ?? .virtual
-        let parameters = try ParameterOptions.values(arguments)
+        let parameters = try ParameterOptions.values(arguments, scenes: [sceneName])
         let cost = try ParameterOptions.frameCost(arguments)
         // The recording written must not overwrite the one being charged, nor share a file with --json.
         if let recordedInput = cost.recordedFile {

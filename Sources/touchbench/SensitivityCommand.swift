@@ -42,6 +42,14 @@ enum SensitivityCommand {
                 entry.scenes.filter { scene == nil || $0 == scene?.name }.map { (TraceSuite.path(of: entry, manifestPath: manifest), entry.file, $0) }
             }
         }
+        // A parameter named twice, or one no scene of the plan reads, would step nothing.
+        if let twice = chosen.first(where: { name in chosen.filter { $0.name == name.name }.count > 1 }) {
+            throw UsageError(message: "--parameter \(twice.name) is given twice; give it once")
+        }
+        let planned = Set(plan.compactMap { SceneKind(name: $0.scene) }.flatMap { ParameterCatalog.owners(of: $0) })
+        if let idle = chosen.first(where: { !planned.contains($0.owner) }) {
+            throw UsageError(message: "--parameter \(idle.name) is read by no scene of this run; 'touchbench scenes' lists each scene's parameters")
+        }
         let bar = ProgressBar()
         let findings = try analysis.run(plan: plan, frameCost: try ParameterOptions.frameCost(arguments)) { done, total in
             bar.show(done: done, total: total, what: "stepping parameters")
