@@ -98,6 +98,20 @@ public struct MetricName: OpenStringEnum {
     public static let paritySpread: MetricName = "parity_spread_pt"
     /// Run-level, the same attempts: the largest difference between their visible responses.
     public static let parityResponseSpread: MetricName = "parity_response_spread_ms"
+    /// Canvas, pencil role: each pencil sample → the first frame whose ink shows its point.
+    public static let inkLatency: MetricName = "ink_latency_ms"
+    /// Canvas, touch role: each finger sample that pans or zooms the canvas → the first frame
+    /// showing it moved.
+    public static let canvasLatency: MetricName = "canvas_latency_ms"
+    /// Run-level, canvas: finger contacts that drew ink (must be 0: the finger never draws).
+    public static let fingerInkStrokes: MetricName = "finger_ink_strokes"
+    /// Run-level, canvas: pencil samples that moved the canvas (must be 0).
+    public static let pencilCanvasMoves: MetricName = "pencil_canvas_moves"
+    /// Force press: each force change → the first frame whose shown scale reflects it.
+    public static let pressFeedback: MetricName = "press_feedback_ms"
+    /// Run-level, force press: switch flips beyond the first within one press (a force
+    /// wavering about the threshold).
+    public static let pressFlickers: MetricName = "press_flickers"
 
     /// Every metric a replay measures, in the order `touchbench replay` lists them.
     public static let allCases: [MetricName] = [
@@ -112,11 +126,12 @@ public struct MetricName: OpenStringEnum {
     /// Metrics a replay reports only where they apply (the pointer's in runs that showed a
     /// pointer, `highlight_ms` in runs with `highlight` markers, `swallowed_inputs` in scenes
     /// that answer every input, `arrival_ms` in runs with intent markers, the parity spreads in
-    /// runs with `parity` markers), after ``allCases`` when present; every other record stays
+    /// runs with `parity` markers, the canvas's in runs that drew or moved a canvas, the press's
+    /// in runs that showed a switch), after ``allCases`` when present; every other record stays
     /// as it was.
     public static let whereTheyApply: [MetricName] = [
         .pointerAcquisition, .pointerCaptureJump, .pointerFlickers, .highlight, .swallowedInputs, .arrival, .paritySpread,
-        .parityResponseSpread,
+        .parityResponseSpread, .inkLatency, .canvasLatency, .fingerInkStrokes, .pencilCanvasMoves, .pressFeedback, .pressFlickers,
     ]
 
     // MARK: What a bench adds
@@ -145,7 +160,7 @@ public struct MetricName: OpenStringEnum {
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
         .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .arrival, .stuckAnimations, .pointerAcquisition, .pointerCaptureJump,
-        .pointerFlickers, .highlight, .swallowedInputs, .paritySpread, .parityResponseSpread, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
+        .pointerFlickers, .highlight, .swallowedInputs, .paritySpread, .parityResponseSpread, .inkLatency, .canvasLatency, .fingerInkStrokes, .pencilCanvasMoves, .pressFeedback, .pressFlickers, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput, .pageRunWall,
     ]
@@ -183,7 +198,9 @@ extension MetricName {
         if self == .unansweredEvents { return "events" }
         if self == .unansweredInputs || self == .swallowedInputs { return "inputs" }
         if self == .stuckAnimations { return "animations" }
-        if self == .pointerFlickers { return "flickers" }
+        if self == .pointerFlickers || self == .pressFlickers { return "flickers" }
+        if self == .fingerInkStrokes { return "strokes" }
+        if self == .pencilCanvasMoves { return "samples" }
         return ""
     }
 
@@ -206,7 +223,7 @@ extension MetricName {
         if kind == .timing { return .p50 }
         switch self {
         case .latencyJitter, .hitchTimeRatio, .droppedFrames, .unansweredEvents, .unansweredInputs, .intentAccuracy, .stuckAnimations,
-             .pointerFlickers, .swallowedInputs, .paritySpread, .parityResponseSpread, .frameCount, .sampleCount,
+             .pointerFlickers, .swallowedInputs, .paritySpread, .parityResponseSpread, .fingerInkStrokes, .pencilCanvasMoves, .pressFlickers, .frameCount, .sampleCount,
              .eventCount: return .mean
         default: return .p95
         }

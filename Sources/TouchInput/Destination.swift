@@ -31,6 +31,9 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// new place, copied (the original stays), acted on at once (opened); and how many objects
     /// are selected after a click, a Shift-click or a Shift-drag.
     case moved(Int), copied(Int), activated(Int), selected(Int)
+    /// A force-press switch's states (the flashlight): a press past the force threshold
+    /// switches it; one lifted before the threshold leaves it as it was.
+    case switchedOn, switchedOff
 
     /// The name timelines and reports show: `home`, `corner3`, `target 0,1`, … (empty for
     /// ``none``).
@@ -60,6 +63,8 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .copied(let index): "copied\(index)"
         case .activated(let index): "activated\(index)"
         case .selected(let count): "selected\(count)"
+        case .switchedOn: "on"
+        case .switchedOff: "off"
         }
     }
 
@@ -82,6 +87,8 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case "pinching": self = .pinching
         case "menu": self = .menuOpen
         case "dismissed": self = .dismissed
+        case "on": self = .switchedOn
+        case "off": self = .switchedOff
         default:
             if name.hasPrefix("corner"), let index = Int(name.dropFirst(6)), (0...3).contains(index),
                "corner\(index)" == name {
@@ -125,7 +132,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// What kind of place it is: a destination is only ever compared with intents of its
     /// own family (a PIP corner means nothing to the home scene).
     public enum Family: Int, Sendable, Hashable, CaseIterable {
-        case none, home, corner, sheet, button, pinch, pointer, menu, sidebar, board
+        case none, home, corner, sheet, button, pinch, pointer, menu, sidebar, board, press
     }
 
     /// The family of this destination.
@@ -141,6 +148,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .menuOpen, .menuItem, .dismissed: .menu
         case .sidebarClosed, .sidebarOpen, .thirdColumn: .sidebar
         case .moved, .copied, .activated, .selected: .board
+        case .switchedOn, .switchedOff: .press
         }
     }
 

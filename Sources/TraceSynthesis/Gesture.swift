@@ -38,6 +38,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     case sidebarOpen = "sidebar-open"
     case sidebarThirdColumn = "sidebar-third-column"
     case sidebarCatch = "sidebar-catch"
+    case pencilAndPan = "pencil-and-pan"
+    case pencilAndPinch = "pencil-and-pinch"
+    case forcePress = "force-press"
     case session = "session"
 
     /// Whether the gesture's lift speeds come from ``SynthesisOptions/throwSpeed`` (a recipe's
@@ -59,7 +62,8 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     /// Every gesture a session mixes: all but `session` itself and the gestures made for one
     /// scene's starting state (``pipThrow`` grabs a window resting bottom right,
     /// ``sheetDismiss`` opens a closed sheet, the launch interruptions start from the app
-    /// shown in `home`, the menu gestures a closed menu, the board gestures a board at its top; ``trackpadScroll`` came after the session's mix was fixed, and adding
+    /// shown in `home`, the menu gestures a closed menu, the board gestures a board at its top, the
+    /// pencil-with-touch gestures a canvas, the force presses a switch that is off; ``trackpadScroll`` came after the session's mix was fixed, and adding
     /// it there would change every bundled session), whose intent would not hold in a mix.
     public static let elementary: [Gesture] = allCases.filter { $0 != .session && !$0.isSceneSpecific }
 
@@ -68,7 +72,7 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .pipThrow, .sheetDismiss, .trackpadScroll, .launchTap, .launchSwitcher, .launchClose, .pointerTargets, .menuSelect,
              .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome, .appSwitchCatch, .optionDrag, .shiftSelect, .commandClick,
-             .parity, .sidebarOpen, .sidebarThirdColumn, .sidebarCatch: true
+             .parity, .sidebarOpen, .sidebarThirdColumn, .sidebarCatch, .pencilAndPan, .pencilAndPinch, .forcePress: true
         default: false
         }
     }
@@ -113,6 +117,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         case .sidebarOpen: "a throw in from the left edge that opens a sidebar (release, intent)"
         case .sidebarThirdColumn: "a pull from the left edge past the sidebar to a third column, overpulled and held (intent)"
         case .sidebarCatch: "a sidebar caught while it closes and thrown open, then while it opens and thrown closed (intents)"
+        case .pencilAndPan: "a pencil stroke while a finger pans (lands 50-200 ms before or 50-150 ms after): input roles"
+        case .pencilAndPinch: "a pencil stroke while two fingers zoom (land 50-200 ms before or 50-150 ms after): input roles"
+        case .forcePress: "three force presses on a switch: past the threshold, below it, wavering about it (intents)"
         case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
         }
     }

@@ -129,6 +129,9 @@ public struct GestureSynthesizer: Sendable {
         case .sidebarOpen: builder.planSidebar(.open)
         case .sidebarThirdColumn: builder.planSidebar(.thirdColumn)
         case .sidebarCatch: builder.planSidebar(.caught)
+        case .pencilAndPan: builder.planPencilWithTouch(.pan)
+        case .pencilAndPinch: builder.planPencilWithTouch(.pinch)
+        case .forcePress: builder.planForcePress()
         case .session: break  // a session is a sequence of the others; see EpisodeIterator
         }
         return builder

@@ -32,7 +32,7 @@ enum DemoCommand {
         let chosenDelay = try arguments.value(presentDelay)
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
                                         "settle", "over %", "jump pt/s", "intent", "intent ms", "arrive ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck",
-                                        "highlight", "swallowed", "parity pt", "hitch ms/s"])
+                                        "highlight", "swallowed", "parity pt", "ink p99", "canvas p99", "roles", "force p99", "flickers", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         var rates: Set<RefreshRate> = []
         let started = DispatchTime.now().uptimeNanoseconds
@@ -72,6 +72,8 @@ enum DemoCommand {
                            stat(.stuckAnimations, \.mean).map { String(Int($0)) } ?? "—",
                            ms(stat(.highlight, \.max)), stat(.swallowedInputs, \.mean).map { String(Int($0)) } ?? "—",
                            ms(stat(.paritySpread, \.mean)),
+                           ms(stat(.inkLatency, \.p99)), ms(stat(.canvasLatency, \.p99)), DemoCommand.roleErrors(result),
+                           ms(stat(.pressFeedback, \.p99)), stat(.pressFlickers, \.mean).map { String(Int($0)) } ?? "—",
                            String(format: "%.1f", result.hitchRatio)])
             }
         }
@@ -95,8 +97,19 @@ enum DemoCommand {
                 + "stuck = animations left off their target with no finger down and no motion; highlight = the slowest from a "
                 + "finger entering a menu's items to the first frame showing one highlighted; swallowed = touch-downs and "
                 + "scroll starts a menu answered with no visible change within 50 ms; parity = the largest difference, in pt, "
-                + "between the outcomes of one intent reached by finger, mouse drag, trackpad and wheel.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
+                + "between the outcomes of one intent reached by finger, mouse drag, trackpad and wheel; ink, canvas = from a pencil sample to "
+                + "the frame showing its ink, from a finger sample to the frame showing the canvas it moved; roles = finger "
+                + "strokes that drew / pencil samples that moved the canvas (both 0 when each input keeps its role); force = from a "
+                + "force change to the frame whose scale shows it; flickers = a force-press switch flipping more than once in one press.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
         return ExitCode.success
+    }
+
+    /// A canvas's role errors as `finger strokes that drew/pencil samples that moved it`, or
+    /// a dash for runs that drew no canvas.
+    static func roleErrors(_ result: RunRecord) -> String {
+        guard !result[.fingerInkStrokes].isEmpty, let strokes = result[.fingerInkStrokes].mean,
+              let moves = result[.pencilCanvasMoves].mean else { return "—" }
+        return "\(Int(strokes))/\(Int(moves))"
     }
 
     /// The largest velocity jump of any hand-off kind in a run: one column for the four

@@ -74,7 +74,7 @@ struct SuiteAndGradingTests {
     func bundledSuiteAndThresholds() throws {
         let executable = Self.root.appendingPathComponent(".build/debug/touchbench").path
         let manifest = try SuiteDiscovery.defaultManifest(executablePath: executable)
-        #expect(try TraceSuite.load(from: manifest).traces.count == 41)
+        #expect(try TraceSuite.load(from: manifest).traces.count == 44)
         let bundled = try BenchThresholds.load(from: Self.root.appendingPathComponent("Benchmarks/thresholds.json").path)
         let thresholds = try SuiteDiscovery.thresholds(nil, manifest: Self.root.appendingPathComponent("Traces/manifest.json").path)
         #expect(thresholds.budgets.map(\.name) == bundled.budgets.map(\.name))

@@ -80,7 +80,7 @@ import TraceSynthesis
     /// What the second pass may still allocate once: a histogram meeting a new extreme.
     static let oneOffBytes = 4.0 * 1_048_576
     static let oneOffAllocations = 200.0
-    static let scenes = ["scroll", "pip", "button", "sheet", "home", "pinch", "pointer", "menu", "board", "sidebar"]
+    static let scenes = ["scroll", "pip", "button", "sheet", "home", "pinch", "pointer", "menu", "board", "sidebar", "canvas", "press"]
 
     @Test(arguments: scenes)
     func heapWorkPerSampleDoesNotGrowWithLength(scene: String) throws {

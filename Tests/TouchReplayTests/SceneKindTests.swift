@@ -7,7 +7,7 @@ import TraceSynthesis
 /// The scene registry and the typed signals scenes emit instead of fields for probes.
 @Suite struct SceneKindTests {
     @Test func theRegistryNamesEveryScene() throws {
-        #expect(SceneKind.names == ["scroll", "pip", "home", "button", "sheet", "pinch", "pointer", "menu", "board", "sidebar"])
+        #expect(SceneKind.names == ["scroll", "pip", "home", "button", "sheet", "pinch", "pointer", "menu", "board", "sidebar", "canvas", "press"])
         for kind in SceneKind.allCases {
             #expect(SceneKind(name: kind.name) == kind)
             #expect(!kind.summary.isEmpty)
@@ -18,7 +18,7 @@ import TraceSynthesis
         do {
             _ = try SceneKind.named("scrol")
         } catch {
-            #expect(error.description == "unknown scene 'scrol'; the scenes are scroll, pip, home, button, sheet, pinch, pointer, menu, board, sidebar")
+            #expect(error.description == "unknown scene 'scrol'; the scenes are scroll, pip, home, button, sheet, pinch, pointer, menu, board, sidebar, canvas, press")
         }
     }
 

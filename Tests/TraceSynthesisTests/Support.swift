@@ -91,6 +91,8 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
          .launchTap, .launchSwitcher, .launchClose, .menuSelect, .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome,
          .appSwitchCatch, .sidebarOpen, .sidebarThirdColumn, .sidebarCatch: [.touch, .marker]
     case .pencilStroke: [.pencil]
+    case .pencilAndPan, .pencilAndPinch: [.pencil, .touch]
+    case .forcePress: [.touch, .marker]
     case .pointerHover: [.pointer]
     case .pointerTargets: [.pointer, .marker]
     case .scrollWheel, .trackpadScroll: [.pointer, .scroll]
@@ -146,6 +148,7 @@ func expectedIntents(of gesture: Gesture) -> [String] {
     case .sidebarOpen: ["sidebarOpen"]
     case .sidebarThirdColumn: ["thirdColumn"]
     case .sidebarCatch: ["sidebarOpen", "sidebarClosed", "sidebarOpen", "sidebarClosed", "sidebarOpen", "sidebarClosed"]
+    case .forcePress: ["on", "on", "off"]
     default: []
     }
 }

@@ -144,6 +144,30 @@ public enum ParameterCatalog {
                   unit: "bool", default: 0, range: 0...1, step: 1, integer: true,
                   source: "the iPadOS pointer guidelines: no magnetism on hover-effect elements",
                   sensitivity: S(trace: "pointer-targets.touchtrace", scene: "pointer", metric: "intent_accuracy")),
+        Parameter("canvas.shared_roles", "Whether every contact has the same role on the canvas: the first one down draws, pencil or finger, the others navigate.",
+                  unit: "bool", default: 0, range: 0...1, step: 1, integer: true,
+                  source: "the seeds' pencil with touch: the pencil draws, fingers navigate",
+                  sensitivity: S(trace: "pencil-and-pan.touchtrace", scene: "canvas", metric: "finger_ink_strokes")),
+        Parameter("canvas.ink_slop", "How far the pencil travels from its landing before its ink shows (held points are drawn at once).",
+                  unit: "pt", default: 0, range: 0...100, step: 10,
+                  source: "ink follows the tip with no more latency than the pipeline's",
+                  sensitivity: S(trace: "pencil-and-pan.touchtrace", scene: "canvas", metric: "ink_latency_ms")),
+        Parameter("canvas.simultaneous", "Whether fingers move the canvas while the pencil draws, or wait for it to lift.",
+                  unit: "bool", default: 1, range: 0...1, step: -1, integer: true,
+                  source: "the seeds: several inputs at once, none waits for another",
+                  sensitivity: S(trace: "pencil-and-pinch.touchtrace", scene: "canvas", metric: "canvas_latency_ms")),
+        Parameter("press.commit_force", "The normalised force at which a force press switches.",
+                  unit: "force", default: 0.6, range: 0.05...1, step: 0.2,
+                  source: "about two thirds of a firm press (ForceSwitch.commitForce)",
+                  sensitivity: S(trace: "force-press.touchtrace", scene: "press", metric: "intent_accuracy")),
+        Parameter("press.hysteresis", "How far below the commit force the force must fall before the switch re-arms.",
+                  unit: "force", default: 0.2, range: 0...0.5, step: -0.2,
+                  source: "a threshold with hysteresis does not flicker (ForceSwitch.hysteresis)",
+                  sensitivity: S(trace: "force-press.touchtrace", scene: "press", metric: "press_flickers")),
+        Parameter("press.follows_force", "Whether the control's scale follows the force continuously, or shows nothing until it commits.",
+                  unit: "bool", default: 1, range: 0...1, step: -1, integer: true,
+                  source: "the seeds' Control Center and flashlight: the press hints at its outcome",
+                  sensitivity: S(trace: "force-press.touchtrace", scene: "press", metric: "press_feedback_ms")),
     ]
 
     private static let byName: [String: Parameter] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -173,6 +197,8 @@ public enum ParameterCatalog {
         case .menu: ["pan", "display"]
         case .board: ["pan", "display"]
         case .sidebar: ["pan", "display"]
+        case .canvas: ["pan", "canvas", "display"]
+        case .press: ["press", "display"]
         }
     }
 
@@ -216,4 +242,10 @@ public enum ParameterCatalog {
     static let sheetRetargetKeeps = all[30]
     static let pointerBarHitRegions = all[31]
     static let pointerMagnetizesHoverEffects = all[32]
+    static let canvasSharedRoles = all[33]
+    static let canvasInkSlop = all[34]
+    static let canvasSimultaneous = all[35]
+    static let pressCommitForce = all[36]
+    static let pressHysteresis = all[37]
+    static let pressFollowsForce = all[38]
 }

@@ -94,3 +94,21 @@ extension BoardScene.Parameters {
         self.init(hysteresis: values[ParameterCatalog.panHysteresis])
     }
 }
+
+extension CanvasScene.Parameters {
+    /// The canvas's tunables from `values` (the pan's hysteresis for the fingers).
+    public init(_ values: ParameterValues) {
+        typealias C = ParameterCatalog
+        self.init(hysteresis: values[C.panHysteresis], sharedRoles: values[C.canvasSharedRoles] != 0,
+                  inkSlop: values[C.canvasInkSlop], simultaneous: values[C.canvasSimultaneous] != 0)
+    }
+}
+
+extension PressScene.Parameters {
+    /// The force-press switch's tunables from `values`.
+    public init(_ values: ParameterValues) {
+        typealias C = ParameterCatalog
+        self.init(commitForce: values[C.pressCommitForce], hysteresis: values[C.pressHysteresis],
+                  followsForce: values[C.pressFollowsForce] != 0)
+    }
+}

@@ -26,6 +26,8 @@ struct ProbeSet: Sendable {
     private var highlight = HighlightProbe()
     private var swallow: SwallowProbe
     private var parity: ParityProbe
+    private var canvas = CanvasProbe()
+    private var press = PressProbe()
     /// Probes for a run on a virtual or wall clock of a scene that starts showing `initial`
     /// and promises to answer `responsive`.
     init(virtual: Bool, initial: SceneState, responsive: ResponsiveInputs) {
@@ -80,6 +82,8 @@ struct ProbeSet: Sendable {
         highlight.frame(frame)
         swallow.frame(frame)
         parity.frame(frame)
+        canvas.frame(frame)
+        press.frame(frame)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }
@@ -141,6 +145,16 @@ struct ProbeSet: Sendable {
         if parity.isMeasured {
             metrics[.paritySpread] = .single(parity.spread, kind: behaviour)
             metrics[.parityResponseSpread] = .single(Double(parity.responseSpread) / 1e6, kind: behaviour)
+        }
+        if canvas.isMeasured {
+            metrics[.inkLatency] = canvas.ink.summary(kind: behaviour)
+            metrics[.canvasLatency] = canvas.canvas.summary(kind: behaviour)
+            metrics[.fingerInkStrokes] = .single(Double(canvas.fingerStrokes), kind: behaviour)
+            metrics[.pencilCanvasMoves] = .single(Double(canvas.pencilMoves), kind: behaviour)
+        }
+        if press.isMeasured {
+            metrics[.pressFeedback] = press.feedback.summary(kind: behaviour)
+            metrics[.pressFlickers] = .single(Double(press.flickers), kind: behaviour)
         }
         metrics[.tapDelay] = tapDelay.summary(kind: behaviour)
         let seconds = Double(displayTime) / 1e9

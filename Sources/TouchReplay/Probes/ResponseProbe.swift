@@ -179,7 +179,7 @@ struct ResponseProbe: Sendable {
         while index < pending.count {
             var entry = pending[index]
             if entry.consumed == nil { entry.consumed = record.vsync }
-            if Self.answers(state, entry) {
+            if Self.answers(state, entry) || Self.inks(frame.signals, entry) {
                 let total = Double(record.presentation &- entry.time)
                 let waited = Double(record.vsync &- (entry.consumed ?? record.vsync))
                 response.add(total)
@@ -226,6 +226,13 @@ struct ResponseProbe: Sendable {
         if step > 0 { return (dx * entry.againstX + dy * entry.againstY) / step < -visibleChange }
         let transformed = abs(state.scale - entry.baseScale) + abs(state.rotation - entry.baseRotation)
         return abs(dx) + abs(dy) > visibleChange || transformed > visibleTransform
+    }
+
+    /// Whether the frame shows ink drawn by the entry's contact: a pencil's touch-down on a
+    /// canvas is answered by its ink, not by a move of the element.
+    private static func inks(_ signals: [SceneSignal], _ entry: Pending) -> Bool {
+        guard let contact = entry.contact, entry.touchDown else { return false }
+        return signals.contains { if case .inkDrawn(_, contact, _) = $0 { true } else { false } }
     }
 
     /// The first frame in which the element moves while the landed contact drives it:

@@ -1,7 +1,7 @@
 /// The reference scenes: the one registry of their names, summaries and factories. Adding a
 /// scene is adding a case here; every switch over it must then say what the scene is.
 public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case scroll, pip, home, button, sheet, pinch, pointer, menu, board, sidebar
+    case scroll, pip, home, button, sheet, pinch, pointer, menu, board, sidebar, canvas, press
 
     /// The scene's name as the command line and result files spell it.
     public var name: String { rawValue }
@@ -34,6 +34,8 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .menu: "menu: a press opens it, drag to an item and lift selects, a tap or scroll outside dismisses; live while it animates"
         case .board: "board of objects: drag moves, Option-drag copies, Shift adds to the selection, Command-click acts at once; wheel, trackpad and mouse scroll it as a finger"
         case .sidebar: "sidebar: swipe in from the left edge, projected to closed, open or a third column; rubber band; caught both ways"
+        case .canvas: "canvas: the pencil draws while fingers pan and pinch-zoom at the same time; the finger never draws"
+        case .press: "force-press switch: grows with pressure, a press past the threshold switches it (with hysteresis)"
         }
     }
 
@@ -50,6 +52,8 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .menu: MenuScene(context: context, parameters: .init(context.parameters))
         case .board: BoardScene(context: context, parameters: .init(context.parameters))
         case .sidebar: SidebarScene(context: context, parameters: .init(context.parameters))
+        case .canvas: CanvasScene(context: context, parameters: .init(context.parameters))
+        case .press: PressScene(context: context, parameters: .init(context.parameters))
         }
     }
 
@@ -67,6 +71,8 @@ public enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .menu: try visitor.visit(MenuScene(context: context, parameters: .init(context.parameters)))
         case .board: try visitor.visit(BoardScene(context: context, parameters: .init(context.parameters)))
         case .sidebar: try visitor.visit(SidebarScene(context: context, parameters: .init(context.parameters)))
+        case .canvas: try visitor.visit(CanvasScene(context: context, parameters: .init(context.parameters)))
+        case .press: try visitor.visit(PressScene(context: context, parameters: .init(context.parameters)))
         }
     }
 }

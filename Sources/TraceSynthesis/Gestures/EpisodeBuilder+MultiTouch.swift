@@ -2,18 +2,19 @@ import TouchBenchSupport
 
 /// Gestures of several fingers: pinch, rotate and multi-finger swipes.
 extension EpisodeBuilder {
-    mutating func planPinch() {
+    /// A pinch whose first finger lands at `land` (local seconds).
+    mutating func planPinch(at land: Double = 0) {
         let spreads = random.chance(0.5)
         let near = random.uniform(50, 80)
         let far = min(width, height) * random.uniform(0.5, 0.62) * (reach > 1 ? 0.55 : 1)
         let (from, to) = spreads ? (near, far) : (far, near)
-        let start = random.uniform(0.06, 0.1)
+        let start = land + random.uniform(0.06, 0.1)
         let duration = random.uniform(0.35, 0.6)
         let timing = PolarPath.Movement1D(start: start, duration: duration)
         // A pinch also turns a little: hands never keep the axis exactly.
         addFingerPair(
             separation: from, separationChange: to - from, separationTiming: timing,
-            angleChange: random.uniform(-0.1, 0.1), angleTiming: timing, largest: max(from, to))
+            angleChange: random.uniform(-0.1, 0.1), angleTiming: timing, largest: max(from, to), landing: land)
     }
 
     mutating func planRotate() {
@@ -29,11 +30,12 @@ extension EpisodeBuilder {
             largest: separation + max(0, change))
     }
 
-    /// Two fingers at either end of a segment through a common centre; the second lands and
-    /// lifts a few milliseconds after the first, as real pairs of fingers do.
+    /// Two fingers at either end of a segment through a common centre; the first lands at
+    /// `land`, the second and its lift a few milliseconds after the first's, as real pairs of
+    /// fingers do.
     private mutating func addFingerPair(
         separation: Double, separationChange: Double, separationTiming: PolarPath.Movement1D,
-        angleChange: Double, angleTiming: PolarPath.Movement1D, largest: Double
+        angleChange: Double, angleTiming: PolarPath.Movement1D, largest: Double, landing land: Double = 0
     ) {
         let half = largest / 2 + 24
         let center = Vector(
@@ -45,8 +47,8 @@ extension EpisodeBuilder {
         var second = first
         second.side = -1
         let lift = first.end + random.uniform(0.05, 0.15)
-        addFinger(.polar(first), landing: 0, lifting: lift)
-        addFinger(.polar(second), landing: random.uniform(0.005, 0.03), lifting: lift + random.uniform(0.005, 0.03))
+        addFinger(.polar(first), landing: land, lifting: lift)
+        addFinger(.polar(second), landing: land + random.uniform(0.005, 0.03), lifting: lift + random.uniform(0.005, 0.03))
     }
 
     /// Three to five fingers in an arc land within 40 ms, swipe together (each with its own

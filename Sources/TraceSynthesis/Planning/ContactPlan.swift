@@ -38,6 +38,8 @@ struct FingerStyle: Sendable, Hashable {
     var force: Double
     /// The contact radius at zero force, before the digitizer rounds it to its steps.
     var radius: Double
+    /// A force press's profile, which replaces the steady press when set.
+    var pressure: ForceProfile?
 
     /// Finger radii come from the sensor in steps of this size (UIKit reports a tolerance
     /// of about 5.2 pt on phones); 1336/256 keeps the steps on the storage grid.

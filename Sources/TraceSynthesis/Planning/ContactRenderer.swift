@@ -86,7 +86,8 @@ struct ContactRenderer {
             let rise = MinimumJerk.position((t - tDown) / 0.04)
             let fall = MinimumJerk.position((tUp - t) / 0.03)
             let speed = plan.path.velocity(at: t).length
-            var force = style.force * (0.25 + 0.75 * rise) * (0.25 + 0.75 * fall) * (1 - 0.2 * min(1, speed / 2000))
+            var force = style.pressure?.force(at: t)
+                ?? style.force * (0.25 + 0.75 * rise) * (0.25 + 0.75 * fall) * (1 - 0.2 * min(1, speed / 2000))
             force += random.gaussian() * settings.noise.forceSigma
             force = Self.quantize(min(max(force, quanta.force), 1), quanta.force)
             let step = FingerStyle.radiusStep

@@ -79,15 +79,17 @@ struct EpisodeBuilder {
     // MARK: Contacts
 
     /// A finger that lands on the first scan at or after `land` and lifts on the first scan
-    /// at or after `lift`.
+    /// at or after `lift`, pressing steadily or, given a `pressure` profile, as it says.
     @discardableResult
     mutating func addFinger(
-        _ path: ContactPath, landing land: Double, lifting lift: Double, modifiers: ModifierFlags = []
+        _ path: ContactPath, landing land: Double, lifting lift: Double, modifiers: ModifierFlags = [],
+        pressure: ForceProfile? = nil
     ) -> ContactTiming {
         let down = tick(atOrAfter: land, on: touchClock)
         let up = max(down + 1, tick(atOrAfter: lift, on: touchClock))
         extendPlan(to: lift)
-        let style = FingerStyle(force: random.uniform(0.18, 0.42), radius: random.uniform(13, 19))
+        var style = FingerStyle(force: random.uniform(0.18, 0.42), radius: random.uniform(13, 19))
+        style.pressure = pressure
         let plan = ContactPlan(
             kind: .touch, id: newID(), path: path, clock: touchClock, down: down, up: up,
             modifiers: modifiers, style: .finger(style))

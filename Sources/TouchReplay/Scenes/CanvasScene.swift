@@ -1,0 +1,193 @@
+import TouchBenchSupport
+import TouchGestures
+import TouchInput
+
+/// The `canvas` reference scene: the seeds' pencil-with-touch example. The two input kinds
+/// have different roles at the same time: the pencil draws, fingers move the canvas.
+///
+/// - A pencil on the glass draws: each of its samples adds a point of ink under its tip (in
+///   canvas coordinates) in the frame that consumes it, with no hysteresis, so the ink
+///   follows the tip with no more latency than the display pipeline's.
+/// - Fingers never draw. One finger pans the canvas 1:1 once it passes the pan's hysteresis;
+///   two pinch to zoom about their midpoint (kept within 0.25…8) while their centroid pans it.
+///   They do so while the pencil draws: neither input waits for the other.
+///
+/// Shown: `x`, `y` the canvas's offset and `scale` its zoom (a canvas point p is drawn at
+/// offset + scale · p); `tracking` the finger that pans it alone. What ink the frame adds is
+/// a ``SceneSignal/inkDrawn(time:contact:kind:)`` per point, what moves the canvas a
+/// ``SceneSignal/canvasMoved(time:kind:)`` per sample: the canvas probe times both per input
+/// role (docs/METRICS.md "Canvas").
+public struct CanvasScene: Scene {
+    /// The canvas's tunables. The defaults are the reference; each other value is a plausible
+    /// regression a test and the parameter catalogue hold the metrics to.
+    public struct Parameters: Sendable, Hashable {
+        /// How far a finger travels before the canvas follows it, points.
+        public var hysteresis: Double
+        /// Whether every contact has the same role: the first one down draws, pencil or
+        /// finger, and the others navigate (the naive canvas the seeds warn about).
+        public var sharedRoles: Bool
+        /// How far the pencil travels from where it landed before its ink shows, points: a
+        /// canvas that first asks whether the stroke is a pan draws the held points late.
+        public var inkSlop: Double
+        /// Whether fingers move the canvas while the pencil draws. `false` holds their moves
+        /// until the pencil lifts (one input at a time).
+        public var simultaneous: Bool
+
+        public init(hysteresis: Double = 10, sharedRoles: Bool = false, inkSlop: Double = 0, simultaneous: Bool = true) {
+            self.hysteresis = hysteresis
+            self.sharedRoles = sharedRoles
+            self.inkSlop = inkSlop
+            self.simultaneous = simultaneous
+        }
+    }
+
+    /// One stroke of ink: the contact that drew it and its points in canvas coordinates.
+    public struct Stroke: Sendable, Hashable {
+        public var kind: SampleKind
+        public var contact: UInt32
+        public var points: [Point]
+    }
+
+    /// The zoom's range.
+    public static let zoomRange = 0.25...8.0
+
+    private let parameters: Parameters
+    private var pan: ScenePan<PanRecognizer>
+    private var pinch: PinchRecognizer
+    private var events: [GestureEvent] = []
+    private var offset = Point.zero
+    private var zoom = 1.0
+    /// What the frames show: the transform, held back while the pencil draws in the
+    /// one-input-at-a-time variant.
+    private var shownOffset = Point.zero
+    private var shownZoom = 1.0
+    private var lastTranslation = Offset(dx: 0, dy: 0)
+    private var startZoom = 1.0
+    /// The contact drawing now, where it landed and the points it has not shown yet.
+    private var drawer: (id: UInt32, kind: SampleKind, landing: Point, showing: Bool)?
+    private var held: [(time: Int64, point: Point)] = []
+    /// Samples that moved the canvas while the shown transform was held.
+    private var heldMoves: [(time: Int64, kind: SampleKind)] = []
+    private var signals: [SceneSignal] = []
+    /// The ink drawn so far, stroke by stroke.
+    public private(set) var strokes: [Stroke] = []
+    public private(set) var state = SceneState()
+
+    /// A blank canvas at zoom 1, not moved.
+    public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
+        self.parameters = parameters
+        pan = ScenePan(PanRecognizer(hysteresis: parameters.hysteresis))
+        pinch = PinchRecognizer(hysteresis: parameters.hysteresis)
+        events.reserveCapacity(4)
+        show()
+    }
+
+    public mutating func handle(_ sample: InputSample) {
+        guard sample.isContactSample else { return }
+        if sample.phase == .began, drawer == nil, sample.kind == .pencil || parameters.sharedRoles {
+            drawer = (sample.id, sample.kind, Point(x: sample.x, y: sample.y), parameters.inkSlop <= 0)
+            strokes.append(Stroke(kind: sample.kind, contact: sample.id, points: []))
+        }
+        if let current = drawer, current.id == sample.id, current.kind == sample.kind {
+            draw(sample, current)
+        } else if sample.kind == .touch || parameters.sharedRoles {
+            navigate(sample)
+        }
+    }
+
+    /// The drawing contact's sample: a point of ink, shown at once unless it is still held.
+    private mutating func draw(_ sample: InputSample, _ current: (id: UInt32, kind: SampleKind, landing: Point, showing: Bool)) {
+        let point = Point(x: (sample.x - shownOffset.x) / shownZoom, y: (sample.y - shownOffset.y) / shownZoom)
+        held.append((sample.time, point))
+        if !current.showing {
+            let dx = sample.x - current.landing.x, dy = sample.y - current.landing.y
+            if dx * dx + dy * dy >= parameters.inkSlop * parameters.inkSlop || sample.phase.isTerminal { drawer?.showing = true }
+        }
+        if drawer?.showing == true {
+            for entry in held {
+                strokes[strokes.count - 1].points.append(entry.point)
+                signals.append(.inkDrawn(time: entry.time, contact: current.id, kind: current.kind))
+            }
+            held.removeAll(keepingCapacity: true)
+        }
+        if sample.phase.isTerminal {
+            drawer = nil
+            held.removeAll(keepingCapacity: true)
+            // The moves held while the pencil drew show now.
+            reveal()
+        }
+    }
+
+    /// A navigating contact's sample: pinch to zoom about the midpoint, pan with the centroid.
+    private mutating func navigate(_ sample: InputSample) {
+        if sample.phase == .began, pinch.state.isTerminal { pinch.reset() }
+        var moved = false
+        events.removeAll(keepingCapacity: true)
+        pinch.handle(sample, events: &events)
+        for event in events where event.gesture == .pinch {
+            if event.state == .began { startZoom = zoom }
+            if event.state == .changed, let anchor = pinch.location {
+                let newZoom = min(Self.zoomRange.upperBound, max(Self.zoomRange.lowerBound, startZoom * pinch.scale))
+                let factor = newZoom / zoom
+                offset = Point(x: anchor.x - (anchor.x - offset.x) * factor, y: anchor.y - (anchor.y - offset.y) * factor)
+                zoom = newZoom
+                moved = moved || factor != 1
+            }
+        }
+        switch pan.handle(sample, takeAnyContact: true) {
+        case .began:
+            lastTranslation = pan.translation
+        case .changed:
+            let translation = pan.translation
+            let dx = translation.dx - lastTranslation.dx, dy = translation.dy - lastTranslation.dy
+            lastTranslation = translation
+            offset.x += dx
+            offset.y += dy
+            moved = moved || dx != 0 || dy != 0
+        case .down, .ended, .cancelled, .lifted, .none:
+            break
+        }
+        guard moved else { return }
+        heldMoves.append((sample.time, sample.kind))
+        if parameters.simultaneous || drawer == nil { reveal() }
+    }
+
+    /// Shows the transform and says which samples moved it.
+    private mutating func reveal() {
+        guard !heldMoves.isEmpty else { return }
+        shownOffset = offset
+        shownZoom = zoom
+        for move in heldMoves { signals.append(.canvasMoved(time: move.time, kind: move.kind)) }
+        heldMoves.removeAll(keepingCapacity: true)
+    }
+
+    public mutating func advance(to time: Int64) {
+        show()
+    }
+
+    private mutating func show() {
+        state.x = shownOffset.x
+        state.y = shownOffset.y
+        state.targetX = shownOffset.x
+        state.targetY = shownOffset.y
+        state.scale = shownZoom
+        state.tracking = parameters.simultaneous || drawer == nil ? pan.trackedContact : nil
+    }
+
+    public mutating func takeSignals(into signals: inout [SceneSignal]) {
+        signals.append(contentsOf: self.signals)
+        self.signals.removeAll(keepingCapacity: true)
+    }
+
+    public func animatedValues() -> [(name: String, value: Double)] {
+        [("x", shownOffset.x), ("y", shownOffset.y), ("zoom", shownZoom), ("ink", Double(strokes.last?.points.count ?? 0))]
+    }
+
+    public func recognizerStates() -> [(name: String, state: String)] {
+        [("pinch", pinch.state.rawValue), ("pan", pan.recognizer.state.rawValue)]
+    }
+
+    /// A second input (the pencil landing while a finger pans, a second finger) must show
+    /// ink or move the canvas.
+    public var responsiveInputs: ResponsiveInputs { .secondTouchDown }
+}
