@@ -75,6 +75,16 @@ public struct TraceSuite: Sendable, Hashable, Codable {
         if let thresholds = suite.thresholds, !isInsideFolder(thresholds) {
             throw TraceFileError(.malformed, path: path, reason: "names a thresholds file outside its folder ('\(thresholds)')")
         }
+        // A trace is an output of `synth --suite`: one that is the manifest (or its
+        // thresholds) would be rebuilt over the file that names it.
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let ownFiles = [path] + (suite.thresholds.map { [folder.appendingPathComponent($0).path] } ?? [])
+        for entry in suite.traces {
+            let trace = Self.path(of: entry, manifestPath: path)
+            if let own = ownFiles.first(where: { SystemFile.isSameFile($0, trace) }) {
+                throw TraceFileError(.malformed, path: path, reason: "names its \(own == path ? "own manifest" : "thresholds file") ('\(entry.file)') as a trace")
+            }
+        }
         return suite
     }
 

@@ -62,8 +62,11 @@ enum BenchCommand {
             throw UsageError(message: "unknown scene(s) \(unknown.joined(separator: ", ")) in \(manifest); the scenes are \(SceneKind.names.joined(separator: ", ")), or page:FILE|URL for a web page")
         }
         try SuiteDiscovery.checkPages(in: suite, manifest: manifest)
-        let limits = try SuiteDiscovery.thresholds(try arguments.value(thresholds), suite: suite, manifest: manifest)
+        let thresholdsPath = try arguments.value(thresholds)
+        let limits = try SuiteDiscovery.thresholds(thresholdsPath, suite: suite, manifest: manifest)
         let baselinePath = try arguments.value(baseline)
+        try reports.refuseUnsafe(arguments, inputs: SuiteDiscovery.inputFiles(of: suite, manifest: manifest, thresholds: thresholdsPath)
+                                     + [baselinePath].compactMap { $0 })
         let baselineResult = try baselinePath.map { path throws(BenchReportError) in try BenchResult.load(from: path) }
         var chartedRun = BenchRunner.defaultChartedRun(suite: suite)
         if let choice = try arguments.value(chart) {

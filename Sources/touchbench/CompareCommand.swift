@@ -31,9 +31,11 @@ enum CompareCommand {
         positionals: 2...2
     ) { arguments in
         let basePath = arguments.positionals[0], newPath = arguments.positionals[1]
+        let thresholdsPath = SuiteDiscovery.thresholdsFile(try arguments.value(thresholds), manifest: newPath)
+        try reports.refuseUnsafe(arguments, inputs: [basePath, newPath] + [thresholdsPath].compactMap { $0 })
         let baseline = try BenchResult.load(from: basePath)
         let current = try BenchResult.load(from: newPath)
-        let limits = try SuiteDiscovery.thresholds(try arguments.value(thresholds), manifest: newPath)
+        let limits = try SuiteDiscovery.thresholds(thresholdsPath, manifest: newPath)
         let comparison = BenchComparison(current: current, baseline: baseline, thresholds: limits, timingGate: arguments[ReportOptions.timingGate])
         let baselineName = URL(fileURLWithPath: basePath).lastPathComponent
         try reports.write(arguments, result: current, baseline: baseline, baselineName: baselineName,

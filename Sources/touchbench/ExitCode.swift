@@ -62,7 +62,7 @@ enum ExitCode {
 
     static func forError(_ error: BenchReportError) -> Int32 {
         switch error.kind {
-        case .noSuite: usage
+        case .noSuite, .badRequest: usage
         case .cannotOpen: cannotOpen
         case .malformed: dataError
         case .unwritable, .readFailed: ioError

@@ -1,6 +1,8 @@
+import Foundation
 import TouchTrace
 
-/// Checks that run before a command writes anything.
+/// Checks that run before a command writes anything: the one home of "an output must not be
+/// an input, nor another output" for every command that writes files.
 enum OutputSafety {
     /// Refuses an output that is one of the inputs (after symbolic and hard links): writing
     /// it would destroy the data being read. A usage error (64), raised before any write.
@@ -9,5 +11,26 @@ enum OutputSafety {
         for input in inputs where SystemFile.isSameFile(input, output) {
             throw UsageError(message: "the output '\(output)' is the input '\(input)'; write to another file")
         }
+    }
+
+    /// Refuses, for the output options given, one that writes over an input and two that
+    /// write one place (the same file, or both standard output as `-`): the second would
+    /// overwrite or interleave with the first. A usage error (64) naming both options.
+    static func refuse(_ options: [Option<String>], of arguments: ParsedArguments, sameAs inputs: [String]) throws(UsageError) {
+        let given = options.compactMap { option in arguments.text(option).map { (option.flagName, $0) } }
+        for (_, path) in given { try refuse(output: path, sameAs: inputs) }
+        for (index, (firstName, first)) in given.enumerated() {
+            for (secondName, second) in given[(index + 1)...] where samePlace(first, second) {
+                throw UsageError(message: "\(firstName) and \(secondName) both write '\(first == "-" ? "-" : second)'; give each its own file")
+            }
+        }
+    }
+
+    /// Whether two outputs land in one place: the same spelling once normalised (a file not
+    /// written yet has no identity to compare), or one existing file.
+    private static func samePlace(_ first: String, _ second: String) -> Bool {
+        if first == "-" || second == "-" { return first == second }
+        let normalised = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+        return normalised(first) == normalised(second) || SystemFile.isSameFile(first, second)
     }
 }

@@ -62,7 +62,7 @@ enum ReplayCommand {
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
-        for option in [json, traceEvents, recordFrameCost] { try OutputSafety.refuse(output: arguments.text(option), sameAs: [path]) }
+        try OutputSafety.refuse([json, traceEvents, recordFrameCost], of: arguments, sameAs: [path])
         if arguments.text(page) != nil {
             // A page has its own code: the scenes' parameters do not reach it.
             if arguments.isGiven(ParameterOptions.set) || arguments.isGiven(ParameterOptions.frameCost) || arguments.isGiven(recordFrameCost) {
@@ -77,13 +77,9 @@ enum ReplayCommand {
         let mode = try arguments.value(rate) ?? .virtual
         let parameters = try ParameterOptions.values(arguments, scenes: [sceneName])
         let cost = try ParameterOptions.frameCost(arguments)
-        // The recording written must not overwrite the one being charged, nor share a file with --json.
+        // The recording written must not overwrite the one being charged.
         if let recordedInput = cost.recordedFile {
-            try OutputSafety.refuse(output: arguments.text(recordFrameCost), sameAs: [recordedInput])
-        }
-        if let costPath = arguments.text(recordFrameCost), let jsonPath = arguments.text(json),
-           costPath == jsonPath || SystemFile.isSameFile(costPath, jsonPath) {
-            throw UsageError(message: "--record-frame-cost and --json both write '\(costPath)'; give each its own file")
+            try OutputSafety.refuse([json, traceEvents, recordFrameCost], of: arguments, sameAs: [recordedInput])
         }
         let delay = try arguments.value(presentDelay)
         let phase = try arguments.value(vsyncPhase)

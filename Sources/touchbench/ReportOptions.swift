@@ -15,6 +15,12 @@ struct ReportOptions: Sendable {
 
     private var all: [Option<String>] { [json, markdown, junit, githubBenchmark, html].compactMap { $0 } }
 
+    /// Refuses, before any run, a report that would overwrite one of `inputs` (the results,
+    /// manifest, traces and thresholds read) or that shares its file with another report.
+    func refuseUnsafe(_ arguments: ParsedArguments, inputs: [String]) throws(UsageError) {
+        try OutputSafety.refuse(all, of: arguments, sameAs: inputs)
+    }
+
     /// Whether a report goes to standard output (then the table does not).
     func writesToStandardOutput(_ arguments: ParsedArguments) -> Bool {
         arguments.writesToStandardOutput(all)

@@ -38,7 +38,7 @@ enum SweepCommand {
         guard !axes.isEmpty else { throw UsageError(message: "sweep needs at least one --set NAME=a,b,…") }
         var sweep: Sweep
         do throws(ParameterError) { sweep = try Sweep(axes: axes) } catch { throw UsageError(message: error.description) }
-        for option in [json, html] { try OutputSafety.refuse(output: arguments.text(option), sameAs: [target]) }
+        try OutputSafety.refuse([json, html], of: arguments, sameAs: [target])
         let plan = try plan(target, axes: axes, scene: try arguments.value(scene))
         let cost = try ParameterOptions.frameCost(arguments)
         let bar = ProgressBar()

@@ -60,6 +60,42 @@ struct SuiteAndGradingTests {
         }
     }
 
+    @Test("a scene named twice for a folder is refused, as a manifest naming it twice is")
+    func aSceneNamedTwiceIsRefused() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("a.touchtrace"))
+        let error = try #require(throws: BenchReportError.self) { try SuiteDiscovery.resolve(folder.path, scenes: ["scroll", "pip", "scroll"]) }
+        #expect(error.kind == .badRequest)
+        #expect(error.description == "the scene list names scroll twice; name each scene once.")
+    }
+
+    @Test("the files a bench reads: manifest, every trace and the thresholds, so no report overwrites one")
+    func inputFilesOfASuite() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json").path
+        var suite = TraceSuite(traces: [.init(file: "a.touchtrace", scenes: ["scroll"]), .init(file: "sub/b.touchtrace", scenes: ["pip"])])
+        let traces = [folder.appendingPathComponent("a.touchtrace").path, folder.appendingPathComponent("sub/b.touchtrace").path]
+        #expect(SuiteDiscovery.inputFiles(of: suite, manifest: manifest, thresholds: "/x/t.json") == [manifest] + traces + ["/x/t.json"])
+        suite.thresholds = "own.json"
+        #expect(SuiteDiscovery.inputFiles(of: suite, manifest: manifest) == [manifest] + traces + [folder.appendingPathComponent("own.json").path])
+    }
+
+    @Test("a manifest naming itself or its thresholds as a trace is refused: synth --suite would write over it")
+    func aManifestNamingItselfAsATraceIsRefused() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json")
+        try Data(#"{"schema":"touchbench.suite/1","traces":[{"file":"./m.json","scenes":["scroll"],"recipe":{"gesture":"tap"}}]}"#.utf8).write(to: manifest)
+        let own = try #require(throws: TraceFileError.self) { try TraceSuite.load(from: manifest.path) }
+        #expect(own.description == "\(manifest.path): names its own manifest ('./m.json') as a trace.")
+        try Data(#"{"schema":"touchbench.suite/1","thresholds":"t.json","traces":[{"file":"t.json","scenes":["scroll"]}]}"#.utf8).write(to: manifest)
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("t.json"))
+        let thresholds = try #require(throws: TraceFileError.self) { try TraceSuite.load(from: manifest.path) }
+        #expect(thresholds.description == "\(manifest.path): names its thresholds file ('t.json') as a trace.")
+    }
+
     @Test func missingAndEmptySuitesAreTypedErrors() throws {
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -16,6 +16,9 @@ public enum BenchReportErrorKind: LocatedErrorKind {
     case malformed
     /// A report that cannot be written.
     case unwritable
+    /// A request the suite cannot honour as asked (a scene named twice in the scene list):
+    /// the user changes the request, not a file.
+    case badRequest
 
     /// Without a file, the reason alone is the sentence.
     public static let style = LocatedErrorStyle(lineSeparator: ", line ", endsSentence: true, unnamedFile: nil)

@@ -23,7 +23,8 @@ public enum SuiteDiscovery {
 
     /// The suite `argument` names (a manifest, a folder, or `nil` for the bundled one) and the
     /// manifest path its traces resolve against. A folder means its `manifest.json`, else every
-    /// `.touchtrace` in it through `scenes` (default `scroll`).
+    /// `.touchtrace` in it through `scenes` (default `scroll`; a scene named twice is a
+    /// ``BenchReportErrorKind/badRequest``).
     public static func resolve(_ argument: String?, scenes: [String]? = nil,
                                executablePath: String? = CommandLine.arguments.first) throws -> (suite: TraceSuite, manifest: String) {
         guard let argument else {
@@ -46,6 +47,12 @@ public enum SuiteDiscovery {
             throw BenchReportError(.noSuite, path: argument, reason: "has neither a manifest.json nor .touchtrace files")
         }
         let sceneList = scenes ?? [SceneKind.scroll.name]
+        // As a manifest naming a trace and scene twice is refused (TraceSuite.load): the
+        // result would hold two entries for one run, which compare and merge refuse.
+        var seen = Set<String>()
+        if let repeated = sceneList.first(where: { !seen.insert($0).inserted }) {
+            throw BenchReportError(.badRequest, path: nil, reason: "the scene list names \(repeated) twice; name each scene once")
+        }
         return (TraceSuite(traces: traces.map { TraceSuite.Entry(file: $0, scenes: sceneList) }), manifest)
     }
 
@@ -53,14 +60,24 @@ public enum SuiteDiscovery {
     /// targets, such as a page suite's), else `Benchmarks/thresholds.json` in the current
     /// folder or beside the suite's folder, else ``BenchThresholds/standard``.
     public static func thresholds(_ path: String?, suite: TraceSuite? = nil, manifest: String) throws -> BenchThresholds {
-        if let path { return try BenchThresholds.load(from: path) }
+        guard let file = thresholdsFile(path, suite: suite, manifest: manifest) else { return .standard }
+        return try BenchThresholds.load(from: file)
+    }
+
+    /// The thresholds file ``thresholds(_:suite:manifest:)`` reads, `nil` for the standard ones.
+    public static func thresholdsFile(_ path: String?, suite: TraceSuite? = nil, manifest: String) -> String? {
+        if let path { return path }
         let folder = URL(fileURLWithPath: manifest).deletingLastPathComponent()
-        if let own = suite?.thresholds { return try BenchThresholds.load(from: folder.appendingPathComponent(own).path) }
+        if let own = suite?.thresholds { return folder.appendingPathComponent(own).path }
         let beside = folder.deletingLastPathComponent().appendingPathComponent("Benchmarks/thresholds.json").path
-        for candidate in ["Benchmarks/thresholds.json", beside] where FileManager.default.fileExists(atPath: candidate) {
-            return try BenchThresholds.load(from: candidate)
-        }
-        return .standard
+        return ["Benchmarks/thresholds.json", beside].first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Every file a bench of `suite` reads: the manifest, each trace, and the thresholds file
+    /// (`thresholds` given, else the one found), so that no report is written over one of them.
+    public static func inputFiles(of suite: TraceSuite, manifest: String, thresholds: String? = nil) -> [String] {
+        [manifest] + suite.traces.map { TraceSuite.path(of: $0, manifestPath: manifest) }
+            + [thresholdsFile(thresholds, suite: suite, manifest: manifest)].compactMap { $0 }
     }
 
     /// The scenes `suite` names that no scene of the registry has and that are not page
