@@ -18,33 +18,45 @@ extension RunRecord {
     /// Parses one run object; errors say which member is wrong.
     package init(json value: JSONValue) throws(ResultDecodingError) {
         var object = try Members(value, "a run entry")
-        let schema = object.take("schema")?.stringValue ?? Self.schema
-        guard schema.hasPrefix("touchbench.run/1") else {
-            throw ResultDecodingError("a run entry has schema '\(schema)', not touchbench.run/1")
+        // Exact: a schema that only begins like this one (touchbench.run/12) is another schema.
+        if let schema = object.take("schema"), schema != .string(Self.schema) {
+            throw ResultDecodingError("a run entry has schema \(JSONWriter.line(schema)), not \(Self.schema)")
         }
         guard let trace = object.take("trace")?.stringValue, let scene = object.take("scene")?.stringValue else {
             throw ResultDecodingError("a run entry lacks its trace or scene")
         }
         self.init(trace: trace, scene: scene)
-        mode = object.take("mode")?.stringValue ?? "virtual"
+        let what = "the run \(trace) · \(scene)"
+        switch object.take("mode") {
+        case .none: mode = "virtual"
+        case .string(let text): mode = text
+        case .some(let other): throw ResultDecodingError("\(what) has mode \(JSONWriter.line(other)), not a string")
+        }
         switch object.take("rate") {
         case .string(let text): rate = text
         case .some(let number) where number.doubleValue != nil: rate = JSONWriter.format(number.doubleValue ?? 0)
-        default: rate = "max"
+        case .none, .some(.null): rate = "max"
+        case .some(let other): throw ResultDecodingError("\(what) has rate \(JSONWriter.line(other)), not a number or a string")
         }
-        refreshHz = object.take("refreshHz")?.doubleValue ?? 0
+        refreshHz = try object.number("refreshHz", of: what) ?? 0
         if let delay = object.take("presentationDelayFrames") {
             guard let frames = delay.integerValue, let count = Int(exactly: frames) else {
                 throw ResultDecodingError("a run entry's presentationDelayFrames is not an integer")
             }
             presentationDelayFrames = count
         }
-        frames = Int(object.take("frames")?.integerValue ?? 0)
-        samples = Int(object.take("samples")?.integerValue ?? 0)
-        for (name, summary) in object.take("metrics")?.objectMembers ?? [] {
+        // Counts are compared exactly: one that is missing, negative or not an integer is
+        // damage, never 0.
+        frames = try object.count("frames", of: what)
+        samples = try object.count("samples", of: what)
+        guard let metricValues = object.take("metrics")?.objectMembers else { throw ResultDecodingError("\(what) has no metrics object") }
+        for (name, summary) in metricValues {
             metrics[MetricName(name)] = try MetricSummary(json: summary, name: name, context: "\(trace) · \(scene)")
         }
-        if let eventValues = object.take("events")?.arrayValue {
+        switch object.take("events") {
+        case .none, .some(.null): break
+        case .some(let value):
+            guard let eventValues = value.arrayValue else { throw ResultDecodingError("\(what) has events that are not an array") }
             events = try eventValues.map { (value) throws(ResultDecodingError) in try RunEvent(json: value) }
         }
         for (name, value) in object.take("parameters")?.objectMembers ?? [] {
@@ -88,18 +100,34 @@ extension MetricSummary {
             self.init(kind: .deterministic, count: 0)
             return
         }
-        var object = try Members(value, "metric \(name) of \(context)")
-        let kindName = object.take("kind")?.stringValue ?? "deterministic"
-        guard let kind = MetricKind(rawValue: kindName) else {
-            throw ResultDecodingError("metric \(name) of \(context) has kind '\(kindName)', not deterministic or timing")
+        let what = "metric \(name) of \(context)"
+        var object = try Members(value, what)
+        let kindValue = object.take("kind")
+        guard let kindName = kindValue?.stringValue, let kind = MetricKind(rawValue: kindName) else {
+            throw ResultDecodingError("\(what) has kind \(kindValue.map(JSONWriter.line) ?? "missing"), not deterministic or timing")
         }
-        let count = Int(object.take("count")?.integerValue ?? 0)
-        self.init(kind: kind, count: count, mean: object.take("mean")?.doubleValue, p50: object.take("p50")?.doubleValue,
-                  p95: object.take("p95")?.doubleValue, p99: object.take("p99")?.doubleValue,
-                  max: object.take("max")?.doubleValue, min: object.take("min")?.doubleValue,
-                  stddev: object.take("stddev")?.doubleValue)
-        if let values = object.take("repeats")?.arrayValue {
-            repeats = values.compactMap(\.doubleValue)
+        let count = try object.count("count", of: what)
+        var statistics: [Statistic: Double] = [:]
+        for statistic in Statistic.allCases where statistic != .count {
+            let number = try object.number(statistic.rawValue, of: what)
+            // A measured metric has its centre and tail (compared exactly, a null one would
+            // compare as unchanged); min and stddev may be null (a NaN spread is written so).
+            guard number != nil || count == 0 || statistic == .min || statistic == .stddev else {
+                throw ResultDecodingError("\(what) has count \(count) but no \(statistic.rawValue)")
+            }
+            statistics[statistic] = number
+        }
+        self.init(kind: kind, count: count, mean: statistics[.mean], p50: statistics[.p50], p95: statistics[.p95],
+                  p99: statistics[.p99], max: statistics[.max], min: statistics[.min], stddev: statistics[.stddev])
+        if let values = object.take("repeats"), values != .null {
+            guard let array = values.arrayValue else { throw ResultDecodingError("\(what) has repeats that are not an array") }
+            // A non-finite repeat is written as null and is not a value.
+            repeats = try array.filter { $0 != .null }.map { (value) throws(ResultDecodingError) in
+                guard let number = value.doubleValue else {
+                    throw ResultDecodingError("\(what) has a repeat \(JSONWriter.line(value)), not a number")
+                }
+                return number
+            }
         }
         extras = object.rest
     }
@@ -124,13 +152,15 @@ extension RunEvent {
             throw ResultDecodingError("an event lacks its kind or t")
         }
         let source = object.take("source")?.stringValue ?? "marker"
+        let what = "the \(kind) event at \(time) ns"
         self.init(kind: Kind(rawValue: kind), time: time, source: Source(rawValue: source),
                   cause: object.take("cause")?.stringValue.map(Cause.init(rawValue:)),
-                  responseMs: object.take("responseMs")?.doubleValue)
+                  responseMs: try object.number("responseMs", of: what))
         // A pause carries both detectors' reports, null when one never fired.
         let detection = object.take("detectionMs"), timer = object.take("timerDetectionMs")
-        detectionMs = detection?.doubleValue
-        timerDetectionMs = timer?.doubleValue
+        var check = Members(rest: ["detectionMs": detection ?? .null, "timerDetectionMs": timer ?? .null])
+        detectionMs = try check.number("detectionMs", of: what)
+        timerDetectionMs = try check.number("timerDetectionMs", of: what)
         if kind != Kind.pause.rawValue {
             if let detection, detection != .null { extras["detectionMs"] = detection }
             if let timer, timer != .null { extras["timerDetectionMs"] = timer }
@@ -186,12 +216,32 @@ extension RunSeries {
 struct Members {
     private(set) var rest: [String: JSONValue]
 
+    init(rest: [String: JSONValue]) { self.rest = rest }
+
     init(_ value: JSONValue, _ what: String) throws(ResultDecodingError) {
         guard let members = value.objectMembers else { throw ResultDecodingError("\(what) is not an object") }
         rest = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     mutating func take(_ key: String) -> JSONValue? { rest.removeValue(forKey: key) }
+
+    /// The member `key` as a count: present, an integer, not negative.
+    mutating func count(_ key: String, of what: String) throws(ResultDecodingError) -> Int {
+        guard let value = take(key) else { throw ResultDecodingError("\(what) has no \(key)") }
+        guard let integer = value.integerValue, integer >= 0, let count = Int(exactly: integer) else {
+            throw ResultDecodingError("\(what) has \(key) \(JSONWriter.line(value)), not a non-negative integer")
+        }
+        return count
+    }
+
+    /// The member `key` as a number, `nil` when missing or null; anything else is an error.
+    mutating func number(_ key: String, of what: String) throws(ResultDecodingError) -> Double? {
+        guard let value = take(key), value != .null else { return nil }
+        guard let number = value.doubleValue else {
+            throw ResultDecodingError("\(what) has \(key) \(JSONWriter.line(value)), not a number")
+        }
+        return number
+    }
 }
 
 /// Why a result file's JSON is not a valid result; the caller adds the path.

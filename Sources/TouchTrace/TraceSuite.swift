@@ -57,7 +57,7 @@ public struct TraceSuite: Sendable, Hashable, Codable {
         } catch {
             throw TraceFileError(.malformed, path: path, reason: "is not a touchbench.suite/1 manifest (\(error))")
         }
-        guard suite.schema.hasPrefix("touchbench.suite/1") else {
+        guard suite.schema == Self.schema else {
             throw TraceFileError(.malformed, path: path, reason: "has schema '\(suite.schema)', not touchbench.suite/1")
         }
         for entry in suite.traces where !isInsideFolder(entry.file) {

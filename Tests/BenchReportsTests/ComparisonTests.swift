@@ -13,6 +13,23 @@ import Testing
         #expect(comparison.rows.allSatisfy { $0.status == .unchanged })
     }
 
+    @Test("a mean near the largest double changes by a finite amount or says n/a, never null")
+    func hugeValuesPrintAFiniteChange() throws {
+        let baseline = Fixtures.result()
+        var current = baseline
+        var entry = try #require(current.entries.first)
+        var tracking = try #require(entry.metrics["tracking_error_pt"])
+        let before = try #require(tracking.mean)
+        tracking.mean = 1e308
+        entry.metrics["tracking_error_pt"] = tracking
+        current.insert(entry)
+        let row = try #require(BenchComparison(current: current, baseline: baseline).rows.first { $0.metric == "tracking_error_pt" && $0.statistic == .mean && $0.key == entry.key })
+        #expect(row.relativeChange == (1e308 - before) / before)
+        #expect(Format.change(row) == "\(Format.number(before)) → 1e+308 pt (n/a)")
+        #expect(Format.percent(1e307) == "n/a" && Format.percent(0.086) == "+8.6 %")
+        #expect(MarkdownReport(comparison: BenchComparison(current: current, baseline: baseline), baselineName: "b").render().contains("null") == false)
+    }
+
     @Test func oneDeterministicMetricMadeWorseIsARegressionNamingIt() throws {
         let baseline = Fixtures.result()
         var current = baseline

@@ -2,6 +2,7 @@ import BenchReports
 import RunRecord
 import Foundation
 import Testing
+import TouchTrace
 
 @Suite struct ResultModelTests {
     @Test func runEntryRoundTripsThroughItsJSONKeepingUnknownMembers() throws {
@@ -35,6 +36,28 @@ import Testing
         #expect(object["schema"] as? String == "touchbench.bench/1")
         #expect((object["entries"] as? [Any])?.count == 8)
         #expect(text.range(of: "[0-9][eE][-+]?[0-9]", options: .regularExpression) == nil)
+    }
+
+    @Test("schemas match exactly: one that only begins like ours is another schema", arguments: [
+        (#"{"schema": "touchbench.bench/10", "entries": []}"#, "has schema 'touchbench.bench/10', not touchbench.bench/1"),
+        (#"{"schema": "touchbench.run/12", "trace": "t", "scene": "s"}"#, "has schema 'touchbench.run/12', not touchbench.bench/1"),
+        (#"{"schema": "touchbench.bench/1", "entries": [{"schema": "touchbench.run/12", "trace": "t", "scene": "s"}]}"#,
+         #"a run entry has schema "touchbench.run/12", not touchbench.run/1"#),
+    ])
+    func schemasMatchExactly(text: String, reason: String) {
+        #expect { try BenchResult.decode(text) } throws: { ($0 as? ResultDecodingError)?.description == reason }
+    }
+
+    @Test func thresholdsAndSuiteSchemasMatchExactly() throws {
+        #expect { try BenchThresholds.decode(#"{"schema": "touchbench.thresholds/15"}"#) } throws: {
+            ($0 as? ResultDecodingError)?.description == "has schema 'touchbench.thresholds/15', not touchbench.thresholds/1"
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("suite-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #"{"schema": "touchbench.suite/19", "traces": []}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect { try TraceSuite.load(from: path) } throws: {
+            ($0 as? TraceFileError)?.description == "\(path): has schema 'touchbench.suite/19', not touchbench.suite/1."
+        }
     }
 
     @Test func shardsAreStableAndCoverTheSuiteOnce() throws {

@@ -52,10 +52,12 @@ public struct BenchComparison: Sendable {
             return current - baseline
         }
 
-        /// The change as a fraction of the baseline, when that is defined.
+        /// The change as a fraction of the baseline, when that is defined and finite (values
+        /// near the largest double can differ by more than a double holds).
         public var relativeChange: Double? {
             guard let change, let baseline, baseline != 0 else { return nil }
-            return change / abs(baseline)
+            let relative = change / abs(baseline)
+            return relative.isFinite ? relative : nil
         }
     }
 

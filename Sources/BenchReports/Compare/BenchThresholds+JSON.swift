@@ -21,7 +21,7 @@ extension BenchThresholds {
             throw ResultDecodingError("is not JSON (at byte \(error.offset): \(error.reason))")
         }
         let schema = value["schema"]?.stringValue ?? ""
-        guard schema.hasPrefix(Self.schema) else {
+        guard schema == Self.schema else {
             throw ResultDecodingError("has schema '\(schema)', not \(Self.schema)")
         }
         var thresholds = standard

@@ -1,3 +1,4 @@
+import Foundation
 import TouchBenchSupport
 
 /// Number and change formatting shared by the text reports: fixed, locale-free, short.
@@ -6,6 +7,9 @@ package enum Format {
     package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
         let magnitude = abs(value)
+        // Beyond 10¹⁵ (no measured time or distance comes close) every digit is noise: a
+        // damaged or overflowing value prints short rather than as 300 digits.
+        if magnitude >= 1e15 { return String(format: "%.4g", value) }
         let decimals = magnitude >= 1000 ? 0 : magnitude >= 100 ? 2 : 3
         return JSONWriter.format(value, decimals: decimals)
     }
@@ -24,9 +28,10 @@ package enum Format {
         return text
     }
 
-    /// "+8.6 %".
+    /// "+8.6 %"; "n/a" for a change too large to print as a percentage.
     package static func percent(_ fraction: Double) -> String {
         let value = fraction * 100
+        guard value.isFinite else { return "n/a" }
         return (value >= 0 ? "+" : "") + JSONWriter.format(value, decimals: abs(value) >= 10 ? 0 : 1) + " %"
     }
 

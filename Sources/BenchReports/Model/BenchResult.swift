@@ -79,12 +79,16 @@ extension BenchResult {
         do { value = try JSONValue.parse(text) } catch {
             throw ResultDecodingError("is not JSON (at byte \(error.offset): \(error.reason))")
         }
-        let schema = value["schema"]?.stringValue ?? ""
-        if schema.hasPrefix("touchbench.run/1") {
+        guard value.objectMembers != nil else { throw ResultDecodingError("is not a JSON object") }
+        guard let schemaValue = value["schema"] else { throw ResultDecodingError("has no schema, not touchbench.bench/1") }
+        guard let schema = schemaValue.stringValue else {
+            throw ResultDecodingError("has schema \(JSONWriter.line(schemaValue)), not touchbench.bench/1")
+        }
+        if schema == RunRecord.schema {
             return BenchResult(entries: [try RunRecord(json: value)],
                                environment: BenchEnvironment(json: .object([])))
         }
-        guard schema.hasPrefix("touchbench.bench/1") else {
+        guard schema == Self.schema else {
             throw ResultDecodingError("has schema '\(schema)', not touchbench.bench/1")
         }
         guard let values = value["entries"]?.arrayValue else { throw ResultDecodingError("has no entries array") }
