@@ -60,7 +60,7 @@ struct ProbeSet: Sendable {
 
     /// A rendered frame with the samples it consumed and the state it shows.
     mutating func frame(_ frame: FrameContext) {
-        let record = frame.record, state = frame.state
+        let record = frame.record
         var newest = Int64.min
         for sample in frame.batch {
             eventLatency.add(Double(record.presentation &- sample.time))
