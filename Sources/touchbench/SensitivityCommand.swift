@@ -43,7 +43,8 @@ enum SensitivityCommand {
             }
         }
         // A parameter named twice, or one no scene of the plan reads, would step nothing.
-        if let twice = chosen.first(where: { name in chosen.filter { $0.name == name.name }.count > 1 }) {
+        var named = Set<String>()
+        if let twice = chosen.first(where: { !named.insert($0.name).inserted }) {
             throw UsageError(message: "--parameter \(twice.name) is given twice; give it once")
         }
         let planned = Set(plan.compactMap { SceneKind(name: $0.scene) }.flatMap { ParameterCatalog.owners(of: $0) })

@@ -71,9 +71,12 @@ enum SweepCommand {
             }
         }
         let owners = Set(axes.compactMap { ParameterCatalog.parameter($0.name)?.owner })
-        if let scene, !owners.isSubset(of: ParameterCatalog.owners(of: scene)) {
-            let foreign = axes.map(\.name).filter { name in ParameterCatalog.parameter(name).map { !ParameterCatalog.owners(of: scene).contains($0.owner) } ?? false }
-            throw UsageError(message: "scene \(scene.name) does not read \(foreign.joined(separator: ", ")): sweeping it would change nothing")
+        if let scene {
+            let read = ParameterCatalog.owners(of: scene)
+            let foreign = axes.map(\.name).filter { ParameterCatalog.parameter($0).map { !read.contains($0.owner) } ?? false }
+            if !foreign.isEmpty {
+                throw UsageError(message: "scene \(scene.name) does not read \(foreign.joined(separator: ", ")): sweeping it would change nothing")
+            }
         }
         guard let chosen = scene ?? SceneKind.allCases.first(where: { owners.isSubset(of: ParameterCatalog.owners(of: $0)) }) else {
             throw UsageError(message: "no scene takes all of \(axes.map(\.name).joined(separator: ", ")); give --scene")
