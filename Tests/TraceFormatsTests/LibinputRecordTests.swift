@@ -88,4 +88,19 @@ struct LibinputRecordTests {
         let indented = "version: 1\n  stray: 2\n"
         #expect { try LibinputRecordImporter.parse(indented) } throws: { ($0 as? TraceFormatError)?.line == 2 }
     }
+
+    /// Comments and trailing blanks are cut on bytes: a name ending in a multi-byte character,
+    /// a `#` inside quotes or inside a word, and a tab before a comment.
+    @Test func commentsAndTrailingBlanksKeepEveryCharacterOfAValue() throws {
+        let cases = [
+            ("name: \"ELAN Touchscreen\"", "name: Écran tactile élan  \t# a comment", "Écran tactile élan"),
+            ("name: \"ELAN Touchscreen\"", "name: \"pen # 2\" # a comment", "pen # 2"),
+            ("name: \"ELAN Touchscreen\"", "name: pen#2\t# a comment", "pen#2"),
+            ("name: \"ELAN Touchscreen\"", "name: 日本 ", "日本"),
+        ]
+        for (original, replacement, device) in cases {
+            let trace = try LibinputRecordImporter.parse(Self.recording.replacingOccurrences(of: original, with: replacement))
+            #expect(trace.metadata.device == device, "\(replacement)")
+        }
+    }
 }

@@ -161,11 +161,11 @@ public struct FrameCostRecording: Sendable, Hashable {
             // Blank lines skipped before any string is made.
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
             let text = String(decoding: line, as: UTF8.self)
-            let trimmed = text.trimmingSpaces
+            let trimmed = text[...].trimmingSpaces()
             if trimmed.hasPrefix("#") { return }
             if let declared { throw failure(lineNumber, "has '\(trimmed.prefix(40))' after 'end' on line \(declared.line)") }
             if trimmed.hasPrefix("end") {
-                let value = trimmed.dropFirst(3).trimmingSpaces
+                let value = trimmed.dropFirst(3).trimmingSpaces()
                 guard trimmed.dropFirst(3).first == " ", let count = Int(value), count >= 0 else {
                     throw failure(lineNumber, "'\(trimmed.prefix(40))' is not 'end N' with N the number of frames")
                 }
@@ -204,15 +204,5 @@ public struct FrameCostRecording: Sendable, Hashable {
             throw FrameCostFileError(.malformed, path: path, line: line, reason: "has the cost '\(shown)' ns, more than the 60 s a frame may cost")
         }
         return value
-    }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: Substring {
-        let view = Substring(self)
-        let start = view.firstIndex { $0 != " " && $0 != "\t" } ?? view.endIndex
-        let end = view.lastIndex { $0 != " " && $0 != "\t" }.map { view.index(after: $0) } ?? start
-        return view[start..<end]
     }
 }

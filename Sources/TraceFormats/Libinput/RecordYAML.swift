@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// The small part of YAML that `libinput record` writes: block mappings and sequences by
 /// indentation, `- key: value` items, plain and quoted scalars, one-line flow sequences
 /// (`[0, 1, 2]`) and one-line flow mappings (kept as opaque text; libinput's own events use
@@ -246,30 +248,31 @@ indirect enum RecordYAML: Sendable {
                 }
                 throw TraceFormatError("a quoted string is not closed on its line.", line: line)
             default:
-                let stop: Set<Character> = depth > 0 ? [",", "]"] : []
-                let value = text.prefix { !stop.contains($0) }
+                let value = depth > 0 ? text.prefix { $0 != "," && $0 != "]" } : text
                 text = text[value.endIndex...]
-                let trimmed = value.reversed().drop { $0 == " " }.reversed()
-                return .scalar(String(trimmed), line: line)
+                return .scalar(String(value.trimmingTrailingSpaces()), line: line)
             }
         }
 
         /// The line without a trailing `# comment` (a `#` at the start or after a space, outside quotes).
         static func stripComment(_ text: Substring, line: Int) throws -> Substring {
-            var quote: Character?
-            var previous: Character = " "
-            for index in text.indices {
-                let character = text[index]
+            // Bytes, not Characters: every character that matters here is ASCII, which UTF-8
+            // never uses inside a multi-byte sequence, and YAML itself works on code points.
+            var quote: UInt8?
+            var previous = UInt8(ascii: " ")
+            for index in text.utf8.indices {
+                let byte = text.utf8[index]
                 if let open = quote {
-                    if character == open { quote = nil }
-                } else if character == "\"" || character == "'" {
-                    if previous == " " || previous == "[" || previous == "," || previous == ":" { quote = character }
-                } else if character == "#", previous == " " || previous == "\t" {
-                    return Substring(text[..<index].reversed().drop { $0 == " " }.reversed())
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    if previous == UInt8(ascii: " ") || previous == UInt8(ascii: "[") || previous == UInt8(ascii: ",")
+                        || previous == UInt8(ascii: ":") { quote = byte }
+                } else if byte == UInt8(ascii: "#"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") {
+                    return text[..<index].trimmingTrailingSpaces()
                 }
-                previous = character
+                previous = byte
             }
-            return Substring(text.reversed().drop { $0 == " " }.reversed())
+            return text.trimmingTrailingSpaces()
         }
     }
 }

@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// RFC 4180 rows: fields separated by commas, quoted with `"` when they hold commas or
 /// quotes (a quote inside is doubled). Rows are single lines.
 enum CSVTable {
@@ -23,7 +25,7 @@ enum CSVTable {
                     field.append(character)
                 }
             } else if character == "," {
-                fields.append(wasQuoted ? field : field.trimmingSpaces)
+                fields.append(wasQuoted ? field : String(field[...].trimmingSpaces()))
                 field = ""
                 wasQuoted = false
             } else if character == "\"", field.allSatisfy({ $0 == " " }) {
@@ -37,7 +39,7 @@ enum CSVTable {
             index = line.index(after: index)
         }
         if quoted { return .failure(TraceFormatError("a quoted field is not closed on its line.")) }
-        fields.append(wasQuoted ? field : field.trimmingSpaces)
+        fields.append(wasQuoted ? field : String(field[...].trimmingSpaces()))
         return .success(fields)
     }
 
@@ -51,10 +53,6 @@ enum CSVTable {
 }
 
 extension String {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-
     func replacingAll(_ target: String, with replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
