@@ -84,35 +84,47 @@ package enum Quantizer {
 /// contact's own path rather than across interleaved fingers.
 ///
 /// Slots live in scratch memory sized for one contact per sample, the worst case of a chunk,
-/// so the table never reallocates inside the codec loop.
+/// so the table never reallocates inside the codec loop. In front of them, a small
+/// direct-mapped cache from contact to slot: five fingers and a pencil interleave sample by
+/// sample, so the contact changes on nearly every sample and a scan per change was a tenth
+/// of a decode.
 package struct ContactTable {
+    private static let cacheWays = 16
     private var keys: [UInt64] = []
     private var overflow: [UInt64: Int] = [:]
-    private var lastKey: UInt64 = .max
-    private var lastBase = 0
+    /// `cacheWays` keys (`UInt64.max` where empty), then the slot base of each.
+    private let cache: UnsafeMutablePointer<Int64>
     private var values: UnsafeMutablePointer<Int64>
 
-    /// Starts an empty table over `storage`, which must hold `DeltaColumns.slotCount` values for
-    /// every contact the chunk can have (at most one per sample).
+    /// How many values the storage of a table for `contacts` contacts must hold.
+    package static func storageCount(contacts: Int) -> Int {
+        2 * cacheWays + contacts * DeltaColumns.slotCount
+    }
+
+    /// Starts an empty table over `storage`, which must hold ``storageCount(contacts:)`` values
+    /// for every contact the chunk can have (at most one per sample).
     package init(storage: UnsafeMutablePointer<Int64>) {
-        values = storage
+        cache = storage
+        cache.initialize(repeating: Int64(bitPattern: .max), count: Self.cacheWays)
+        values = storage + 2 * Self.cacheWays
     }
 
     /// The previous values of the contact `kind`/`id`, adding it (all zero) when new.
     @inline(__always)
     package mutating func slots(kind: SampleKind, id: UInt32) -> UnsafeMutablePointer<Int64> {
         let key = UInt64(kind.rawValue) << 32 | UInt64(id)
-        if key != lastKey {
-            lastKey = key
-            lastBase = slotIndex(for: key) * DeltaColumns.slotCount
-        }
-        return values + lastBase
+        let way = Int(truncatingIfNeeded: (key ^ key >> 29) & UInt64(Self.cacheWays - 1))
+        if cache[way] == Int64(bitPattern: key) { return values + Int(cache[Self.cacheWays + way]) }
+        let base = slotIndex(for: key) * DeltaColumns.slotCount
+        cache[way] = Int64(bitPattern: key)
+        cache[Self.cacheWays + way] = Int64(base)
+        return values + base
     }
 
     private mutating func slotIndex(for key: UInt64) -> Int {
         // Contacts arrive in order and the live ones are the newest, so scanning the last few
-        // slots finds a handful of interleaved fingers without hashing; the dictionary (which
-        // holds every contact) keeps chunks with thousands of contacts linear overall.
+        // slots finds one without hashing; the dictionary (which holds every contact) keeps
+        // chunks with thousands of contacts linear overall.
         let scanned = min(keys.count, 8)
         var slot = keys.count - 1
         for _ in 0..<scanned {

@@ -27,7 +27,7 @@ package struct ChunkDecoder {
         do {
             var streams = try Self.splitStreams(payload)
             let labels = try Self.readLabels(&streams[ChunkStream.strings.rawValue], limit: header.sampleCount)
-            let storage = contactMemory.reserve(header.sampleCount * DeltaColumns.slotCount)
+            let storage = contactMemory.reserve(ContactTable.storageCount(contacts: header.sampleCount))
             var columns = ColumnCursors(streams)
             try columns.decode(header: header, labels: labels, quanta: quanta,
                                contacts: ContactTable(storage: storage), into: &samples)
@@ -132,32 +132,34 @@ private struct ColumnCursors {
                 throw ChunkDecodingProblem(reason: "sample \(index) sets unknown field bits")
             }
             let present = SampleFields(rawValue: UInt16(rawFields))
+            // Raw bit tests: OptionSet.contains is a generic call the optimiser leaves outlined here.
+            @inline(__always) func has(_ field: SampleFields) -> Bool { present.rawValue & field.rawValue != 0 }
             var vx = 0.0, vy = 0.0, vForce = 0.0, vRadius = 0.0, vTolerance = 0.0
             var vAltitude = 0.0, vAzimuth = 0.0, vRoll = 0.0, vDX = 0.0, vDY = 0.0
-            if !present.isDisjoint(with: DeltaColumns.fields) {
+            if has(DeltaColumns.fields) {
                 let slots = contacts.slots(kind: kind, id: UInt32(rawID))
-                if present.contains(.location) {
+                if has(.location) {
                     vx = try Self.takePredicted(&x, slots + 0, slots + DeltaColumns.previousXStep, q.position)
                     vy = try Self.takePredicted(&y, slots + 1, slots + DeltaColumns.previousYStep, q.position)
                 }
-                if present.contains(.force) { vForce = try Self.take(&force, slots + 2, q.force) }
-                if present.contains(.majorRadius) { vRadius = try Self.take(&majorRadius, slots + 3, q.radius) }
-                if present.contains(.majorRadiusTolerance) { vTolerance = try Self.take(&majorRadiusTolerance, slots + 4, q.radius) }
-                if present.contains(.altitude) { vAltitude = try Self.take(&altitude, slots + 5, q.angle) }
-                if present.contains(.azimuth) { vAzimuth = try Self.take(&azimuth, slots + 6, q.angle) }
-                if present.contains(.roll) { vRoll = try Self.take(&roll, slots + 7, q.angle) }
-                if present.contains(.scrollDelta) {
+                if has(.force) { vForce = try Self.take(&force, slots + 2, q.force) }
+                if has(.majorRadius) { vRadius = try Self.take(&majorRadius, slots + 3, q.radius) }
+                if has(.majorRadiusTolerance) { vTolerance = try Self.take(&majorRadiusTolerance, slots + 4, q.radius) }
+                if has(.altitude) { vAltitude = try Self.take(&altitude, slots + 5, q.angle) }
+                if has(.azimuth) { vAzimuth = try Self.take(&azimuth, slots + 6, q.angle) }
+                if has(.roll) { vRoll = try Self.take(&roll, slots + 7, q.angle) }
+                if has(.scrollDelta) {
                     vDX = try Self.take(&dx, slots + 8, q.scroll)
                     vDY = try Self.take(&dy, slots + 9, q.scroll)
                 }
             }
             var vButtons: UInt32 = 0, vKey: UInt32 = 0, vLabel = MarkerLabel.none
             var vModifiers = ModifierFlags(), vFlags = SampleFlags()
-            if present.contains(.buttons) { vButtons = try Self.readUInt32(&buttons) }
-            if present.contains(.modifiers) { vModifiers = ModifierFlags(rawValue: try modifiers.readByte()) }
-            if present.contains(.flags) { vFlags = SampleFlags(rawValue: try flags.readByte()) }
-            if present.contains(.key) { vKey = try Self.readUInt32(&key) }
-            if present.contains(.label) {
+            if has(.buttons) { vButtons = try Self.readUInt32(&buttons) }
+            if has(.modifiers) { vModifiers = ModifierFlags(rawValue: try modifiers.readByte()) }
+            if has(.flags) { vFlags = SampleFlags(rawValue: try flags.readByte()) }
+            if has(.key) { vKey = try Self.readUInt32(&key) }
+            if has(.label) {
                 let labelIndex = try label.readVarint()
                 guard labelIndex < UInt64(labels.count) else {
                     throw ChunkDecodingProblem(reason: "sample \(index) names label \(labelIndex) of \(labels.count)")
