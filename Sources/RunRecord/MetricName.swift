@@ -103,6 +103,9 @@ public struct MetricName: OpenStringEnum {
     /// Canvas, touch role: each finger sample that pans or zooms the canvas → the first frame
     /// showing it moved.
     public static let canvasLatency: MetricName = "canvas_latency_ms"
+    /// Canvas, touch role on the scrubber: each finger sample that grabs or slides its thumb →
+    /// the first frame showing it.
+    public static let scrubLatency: MetricName = "scrub_latency_ms"
     /// Run-level, canvas: finger contacts that drew ink (must be 0: the finger never draws).
     public static let fingerInkStrokes: MetricName = "finger_ink_strokes"
     /// Run-level, canvas: pencil samples that moved the canvas (must be 0).
@@ -131,7 +134,7 @@ public struct MetricName: OpenStringEnum {
     /// as it was.
     public static let whereTheyApply: [MetricName] = [
         .pointerAcquisition, .pointerCaptureJump, .pointerFlickers, .highlight, .swallowedInputs, .arrival, .paritySpread,
-        .parityResponseSpread, .inkLatency, .canvasLatency, .fingerInkStrokes, .pencilCanvasMoves, .pressFeedback, .pressFlickers,
+        .parityResponseSpread, .inkLatency, .canvasLatency, .scrubLatency, .fingerInkStrokes, .pencilCanvasMoves, .pressFeedback, .pressFlickers,
     ]
 
     // MARK: What a bench adds
@@ -160,7 +163,7 @@ public struct MetricName: OpenStringEnum {
         .response, .responseRecognition, .responsePipeline, .feedback, .unansweredInputs, .deadTravel, .presentedGap,
         .presentedLag, .projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump,
         .catchVelocityJump, .retargetVelocityJump, .bounceVelocityJump, .intent, .intentAccuracy, .arrival, .stuckAnimations, .pointerAcquisition, .pointerCaptureJump,
-        .pointerFlickers, .highlight, .swallowedInputs, .paritySpread, .parityResponseSpread, .inkLatency, .canvasLatency, .fingerInkStrokes, .pencilCanvasMoves, .pressFeedback, .pressFlickers, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
+        .pointerFlickers, .highlight, .swallowedInputs, .paritySpread, .parityResponseSpread, .inkLatency, .canvasLatency, .scrubLatency, .fingerInkStrokes, .pencilCanvasMoves, .pressFeedback, .pressFlickers, .eventLatency, .frameLatency, .latencyJitter, .reversalResponse, .catchResponse, .pauseResponse, .unansweredEvents, .frameCount, .sampleCount, .eventCount, .pauseDetection,
         .pauseDetectionTimer, .tapDelay, .trackingError, .hitchTimeRatio, .droppedFrames, .frameIntervalJitter,
         .deliveryError, .cpuPerFrame, .cpuPerFrameP99, .replayThroughput, .pageRunWall,
     ]

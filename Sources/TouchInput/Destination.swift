@@ -34,6 +34,9 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// A force-press switch's states (the flashlight): a press past the force threshold
     /// switches it; one lifted before the threshold leaves it as it was.
     case switchedOn, switchedOff
+    /// What a gesture on a canvas did: who drew and what the other hand changed
+    /// (``CanvasOutcome``: `ink+pan`, `ink+scrub7`, …).
+    case canvas(CanvasOutcome)
 
     /// The name timelines and reports show: `home`, `corner3`, `target 0,1`, … (empty for
     /// ``none``).
@@ -65,6 +68,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .selected(let count): "selected\(count)"
         case .switchedOn: "on"
         case .switchedOff: "off"
+        case .canvas(let outcome): outcome.description
         }
     }
 
@@ -107,6 +111,8 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
                 self = .activated(index)
             } else if let count = Self.index(in: name, after: "selected") {
                 self = .selected(count)
+            } else if let outcome = CanvasOutcome(name: name) {
+                self = .canvas(outcome)
             } else {
                 return nil
             }
@@ -132,7 +138,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
     /// What kind of place it is: a destination is only ever compared with intents of its
     /// own family (a PIP corner means nothing to the home scene).
     public enum Family: Int, Sendable, Hashable, CaseIterable {
-        case none, home, corner, sheet, button, pinch, pointer, menu, sidebar, board, press
+        case none, home, corner, sheet, button, pinch, pointer, menu, sidebar, board, press, canvas
     }
 
     /// The family of this destination.
@@ -149,6 +155,7 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case .sidebarClosed, .sidebarOpen, .thirdColumn: .sidebar
         case .moved, .copied, .activated, .selected: .board
         case .switchedOn, .switchedOff: .press
+        case .canvas: .canvas
         }
     }
 

@@ -40,6 +40,7 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
     case sidebarCatch = "sidebar-catch"
     case pencilAndPan = "pencil-and-pan"
     case pencilAndPinch = "pencil-and-pinch"
+    case pencilAndScrub = "pencil-and-scrub"
     case forcePress = "force-press"
     case session = "session"
 
@@ -72,7 +73,7 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .pipThrow, .sheetDismiss, .trackpadScroll, .launchTap, .launchSwitcher, .launchClose, .pointerTargets, .menuSelect,
              .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome, .appSwitchCatch, .optionDrag, .shiftSelect, .commandClick,
-             .parity, .sidebarOpen, .sidebarThirdColumn, .sidebarCatch, .pencilAndPan, .pencilAndPinch, .forcePress: true
+             .parity, .sidebarOpen, .sidebarThirdColumn, .sidebarCatch, .pencilAndPan, .pencilAndPinch, .pencilAndScrub, .forcePress: true
         default: false
         }
     }
@@ -117,8 +118,9 @@ public enum Gesture: String, Sendable, Hashable, CaseIterable, Codable {
         case .sidebarOpen: "a throw in from the left edge that opens a sidebar (release, intent)"
         case .sidebarThirdColumn: "a pull from the left edge past the sidebar to a third column, overpulled and held (intent)"
         case .sidebarCatch: "a sidebar caught while it closes and thrown open, then while it opens and thrown closed (intents)"
-        case .pencilAndPan: "a pencil stroke while a finger pans (lands 50-200 ms before or 50-150 ms after): input roles"
-        case .pencilAndPinch: "a pencil stroke while two fingers zoom (land 50-200 ms before or 50-150 ms after): input roles"
+        case .pencilAndPan: "a pencil stroke while a finger pans (lands 50-200 ms before or 50-150 ms after): roles (intent)"
+        case .pencilAndPinch: "a pencil stroke while two fingers zoom (land 50-200 ms before or 50-150 ms after): roles (intent)"
+        case .pencilAndScrub: "a pencil stroke while a finger slides a scrubber strip 3 or more steps: input roles (intent)"
         case .forcePress: "three force presses on a switch: past the threshold, below it, wavering about it (intents)"
         case .session: "minutes of idle gaps and every other gesture, shuffled: realistic mixed use"
         }

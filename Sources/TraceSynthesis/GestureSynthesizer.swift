@@ -131,6 +131,7 @@ public struct GestureSynthesizer: Sendable {
         case .sidebarCatch: builder.planSidebar(.caught)
         case .pencilAndPan: builder.planPencilWithTouch(.pan)
         case .pencilAndPinch: builder.planPencilWithTouch(.pinch)
+        case .pencilAndScrub: builder.planPencilAndScrub()
         case .forcePress: builder.planForcePress()
         case .session: break  // a session is a sequence of the others; see EpisodeIterator
         }

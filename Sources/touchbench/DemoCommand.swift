@@ -32,7 +32,7 @@ enum DemoCommand {
         let chosenDelay = try arguments.value(presentDelay)
         var table = TextTable(columns: ["trace", "scene", "samples", "frames", "response p50", "p99", "dead pt", "lag p50",
                                         "settle", "over %", "jump pt/s", "intent", "intent ms", "arrive ms", "pipeline p99", "reversal p50", "max", "catch p50", "pause p50", "unanswered", "stuck",
-                                        "highlight", "swallowed", "parity pt", "ink p99", "canvas p99", "roles", "force p99", "flickers", "hitch ms/s"])
+                                        "highlight", "swallowed", "parity pt", "ink p99", "canvas p99", "scrub p99", "roles", "force p99", "flickers", "hitch ms/s"])
         var totalSamples = 0, totalBytes = 0, runs = 0
         var rates: Set<RefreshRate> = []
         let started = DispatchTime.now().uptimeNanoseconds
@@ -72,7 +72,7 @@ enum DemoCommand {
                            stat(.stuckAnimations, \.mean).map { String(Int($0)) } ?? "—",
                            ms(stat(.highlight, \.max)), stat(.swallowedInputs, \.mean).map { String(Int($0)) } ?? "—",
                            ms(stat(.paritySpread, \.mean)),
-                           ms(stat(.inkLatency, \.p99)), ms(stat(.canvasLatency, \.p99)), DemoCommand.roleErrors(result),
+                           ms(stat(.inkLatency, \.p99)), ms(stat(.canvasLatency, \.p99)), ms(stat(.scrubLatency, \.p99)), DemoCommand.roleErrors(result),
                            ms(stat(.pressFeedback, \.p99)), stat(.pressFlickers, \.mean).map { String(Int($0)) } ?? "—",
                            String(format: "%.1f", result.hitchRatio)])
             }
@@ -98,8 +98,9 @@ enum DemoCommand {
                 + "finger entering a menu's items to the first frame showing one highlighted; swallowed = touch-downs and "
                 + "scroll starts a menu answered with no visible change within 50 ms; parity = the largest difference, in pt, "
                 + "between the outcomes of one intent reached by finger, mouse drag, trackpad and wheel; ink, canvas = from a pencil sample to "
-                + "the frame showing its ink, from a finger sample to the frame showing the canvas it moved; roles = finger "
-                + "strokes that drew / pencil samples that moved the canvas (both 0 when each input keeps its role); force = from a "
+                + "the frame showing its ink, from a finger sample to the frame showing the canvas it moved; scrub = from a finger "
+                + "sample to the frame showing the scrubber's thumb it held or slid; roles = finger "
+                + "strokes that drew / pencil samples that moved the canvas or the scrubber (both 0 when each input keeps its role); force = from a "
                 + "force change to the frame whose scale shows it; flickers = a force-press switch flipping more than once in one press.", Double(totalBytes) / Double(max(totalSamples, 1)), seconds))
         return ExitCode.success
     }

@@ -110,7 +110,7 @@ struct SuiteAndGradingTests {
     func bundledSuiteAndThresholds() throws {
         let executable = Self.root.appendingPathComponent(".build/debug/touchbench").path
         let manifest = try SuiteDiscovery.defaultManifest(executablePath: executable)
-        #expect(try TraceSuite.load(from: manifest).traces.count == 44)
+        #expect(try TraceSuite.load(from: manifest).traces.count == 45)
         let bundled = try BenchThresholds.load(from: Self.root.appendingPathComponent("Benchmarks/thresholds.json").path)
         let thresholds = try SuiteDiscovery.thresholds(nil, manifest: Self.root.appendingPathComponent("Traces/manifest.json").path)
         #expect(thresholds.budgets.map(\.name) == bundled.budgets.map(\.name))

@@ -101,7 +101,7 @@ struct CanvasSceneTests {
 
     static let families: [Gesture] = [.pencilAndPan, .pencilAndPinch]
 
-    @Test("synthesized pencil with touch through the replayer: no finger ink, no pencil move, ink and canvas within the pipeline", arguments: families)
+    @Test("synthesized pencil with touch through the replayer: no finger ink, no pencil move, ink and canvas within the pipeline, intent 1.0", arguments: families)
     func synthesizedRoles(gesture: Gesture) throws {
         var touchFirst = 0
         for seed in UInt64(1)...6 {
@@ -115,6 +115,8 @@ struct CanvasSceneTests {
             #expect(canvas.count > 20 && canvas.minValue >= 2 * frameMs() - 1e-6 && canvas.maxValue <= 3 * frameMs() + 1e-6, "seed \(seed)")
             #expect(record[.fingerInkStrokes].meanValue == 0 && record[.pencilCanvasMoves].meanValue == 0, "seed \(seed)")
             #expect(record[.unansweredInputs].meanValue == 0, "seed \(seed)")
+            // Both hands did what the gesture meant: `ink+pan` or `ink+zoom`.
+            #expect(record[.intentAccuracy].count == 1 && record[.intentAccuracy].meanValue == 1, "seed \(seed)")
             let firstTouch = trace.samples.first { $0.kind == .touch }?.time ?? 0
             let firstPencil = trace.samples.first { $0.kind == .pencil && $0.phase == .began }?.time ?? 0
             if firstTouch < firstPencil { touchFirst += 1 }
@@ -138,7 +140,10 @@ struct CanvasSceneTests {
         let serial = try run(.init(simultaneous: false))
         #expect(serial[.canvasLatency].p50Value > reference[.canvasLatency].p50Value + 5 * frameMs())
         let shared = try run(.init(sharedRoles: true))
-        // Seed 1: the finger lands first, so it draws and the pencil navigates.
+        // Seed 1: the finger lands first, so it draws and the pencil navigates: `fingerInk+pan`.
         #expect(shared[.fingerInkStrokes].meanValue == 1 && shared[.pencilCanvasMoves].meanValue > 50)
+        #expect(reference[.intentAccuracy].meanValue == 1 && shared[.intentAccuracy].meanValue == 0)
+        // The held moves and ink still arrive: where the gesture ends is right, only late.
+        #expect(slop[.intentAccuracy].meanValue == 1 && serial[.intentAccuracy].meanValue == 1)
     }
 }

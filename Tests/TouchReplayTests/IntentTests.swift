@@ -49,12 +49,12 @@ struct IntentTests {
         #expect(intent.time == redirect.time)
     }
 
-    @Test("intent accuracy is 1.0 on every bundled home, PIP, sheet, menu and force-press gesture", arguments: [
+    @Test("intent accuracy is 1.0 on every bundled home, PIP, sheet, menu, force-press and canvas gesture", arguments: [
         ("home-flick", SceneKind.home, 1), ("back-to-app", .home, 1), ("pause", .home, 1), ("session", .home, 17),
         ("pip-throw", .pip, 1), ("pip-flick-fast", .pip, 1), ("sheet-dismiss", .sheet, 2),
         ("menu-select", .menu, 1), ("menu-dismiss", .menu, 2), ("menu-scroll", .menu, 2),
         ("app-switch", .home, 1), ("app-switch-home", .home, 1), ("app-switch-catch", .home, 2),
-        ("force-press", .press, 3),
+        ("force-press", .press, 3), ("pencil-and-pan", .canvas, 1), ("pencil-and-pinch", .canvas, 1), ("pencil-and-scrub", .canvas, 1),
     ])
     func bundledAccuracy(trace: String, scene: SceneKind, gestures: Int) throws {
         let record = try Self.replayBundled(trace, scene: { scene.make(context: $0) }, name: scene.name)

@@ -48,7 +48,7 @@ struct ParameterCatalogTests {
     @Test("unknown names and bad values are errors naming the parameter and its valid values")
     func errors() {
         var values = ParameterValues()
-        #expect(throws: ParameterError(name: "pan.hysterisis", reason: "no such parameter; the parameters are under pan, scroll, pip, home, pause, timer, button, sheet, display, pinch, pointer, canvas, press (run 'touchbench scenes')")) {
+        #expect(throws: ParameterError(name: "pan.hysterisis", reason: "no such parameter; the parameters are under pan, scroll, pip, home, pause, timer, button, sheet, display, pinch, pointer, canvas, press, sidebar, menu (run 'touchbench scenes')")) {
             try values.apply("pan.hysterisis=3")
         }
         #expect(throws: ParameterError(name: "pan.hysteresis", reason: "'-1' is not a number from 0 to 200 pt")) {

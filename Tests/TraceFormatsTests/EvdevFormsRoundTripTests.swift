@@ -34,7 +34,7 @@ struct EvdevFormsRoundTripTests {
     }
 
     @Test("the corpus has every bundled trace") func corpusIsThere() {
-        #expect(Self.bundledTraces.count == 44)
+        #expect(Self.bundledTraces.count == 45)
     }
 
     @Test("contacts, frames, duration and samples survive", arguments: bundledTraces, forms)

@@ -14,7 +14,7 @@ import TouchInput
             "multi-finger", "pip-throw", "sheet-dismiss", "launch-tap", "launch-switcher", "launch-close", "pointer-targets",
             "menu-select", "menu-dismiss", "menu-scroll", "app-switch", "app-switch-home", "app-switch-catch", "option-drag",
             "shift-select", "command-click", "parity",
-            "sidebar-open", "sidebar-third-column", "sidebar-catch", "pencil-and-pan", "pencil-and-pinch", "force-press", "session",
+            "sidebar-open", "sidebar-third-column", "sidebar-catch", "pencil-and-pan", "pencil-and-pinch", "pencil-and-scrub", "force-press", "session",
         ])
         for gesture in Gesture.allCases {
             #expect(Gesture(name: gesture.name) == gesture)

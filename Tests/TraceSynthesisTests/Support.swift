@@ -91,7 +91,7 @@ func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
          .launchTap, .launchSwitcher, .launchClose, .menuSelect, .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome,
          .appSwitchCatch, .sidebarOpen, .sidebarThirdColumn, .sidebarCatch: [.touch, .marker]
     case .pencilStroke: [.pencil]
-    case .pencilAndPan, .pencilAndPinch: [.pencil, .touch]
+    case .pencilAndPan, .pencilAndPinch, .pencilAndScrub: [.pencil, .touch, .marker]
     case .forcePress: [.touch, .marker]
     case .pointerHover: [.pointer]
     case .pointerTargets: [.pointer, .marker]
@@ -149,6 +149,9 @@ func expectedIntents(of gesture: Gesture) -> [String] {
     case .sidebarThirdColumn: ["thirdColumn"]
     case .sidebarCatch: ["sidebarOpen", "sidebarClosed", "sidebarOpen", "sidebarClosed", "sidebarOpen", "sidebarClosed"]
     case .forcePress: ["on", "on", "off"]
+    case .pencilAndPan: ["ink+pan"]
+    case .pencilAndPinch: ["ink+zoom"]
+    case .pencilAndScrub: ["ink+scrub"]
     default: []
     }
 }

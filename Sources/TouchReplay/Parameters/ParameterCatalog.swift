@@ -168,6 +168,18 @@ public enum ParameterCatalog {
                   unit: "bool", default: 1, range: 0...1, step: -1, integer: true,
                   source: "the seeds' Control Center and flashlight: the press hints at its outcome",
                   sensitivity: S(trace: "force-press.touchtrace", scene: "press", metric: "press_feedback_ms")),
+        Parameter("canvas.scrubs_while_drawing", "Whether the scrubber follows its finger while the pencil draws, or is locked until the pencil lifts.",
+                  unit: "bool", default: 1, range: 0...1, step: -1, integer: true,
+                  source: "the seeds: a finger scrubs a control while the pencil draws",
+                  sensitivity: S(trace: "pencil-and-scrub.touchtrace", scene: "canvas", metric: "intent_accuracy")),
+        Parameter("sidebar.responds_while_animating", "Whether a touch landing while the sidebar moves catches it, or is ignored until it rests.",
+                  unit: "bool", default: 1, range: 0...1, step: -1, integer: true,
+                  source: "the seeds: every animation can be interrupted",
+                  sensitivity: S(trace: "sidebar-catch.touchtrace", scene: "sidebar", metric: "intent_accuracy")),
+        Parameter("menu.responds_while_animating", "Whether touches and scroll steps act while the menu opens, or are swallowed until it rests.",
+                  unit: "bool", default: 1, range: 0...1, step: -1, integer: true,
+                  source: "the seeds: a menu is responsive while it animates",
+                  sensitivity: S(trace: "menu-dismiss.touchtrace", scene: "menu", metric: "intent_accuracy")),
     ]
 
     private static let byName: [String: Parameter] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -194,9 +206,9 @@ public enum ParameterCatalog {
         case .sheet: ["pan", "sheet", "display"]
         case .pinch: ["pinch", "display"]
         case .pointer: ["pointer", "display"]
-        case .menu: ["pan", "display"]
+        case .menu: ["pan", "menu", "display"]
         case .board: ["pan", "display"]
-        case .sidebar: ["pan", "display"]
+        case .sidebar: ["pan", "sidebar", "display"]
         case .canvas: ["pan", "canvas", "display"]
         case .press: ["press", "display"]
         }
@@ -248,4 +260,7 @@ public enum ParameterCatalog {
     static let pressCommitForce = all[36]
     static let pressHysteresis = all[37]
     static let pressFollowsForce = all[38]
+    static let canvasScrubsWhileDrawing = all[39]
+    static let sidebarResponds = all[40]
+    static let menuResponds = all[41]
 }

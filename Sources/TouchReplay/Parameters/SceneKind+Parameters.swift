@@ -75,16 +75,19 @@ extension PointerScene.Parameters {
 }
 
 extension SidebarScene.Parameters {
-    /// The sidebar's tunables from `values` (the pan's hysteresis).
+    /// The sidebar's tunables from `values` (the pan's hysteresis, whether it can be caught).
     public init(_ values: ParameterValues) {
-        self.init(hysteresis: values[ParameterCatalog.panHysteresis])
+        self.init(hysteresis: values[ParameterCatalog.panHysteresis],
+                  respondsWhileAnimating: values[ParameterCatalog.sidebarResponds] != 0)
     }
 }
 
 extension MenuScene.Parameters {
-    /// The menu's tunables from `values` (the pan's hysteresis for a scroll started outside).
+    /// The menu's tunables from `values` (the pan's hysteresis for a scroll started outside,
+    /// whether input acts while it opens).
     public init(_ values: ParameterValues) {
-        self.init(hysteresis: values[ParameterCatalog.panHysteresis])
+        self.init(hysteresis: values[ParameterCatalog.panHysteresis],
+                  respondsWhileAnimating: values[ParameterCatalog.menuResponds] != 0)
     }
 }
 
@@ -100,7 +103,8 @@ extension CanvasScene.Parameters {
     public init(_ values: ParameterValues) {
         typealias C = ParameterCatalog
         self.init(hysteresis: values[C.panHysteresis], sharedRoles: values[C.canvasSharedRoles] != 0,
-                  inkSlop: values[C.canvasInkSlop], simultaneous: values[C.canvasSimultaneous] != 0)
+                  inkSlop: values[C.canvasInkSlop], simultaneous: values[C.canvasSimultaneous] != 0,
+                  scrubsWhileDrawing: values[C.canvasScrubsWhileDrawing] != 0)
     }
 }
 

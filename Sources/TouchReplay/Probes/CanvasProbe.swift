@@ -7,14 +7,17 @@ import TouchInput
 ///   shows its point;
 /// - `canvas_latency_ms`: each finger sample that moved the canvas → the presentation of the
 ///   first frame showing the canvas moved by it;
+/// - `scrub_latency_ms`: each finger sample that grabbed or slid the scrubber's thumb → the
+///   presentation of the first frame showing it;
 /// - `finger_ink_strokes`: finger contacts that drew ink (the finger never draws: 0);
-/// - `pencil_canvas_moves`: pencil samples that moved the canvas (the pencil never
-///   navigates: 0).
+/// - `pencil_canvas_moves`: pencil samples that moved the canvas or its scrubber (the pencil
+///   only draws: 0).
 ///
 /// Reported only for runs whose scene drew or moved a canvas.
 struct CanvasProbe: Sendable {
     private(set) var ink = MetricAccumulator.milliseconds()
     private(set) var canvas = MetricAccumulator.milliseconds()
+    private(set) var scrub = MetricAccumulator.milliseconds()
     private(set) var fingerStrokes = 0
     private(set) var pencilMoves = 0
     private(set) var isMeasured = false
@@ -39,6 +42,13 @@ struct CanvasProbe: Sendable {
                     pencilMoves += 1
                 } else {
                     canvas.add(Double(presentation &- time))
+                }
+            case .scrubbed(let time, _, let kind):
+                isMeasured = true
+                if kind == .pencil {
+                    pencilMoves += 1
+                } else {
+                    scrub.add(Double(presentation &- time))
                 }
             default:
                 continue

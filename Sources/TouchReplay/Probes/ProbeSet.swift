@@ -149,6 +149,7 @@ struct ProbeSet: Sendable {
         if canvas.isMeasured {
             metrics[.inkLatency] = canvas.ink.summary(kind: behaviour)
             metrics[.canvasLatency] = canvas.canvas.summary(kind: behaviour)
+            metrics[.scrubLatency] = canvas.scrub.summary(kind: behaviour)
             metrics[.fingerInkStrokes] = .single(Double(canvas.fingerStrokes), kind: behaviour)
             metrics[.pencilCanvasMoves] = .single(Double(canvas.pencilMoves), kind: behaviour)
         }

@@ -228,11 +228,17 @@ struct ResponseProbe: Sendable {
         return abs(dx) + abs(dy) > visibleChange || transformed > visibleTransform
     }
 
-    /// Whether the frame shows ink drawn by the entry's contact: a pencil's touch-down on a
-    /// canvas is answered by its ink, not by a move of the element.
+    /// Whether the frame shows ink drawn by the entry's contact, or the canvas's scrubber
+    /// grabbed by it: a pencil's touch-down on a canvas is answered by its ink, a finger's on
+    /// the scrubber by the thumb it grabs, not by a move of the element.
     private static func inks(_ signals: [SceneSignal], _ entry: Pending) -> Bool {
         guard let contact = entry.contact, entry.touchDown else { return false }
-        return signals.contains { if case .inkDrawn(_, contact, _) = $0 { true } else { false } }
+        return signals.contains {
+            switch $0 {
+            case .inkDrawn(_, contact, _), .scrubbed(_, contact, _): true
+            default: false
+            }
+        }
     }
 
     /// The first frame in which the element moves while the landed contact drives it:

@@ -11,12 +11,18 @@ import TouchInput
 /// - Fingers never draw. One finger pans the canvas 1:1 once it passes the pan's hysteresis;
 ///   two pinch to zoom about their midpoint (kept within 0.25…8) while their centroid pans it.
 ///   They do so while the pencil draws: neither input waits for the other.
+/// - A finger landing on the scrubber (``ScrubberLayout``, a brush-size or timeline strip
+///   along the bottom) holds its thumb, which follows it along the strip in the frame that
+///   consumes each sample, while the pencil draws; the finger neither pans nor draws, and the
+///   pencil never moves the thumb.
 ///
 /// Shown: `x`, `y` the canvas's offset and `scale` its zoom (a canvas point p is drawn at
 /// offset + scale · p); `tracking` the finger that pans it alone. What ink the frame adds is
 /// a ``SceneSignal/inkDrawn(time:contact:kind:)`` per point, what moves the canvas a
 /// ``SceneSignal/canvasMoved(time:kind:)`` per sample: the canvas probe times both per input
-/// role (docs/METRICS.md "Canvas").
+/// role (docs/METRICS.md "Canvas"); what the thumb shows a ``SceneSignal/scrubbed(time:contact:kind:)``.
+/// The destination is what the current gesture did (``CanvasOutcome``: `ink+pan`,
+/// `ink+scrub7`, …), from the shown ink, transform and thumb.
 public struct CanvasScene: Scene {
     /// The canvas's tunables. The defaults are the reference; each other value is a plausible
     /// regression a test and the parameter catalogue hold the metrics to.
@@ -32,12 +38,18 @@ public struct CanvasScene: Scene {
         /// Whether fingers move the canvas while the pencil draws. `false` holds their moves
         /// until the pencil lifts (one input at a time).
         public var simultaneous: Bool
+        /// Whether the scrubber follows its finger while the pencil draws. `false` is a strip
+        /// locked for the length of a stroke: the finger's samples then move nothing (a
+        /// landing is not even shown held) until the pencil lifts.
+        public var scrubsWhileDrawing: Bool
 
-        public init(hysteresis: Double = 10, sharedRoles: Bool = false, inkSlop: Double = 0, simultaneous: Bool = true) {
+        public init(hysteresis: Double = 10, sharedRoles: Bool = false, inkSlop: Double = 0, simultaneous: Bool = true,
+                    scrubsWhileDrawing: Bool = true) {
             self.hysteresis = hysteresis
             self.sharedRoles = sharedRoles
             self.inkSlop = inkSlop
             self.simultaneous = simultaneous
+            self.scrubsWhileDrawing = scrubsWhileDrawing
         }
     }
 
@@ -46,6 +58,11 @@ public struct CanvasScene: Scene {
         public var kind: SampleKind
         public var contact: UInt32
         public var points: [Point]
+    }
+
+    /// What the current gesture has shown so far (its ``CanvasOutcome``'s parts).
+    private struct Doing: Sendable {
+        var pencilInk = false, fingerInk = false, panned = false, zoomed = false, scrubbed = false
     }
 
     /// The zoom's range.
@@ -68,6 +85,12 @@ public struct CanvasScene: Scene {
     private var held: [(time: Int64, point: Point)] = []
     /// Samples that moved the canvas while the shown transform was held.
     private var heldMoves: [(time: Int64, kind: SampleKind)] = []
+    /// Whether a held move changed the zoom.
+    private var heldZoom = false
+    private var scrubber: CanvasScrubber
+    /// The contacts down, and what the gesture they make has shown (``nil`` before any).
+    private var down: [(kind: SampleKind, id: UInt32)] = []
+    private var doing: Doing?
     private var signals: [SceneSignal] = []
     /// The ink drawn so far, stroke by stroke.
     public private(set) var strokes: [Stroke] = []
@@ -78,21 +101,46 @@ public struct CanvasScene: Scene {
         self.parameters = parameters
         pan = ScenePan(PanRecognizer(hysteresis: parameters.hysteresis))
         pinch = PinchRecognizer(hysteresis: parameters.hysteresis)
+        scrubber = CanvasScrubber(layout: ScrubberLayout(screenWidth: context.width, screenHeight: context.height))
         events.reserveCapacity(4)
         show()
     }
 
     public mutating func handle(_ sample: InputSample) {
         guard sample.isContactSample else { return }
+        if sample.phase == .began {
+            // A landing with nothing else down starts a new gesture.
+            if down.isEmpty { doing = Doing() }
+            down.append((sample.kind, sample.id))
+        } else if sample.phase.isTerminal {
+            down.removeAll { $0.kind == sample.kind && $0.id == sample.id }
+        }
         if sample.phase == .began, drawer == nil, sample.kind == .pencil || parameters.sharedRoles {
             drawer = (sample.id, sample.kind, Point(x: sample.x, y: sample.y), parameters.inkSlop <= 0)
             strokes.append(Stroke(kind: sample.kind, contact: sample.id, points: []))
         }
         if let current = drawer, current.id == sample.id, current.kind == sample.kind {
             draw(sample, current)
-        } else if sample.kind == .touch || parameters.sharedRoles {
+        } else if sample.kind != .touch && !parameters.sharedRoles {
+            return
+        } else if scrubber.isHeld(by: sample) {
+            scrub(sample)
+        } else if scrubber.canGrab(sample) {
+            scrubber.grab(sample)
+            scrub(sample)
+        } else {
             navigate(sample)
         }
+    }
+
+    /// The scrubbing contact's sample: the thumb follows it, unless the strip is locked while
+    /// the pencil draws (the broken variant).
+    private mutating func scrub(_ sample: InputSample) {
+        if sample.phase.isTerminal { scrubber.release() }
+        if !parameters.scrubsWhileDrawing && drawer != nil { return }
+        guard scrubber.follow(sample) else { return }
+        doing?.scrubbed = true
+        signals.append(.scrubbed(time: sample.time, contact: sample.id, kind: sample.kind))
     }
 
     /// The drawing contact's sample: a point of ink, shown at once unless it is still held.
@@ -104,6 +152,9 @@ public struct CanvasScene: Scene {
             if dx * dx + dy * dy >= parameters.inkSlop * parameters.inkSlop || sample.phase.isTerminal { drawer?.showing = true }
         }
         if drawer?.showing == true {
+            if !held.isEmpty {
+                if current.kind == .pencil { doing?.pencilInk = true } else { doing?.fingerInk = true }
+            }
             for entry in held {
                 strokes[strokes.count - 1].points.append(entry.point)
                 signals.append(.inkDrawn(time: entry.time, contact: current.id, kind: current.kind))
@@ -132,6 +183,7 @@ public struct CanvasScene: Scene {
                 offset = Point(x: anchor.x - (anchor.x - offset.x) * factor, y: anchor.y - (anchor.y - offset.y) * factor)
                 zoom = newZoom
                 moved = moved || factor != 1
+                heldZoom = heldZoom || factor != 1
             }
         }
         switch pan.handle(sample, takeAnyContact: true) {
@@ -157,6 +209,9 @@ public struct CanvasScene: Scene {
         guard !heldMoves.isEmpty else { return }
         shownOffset = offset
         shownZoom = zoom
+        doing?.panned = true
+        if heldZoom { doing?.zoomed = true }
+        heldZoom = false
         for move in heldMoves { signals.append(.canvasMoved(time: move.time, kind: move.kind)) }
         heldMoves.removeAll(keepingCapacity: true)
     }
@@ -172,6 +227,11 @@ public struct CanvasScene: Scene {
         state.targetY = shownOffset.y
         state.scale = shownZoom
         state.tracking = parameters.simultaneous || drawer == nil ? pan.trackedContact : nil
+        if let doing {
+            let ink: CanvasOutcome.Ink = doing.fingerInk ? .finger : doing.pencilInk ? .pencil : .none
+            let change: CanvasOutcome.Change = doing.scrubbed ? .scrub(scrubber.step) : doing.zoomed ? .zoom : doing.panned ? .pan : .still
+            state.destination = .canvas(CanvasOutcome(ink: ink, change: change))
+        }
     }
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
@@ -180,14 +240,15 @@ public struct CanvasScene: Scene {
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {
-        [("x", shownOffset.x), ("y", shownOffset.y), ("zoom", shownZoom), ("ink", Double(strokes.last?.points.count ?? 0))]
+        [("x", shownOffset.x), ("y", shownOffset.y), ("zoom", shownZoom), ("ink", Double(strokes.last?.points.count ?? 0)),
+         ("thumb", scrubber.thumb)]
     }
 
     public func recognizerStates() -> [(name: String, state: String)] {
         [("pinch", pinch.state.rawValue), ("pan", pan.recognizer.state.rawValue)]
     }
 
-    /// A second input (the pencil landing while a finger pans, a second finger) must show
-    /// ink or move the canvas.
+    /// A second input (the pencil landing while a finger pans, a second finger, a finger on
+    /// the scrubber) must show ink, move the canvas or hold the thumb.
     public var responsiveInputs: ResponsiveInputs { .secondTouchDown }
 }

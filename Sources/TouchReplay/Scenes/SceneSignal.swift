@@ -24,6 +24,10 @@ public enum SceneSignal: Sendable, Hashable {
     /// From this frame on, the canvas's shown offset or zoom reflects the sample of `kind` at
     /// `time` (nanoseconds), which moved it.
     case canvasMoved(time: Int64, kind: SampleKind)
+    /// From this frame on, the canvas's scrubber shows the sample of `contact` (of `kind`) at
+    /// `time` (nanoseconds): the landing that grabbed its thumb, or a move that slid it. The
+    /// canvas probe times it per input role (docs/METRICS.md "Canvas").
+    case scrubbed(time: Int64, contact: UInt32, kind: SampleKind)
     /// From this frame on, a force-press control's shown scale reflects the force of the
     /// sample at `time` (nanoseconds): the press probe times the feedback (docs/METRICS.md
     /// "Press").

@@ -10,16 +10,17 @@ extension EpisodeBuilder {
         addPencil(stroke.path, hoverIn: 0, landing: stroke.land, lifting: stroke.lift, hoverOut: stroke.hoverEnd)
     }
 
-    /// The path of a pencil stroke placed on the screen and its times (local seconds): the
-    /// hover starts at 0, the pencil lands about a quarter second later.
-    mutating func pencilStroke() -> (path: MovementPath, land: Double, lift: Double, hoverEnd: Double) {
+    /// The path of a pencil stroke of `submovements` overlapping strokes placed on the screen
+    /// and its times (local seconds): the hover starts at 0, the pencil lands about a quarter
+    /// second later.
+    mutating func pencilStroke(submovements: ClosedRange<Int> = 3...5) -> (path: MovementPath, land: Double, lift: Double, hoverEnd: Double) {
         let approachDuration = random.uniform(0.18, 0.3)
         let land = approachDuration + random.uniform(0.03, 0.08)
         let approach = Vector(x: -random.uniform(12, 35), y: -random.uniform(8, 30))
         var path = MovementPath(start: -approach)
         path.move(by: approach, from: 0, over: approachDuration)
         var t = land + 0.01
-        for _ in 0..<random.integer(in: 3...5) {
+        for _ in 0..<random.integer(in: submovements) {
             let duration = random.uniform(0.15, 0.3)
             path.move(by: randomDirection() * (random.uniform(30, 110) * reach), from: t, over: duration)
             t += duration * random.uniform(0.5, 0.8)
