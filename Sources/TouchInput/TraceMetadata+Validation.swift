@@ -32,6 +32,18 @@ extension TraceMetadata {
             return "declares an epochNanoseconds of \(epochNanoseconds), outside ±2^62 ns"
         }
         if !quanta.isValid { return "declares a quantum outside its range (lengths 1e-12…100 points, force and angles 1e-12…1)" }
+        return textProblem
+    }
+
+    /// Why a text of the metadata breaks ``TraceText``'s rule, or `nil`.
+    private var textProblem: String? {
+        for (name, text) in [("device name", device), ("source", source)] {
+            if let text, let reason = TraceText.problem(text) { return "declares a \(name) that \(reason)" }
+        }
+        for (key, value) in extra.sorted(by: { $0.key < $1.key }) {
+            if let reason = TraceText.problem(key) { return "declares a metadata key that \(reason)" }
+            if let reason = TraceText.problem(value) { return "declares a value of \"\(key)\" that \(reason)" }
+        }
         return nil
     }
 }

@@ -75,6 +75,7 @@ package struct ChunkDecoder {
             guard let string = String(validating: bytes, as: UTF8.self) else {
                 throw ChunkDecodingProblem(reason: "a label is not valid UTF-8")
             }
+            if let problem = TraceText.problem(string) { throw ChunkDecodingProblem(reason: "a label \(problem)") }
             labels.append(MarkerLabel(string))
         }
         guard cursor.isAtEnd else { throw ChunkDecodingProblem(reason: "the string table has bytes left over") }

@@ -72,7 +72,7 @@ public final class JSONLinesReader {
         if let sample = sampleInPlace() { return sample }
         while var bytes = try nextLine() {
             let notBefore = previousTime
-            if let sample = bytes.withUnsafeBytes({ JSONLinesSampleParser.sample($0, notBefore: notBefore) }) {
+            if let sample = bytes.withUnsafeBytes({ JSONLinesSampleParser.sample($0, notBefore: notBefore) }), inRange(sample) {
                 previousTime = sample.time
                 return sample
             }
@@ -88,6 +88,13 @@ public final class JSONLinesReader {
             return try sample(from: value)
         }
         return nil
+    }
+
+    /// Whether a sample of the fast path lies in the model's ranges; one that does not is left
+    /// to the general path, which words the error.
+    @inline(__always)
+    private func inRange(_ sample: InputSample) -> Bool {
+        sample.problem(quanta: metadata.quanta) == nil
     }
 
     /// Whether `error` belongs to a last line without its line feed: then it is kept as
@@ -106,13 +113,14 @@ public final class JSONLinesReader {
     private func sampleInPlace() -> InputSample? {
         guard line > 0, start < buffer.count else { return nil }
         let notBefore = previousTime
-        let found: (sample: InputSample, length: Int)? = buffer.withUnsafeBytes { raw in
+        let found: (sample: InputSample, length: Int)? = buffer.withUnsafeBytes { raw -> (sample: InputSample, length: Int)? in
             let rest = UnsafeRawBufferPointer(rebasing: raw[start...])
             guard let base = rest.baseAddress, let newline = memchr(base, 0x0A, rest.count) else { return nil }
             let length = UnsafeRawPointer(newline) - base
             var end = length
             if end > 0, rest[end - 1] == 0x0D { end -= 1 }
-            guard let sample = JSONLinesSampleParser.sample(UnsafeRawBufferPointer(rebasing: rest[..<end]), notBefore: notBefore) else {
+            guard let sample = JSONLinesSampleParser.sample(UnsafeRawBufferPointer(rebasing: rest[..<end]), notBefore: notBefore),
+                  inRange(sample) else {
                 return nil
             }
             return (sample, length)
@@ -265,6 +273,7 @@ extension JSONLinesReader {
             sample.label = text
         }
         try checkRequired(sample)
+        if let problem = sample.problem(quanta: metadata.quanta) { throw error(problem) }
         previousTime = time
         return sample
     }

@@ -106,9 +106,13 @@ package enum SampleText {
         if let label = sample.label { out.append(contentsOf: csvQuoted(label).utf8) }
     }
 
-    /// RFC 4180 quoting where a cell needs it.
+    /// RFC 4180 quoting where a cell needs it: a comma or quote inside, or a space or tab at
+    /// either end (readers trim an unquoted cell; a quoted one is kept exactly).
     static func csvQuoted(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        let edges: (Character?) -> Bool = { $0 == " " || $0 == "\t" }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || edges(text.first) || edges(text.last) else {
+            return text
+        }
         var quoted = "\""
         for character in text { quoted += character == "\"" ? "\"\"" : String(character) }
         return quoted + "\""

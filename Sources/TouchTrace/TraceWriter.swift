@@ -164,6 +164,10 @@ public final class TraceWriter {
             throw TraceFileError(.invalidSample, path: path, reason: "sample \(sampleCount + 1) \(SampleTime.outOfRangeReason(sample.time))")
         }
         try checkRepresentable(sample)
+        // A label every reader would refuse (TraceText) is never written.
+        if let label = sample.markerLabel, let problem = TraceText.problem(label.text) {
+            throw TraceFileError(.invalidSample, path: path, reason: "sample \(sampleCount + 1) at \(sample.time) ns has a marker label that \(problem)")
+        }
         lastTime = sample.time
         sampleCount += 1
     }

@@ -79,6 +79,12 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         if let outside = trace.samples.first(where: { !SampleTime.isValid($0.time) }) {
             throw TraceFormatError("the capture \(SampleTime.outOfRangeReason(outside.time)).", path: path)
         }
+        // What the importers' own checks name by line; here every sample of every form.
+        for (index, sample) in trace.samples.enumerated() {
+            if let problem = sample.problem(quanta: trace.metadata.quanta) {
+                throw TraceFormatError("sample \(index + 1) (at \(sample.time) ns) \(problem).", path: path)
+            }
+        }
         return trace
     }
 

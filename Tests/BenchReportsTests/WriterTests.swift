@@ -37,6 +37,27 @@ import Testing
         #expect(shape.rootAttributes["failures"] == "2")
     }
 
+    /// A trace name with characters XML 1.0 cannot carry (a noncharacter, a C0 control: a
+    /// file may be named so) still gives a parseable report, the characters written visibly.
+    @Test(arguments: ["non\u{FFFE}character", "bell\u{7}and\u{FFFF}", "tab\tand\u{1F}"])
+    func junitXMLCarriesNamesXMLCannot(name: String) throws {
+        let result = BenchResult(entries: [Fixtures.entry(name + ".touchtrace", "scroll")], environment: Fixtures.environment,
+                                 calibration: Fixtures.calibration())
+        let xml = JUnitReport(comparison: BenchComparison(current: result, baseline: result)).render()
+        // XML 1.0's Char production (Foundation's parser here is more lenient than xmllint,
+        // which scripts/test-consumers runs on such a report).
+        let allowed: (Unicode.Scalar) -> Bool = { scalar in
+            let value = scalar.value
+            return [0x9, 0xA, 0xD].contains(value) || (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || value >= 0x10000
+        }
+        #expect(!name.unicodeScalars.allSatisfy(allowed))
+        #expect(xml.unicodeScalars.allSatisfy(allowed))
+        let parser = XMLParser(data: Data(xml.utf8))
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        let visible = name.unicodeScalars.map { $0 == "\t" || ($0.value >= 0x20 && $0.value < 0xFFFE) ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+        #expect(xml.contains(visible))
+    }
+
     @Test func benchmarkJSONIsACustomSmallerIsBetterArray() throws {
         let (current, _, _) = try Self.regressed()
         let text = BenchmarkJSONReport(result: current).render()

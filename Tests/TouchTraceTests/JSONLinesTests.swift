@@ -31,7 +31,8 @@ struct JSONLinesTests {
     func roundTrip() throws {
         let samples = Samples.mixed(count: 800, seed: 2) + [
             InputSample(time: 20_000_000_000, kind: .touch, phase: .ended, id: 4, x: -0.00390625, y: 1e-3, flags: [.synthetic]),
-            .marker("a \"quoted\"\nlabel", at: 20_000_000_001),
+            .marker("  a \"quoted\", spaced label ", at: 20_000_000_001),
+            .marker("", at: 20_000_000_002),
         ]
         var metadata = TraceMetadata(device: "phone", screen: .init(width: 390, height: 844, scale: 3),
                                      digitizerHz: 240, displayHz: 120, source: "synth", extra: ["gesture": "flick", "seed": "7"])
@@ -59,6 +60,10 @@ struct JSONLinesTests {
         ("{\"touchtrace\":1,\"metadata\":{}}\n{\"touchtrace\":1,\"metadata\":{}}", 2),
         ("{\"touchtrace\":2,\"metadata\":{}}", 1),
         ("{\"touchtrace\":1,\"metadata\":{\"free\":3}}", 1),
+        // Text a trace may not carry (TraceText), and values outside the model's ranges.
+        ("{\"t\":0,\"kind\":\"marker\",\"label\":\"a\"}\n{\"t\":1,\"kind\":\"marker\",\"label\":\"two\\nlines\"}", 2),
+        ("{\"touchtrace\":1,\"metadata\":{\"device\":\"\\ufffe\"}}", 1),
+        ("{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":1,\"force\":-0.5}", 1),
     ])
     func malformed(text: String, line: Int) {
         let error = failure(text)

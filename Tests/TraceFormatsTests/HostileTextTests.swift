@@ -7,7 +7,8 @@ import TouchInput
 /// limits and empty imports, for every text importer, through files as the CLI reads them.
 @Suite("Hostile and real-world text")
 struct HostileTextTests {
-    private final class Directory {
+    /// A temporary directory, removed with its files when released.
+    final class Directory {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tb-hostile-\(UInt32.random(in: 0...UInt32.max))")
         init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
         deinit { try? FileManager.default.removeItem(at: url) }

@@ -137,9 +137,17 @@ public struct JUnitReport: Sendable {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "\n": result += "&#10;"
+            case "\t": result.unicodeScalars.append(scalar)
             default:
-                // XML 1.0 forbids most control characters, even escaped.
-                if scalar.value >= 0x20 || scalar == "\t" { result.unicodeScalars.append(scalar) }
+                // XML 1.0 cannot carry the other C0 controls nor U+FFFE and U+FFFF, even as
+                // references (xmllint refuses the file): they are written as visible text,
+                // `\u{FFFE}`, so a name from a file name or a label stays recognisable.
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
+                    result += "\\u{\(String(value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result

@@ -47,7 +47,9 @@ public enum CSVImporter {
     }
 
     static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
-        var rows = Rows(path: path)
+        // The sidecar first: its quanta are the grid the rows' ranges allow for.
+        let sidecar = try path.flatMap(sidecarMetadata(forCSVAt:))
+        var rows = Rows(path: path, quanta: sidecar?.quanta ?? .standard)
         var samples: [InputSample] = []
         var lineNumbers: [Int] = []
         try lines.forEachBytes(path: path) { number, bytes in
@@ -58,7 +60,7 @@ public enum CSVImporter {
         }
         guard !rows.columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }
         var metadata = TraceMetadata(screen: options.screen, source: "csv")
-        if let path, let restored = try sidecarMetadata(forCSVAt: path) { metadata = restored }
+        if let sidecar { metadata = sidecar }
         if let first = samples.first, first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
             metadata.epochNanoseconds = first.time
             for index in samples.indices { samples[index].time -= first.time }
@@ -74,12 +76,29 @@ public enum CSVImporter {
     /// whole import and ``CSVSampleStream`` read).
     struct Rows {
         let path: String?
+        /// The grid of the trace (its sidecar's), which the range check allows for.
+        let quanta: FieldQuanta
         private(set) var columns: [Column] = []
 
-        init(path: String?) { self.path = path }
+        init(path: String?, quanta: FieldQuanta) {
+            self.path = path
+            self.quanta = quanta
+        }
 
-        /// The sample on the line, `nil` for the header, a blank or a comment line.
+        /// The sample on the line, `nil` for the header, a blank or a comment line; a sample
+        /// outside the model's ranges (``InputSample/problem(quanta:)``) is an error naming
+        /// the line. A marker's empty label cell is the empty label: CSV has no null, and a
+        /// marker always has a label.
         mutating func read(_ bytes: UnsafeRawBufferPointer, number: Int) throws -> InputSample? {
+            guard var sample = try parse(bytes, number: number) else { return nil }
+            if sample.kind == .marker, sample.label == nil { sample.label = "" }
+            if let problem = sample.problem(quanta: quanta) {
+                throw TraceFormatError("the row \(problem).", path: path, line: number)
+            }
+            return sample
+        }
+
+        private mutating func parse(_ bytes: UnsafeRawBufferPointer, number: Int) throws -> InputSample? {
             if let sample = fastSample(bytes, columns: columns) { return sample }
             let line = ByteLines.substring(bytes)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }

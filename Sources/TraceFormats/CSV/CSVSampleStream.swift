@@ -23,7 +23,8 @@ final class CSVSampleStream: SampleSource {
     /// The stream of the CSV file at `path`, or `nil` when it has no `phase` column.
     static func open(path: String, options: ImportOptions) throws -> CSVSampleStream? {
         let lines = try ByteLines.Reader(path: path)
-        var rows = CSVImporter.Rows(path: path)
+        let sidecar = try CSVImporter.sidecarMetadata(forCSVAt: path)
+        var rows = CSVImporter.Rows(path: path, quanta: sidecar?.quanta ?? .standard)
         var first: InputSample?
         while first == nil, let bytes = try lines.next() {
             first = try rows.read(bytes, number: lines.number)
@@ -35,7 +36,7 @@ final class CSVSampleStream: SampleSource {
             throw TraceFormatError("the file holds no input samples that touchbench can read as csv.", path: path)
         }
         var metadata = TraceMetadata(screen: options.screen, source: "csv")
-        if let restored = try CSVImporter.sidecarMetadata(forCSVAt: path) { metadata = restored }
+        if let sidecar { metadata = sidecar }
         var origin: Int64 = 0
         if first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
             metadata.epochNanoseconds = first.time
@@ -59,9 +60,9 @@ final class CSVSampleStream: SampleSource {
     func nextSample() throws(TraceFileError) -> InputSample? {
         if let sample = first {
             first = nil
-            return try StreamedSample.checked(sample, path: lines.path, line: nil)
+            return try StreamedSample.checked(sample, path: lines.path, quanta: metadata.quanta, line: nil)
         }
-        return try StreamedSample.next(path: lines.path, line: { lines.number }) {
+        return try StreamedSample.next(path: lines.path, quanta: metadata.quanta, line: { lines.number }) {
             while let bytes = try lines.next() {
                 guard var sample = try rows.read(bytes, number: lines.number) else { continue }
                 // The same subtraction and order check as the whole import, row by row.

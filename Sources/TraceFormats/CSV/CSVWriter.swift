@@ -47,10 +47,4 @@ public final class CSVWriter: SampleSink {
         SampleText.appendCSVRow(sample, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
-
-    /// RFC 4180 quoting where a cell needs it.
-    static func quoted(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
 }

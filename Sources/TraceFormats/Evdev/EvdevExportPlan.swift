@@ -28,6 +28,14 @@ struct EvdevExportPlan {
         pressureMaximum = forceUnits.isFinite && forceUnits >= 1 && forceUnits <= 16_777_216 ? Int32(forceUnits.rounded()) : 4096
         tiltResolution = 4096
         if var recorded = EvdevDevice(metadata: metadata.extra), let recordedMapping = EvdevMapping(metadata: metadata.extra) {
+            // The description comes from free metadata strings (a JSON Lines file may say
+            // anything): an axis whose minimum lies above its maximum, which libevemu's device
+            // and the kernel refuse, is written with its bounds in order.
+            recorded.axes = recorded.axes.mapValues { axis in
+                var ordered = axis
+                (ordered.minimum, ordered.maximum) = (Swift.min(axis.minimum, axis.maximum), Swift.max(axis.minimum, axis.maximum))
+                return ordered
+            }
             mapping = recordedMapping
             penTool = penTool && recorded.hasPen
             if let axis = recorded.axes[EvdevCode.absMTPressure] ?? recorded.axes[EvdevCode.absPressure] {
@@ -65,7 +73,7 @@ struct EvdevExportPlan {
                 device.axes[EvdevCode.absMTPressure] = .init(minimum: 0, maximum: pressureMaximum)
             }
             if let largest = survey.largestTouchRadius {
-                device.axes[EvdevCode.absMTTouchMajor] = .init(minimum: 0, maximum: EvdevMapping.clamp(2 * largest / quantum + 1),
+                device.axes[EvdevCode.absMTTouchMajor] = .init(minimum: 0, maximum: EvdevMapping.clamp(2 * Swift.max(0, largest) / quantum + 1),
                                                                resolution: resolution)
             }
         }

@@ -28,7 +28,7 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource {
     }
 
     func nextSample() throws(TraceFileError) -> InputSample? {
-        try StreamedSample.next(path: path) { try state.next() }
+        try StreamedSample.next(path: path, quanta: metadata.quanta) { try state.next() }
     }
 
     private struct State {

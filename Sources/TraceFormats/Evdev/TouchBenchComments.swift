@@ -37,8 +37,8 @@ struct TouchBenchComments {
     var mappingLine: String? { mapping.map { Self.mappingPrefix + $0.serialized } }
 
     static func markerLine(_ sample: InputSample) -> String {
-        let label = (sample.label ?? "").unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined()
-        return markerPrefix + "\(sample.time) \(label)"
+        // Every label follows TraceText's rule (readers refuse a line feed), so it fits a line.
+        markerPrefix + "\(sample.time) \(sample.label ?? "")"
     }
 
     /// Reads one comment line (leading spaces and `#` included); other comments are ignored.
@@ -68,7 +68,9 @@ struct TouchBenchComments {
         guard let nanoseconds = TextInput.integer(time, as: Int64.self), nanoseconds >= 0 else {
             throw TraceFormatError("the TouchBench marker comment is not: nanoseconds label.")
         }
-        return .marker(String(body.dropFirst(time.count + 1)), at: nanoseconds)
+        let label = String(body.dropFirst(time.count + 1))
+        if let problem = TraceText.problem(label) { throw TraceFormatError("the TouchBench marker's label \(problem).") }
+        return .marker(label, at: nanoseconds)
     }
 
     /// Reads every TouchBench comment of `text` (only lines that start with `#`, after spaces).

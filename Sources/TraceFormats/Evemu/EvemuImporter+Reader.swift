@@ -109,12 +109,7 @@ extension EvemuImporter {
         /// for any other line.
         static func marker(_ line: Substring) throws -> InputSample? {
             guard line.hasPrefix(Self.markerPrefix) else { return nil }
-            let body = line.dropFirst(Self.markerPrefix.count)
-            let time = body.prefix { $0 != " " }
-            guard let nanoseconds = TextInput.integer(time, as: Int64.self), nanoseconds >= 0 else {
-                throw TraceFormatError("the TouchBench marker comment is not: nanoseconds label.")
-            }
-            return .marker(String(body.dropFirst(time.count + 1)), at: nanoseconds)
+            return try TouchBenchComments.marker(line.dropFirst(Self.markerPrefix.count))
         }
 
         /// Reads one line of a recording whose events are decoded as they are read

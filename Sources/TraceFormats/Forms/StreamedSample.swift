@@ -8,7 +8,7 @@ import TouchTrace
 enum StreamedSample {
     /// The sample `read` produces, checked; `nil` at the end.
     @inline(__always)
-    static func next(path: String, line: () -> Int? = { nil }, _ read: () throws -> InputSample?) throws(TraceFileError) -> InputSample? {
+    static func next(path: String, quanta: FieldQuanta, line: () -> Int? = { nil }, _ read: () throws -> InputSample?) throws(TraceFileError) -> InputSample? {
         let sample: InputSample?
         do {
             sample = try read()
@@ -20,14 +20,18 @@ enum StreamedSample {
             throw TraceFileError(.malformed, path: path, reason: "cannot be read (\(error))")
         }
         guard let sample else { return nil }
-        return try checked(sample, path: path, line: line())
+        return try checked(sample, path: path, quanta: quanta, line: line())
     }
 
-    /// The sample, when its time lies in the range every trace keeps.
+    /// The sample, when its time lies in the range every trace keeps and its values in the
+    /// model's ranges (``InputSample/problem(quanta:)``), as the whole import checks them.
     @inline(__always)
-    static func checked(_ sample: InputSample, path: String, line: Int?) throws(TraceFileError) -> InputSample {
+    static func checked(_ sample: InputSample, path: String, quanta: FieldQuanta, line: Int?) throws(TraceFileError) -> InputSample {
         guard SampleTime.isValid(sample.time) else {
             throw TraceFileError(.malformed, path: path, line: line, reason: sentence("the capture \(SampleTime.outOfRangeReason(sample.time))."))
+        }
+        if let problem = sample.problem(quanta: quanta) {
+            throw TraceFileError(.malformed, path: path, line: line, reason: "the sample at \(sample.time) ns \(problem)")
         }
         return sample
     }

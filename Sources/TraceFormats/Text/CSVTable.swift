@@ -42,18 +42,4 @@ enum CSVTable {
         fields.append(wasQuoted ? field : String(field[...].trimmingSpaces()))
         return .success(fields)
     }
-
-    /// `text` quoted when it needs to be.
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || text.hasPrefix(" ") || text.hasSuffix(" ") else {
-            return text
-        }
-        return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
-    }
-}
-
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
 }
