@@ -24,6 +24,11 @@ public struct Spring: Sendable, Hashable {
         guard response > 0, response.isFinite else { throw .responseNotPositive(response) }
         guard dampingRatio >= 0, dampingRatio.isFinite else { throw .dampingRatioNegative(dampingRatio) }
         guard mass > 0, mass.isFinite else { throw .massNotPositive(mass) }
+        // A positive response can still be so short that stiffness and damping overflow.
+        let frequency = 2 * Double.pi / response
+        guard (frequency * frequency * mass).isFinite, (2 * dampingRatio * frequency * mass).isFinite else {
+            throw .responseTooShort(response)
+        }
         self.mass = mass
         self.dampingRatio = dampingRatio
         self.response = response

@@ -2,6 +2,8 @@
 public enum SpringParameterError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The response (or duration) must be positive and finite.
     case responseNotPositive(Double)
+    /// The response is so short that the stiffness, (2π/response)², is not a finite number.
+    case responseTooShort(Double)
     /// The damping ratio must be zero or more, and finite.
     case dampingRatioNegative(Double)
     /// The bounce must be greater than −1 and at most 1.
@@ -17,6 +19,8 @@ public enum SpringParameterError: Error, Hashable, Sendable, CustomStringConvert
         switch self {
         case .responseNotPositive(let value):
             "spring response must be a positive, finite number of seconds, got \(value)"
+        case .responseTooShort(let value):
+            "spring response of \(value) s is too short: its stiffness (2π/response)² is not a finite number"
         case .dampingRatioNegative(let value):
             "spring damping ratio must be a finite number ≥ 0, got \(value)"
         case .bounceOutOfRange(let value):

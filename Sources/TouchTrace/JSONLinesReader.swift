@@ -63,6 +63,14 @@ public final class JSONLinesReader {
         }
     }
 
+    /// Whether the file holds a sample: reads ahead to the first one (which ``next()`` then
+    /// returns). Imports refuse a file without one, as every importer does (docs/FORMATS.md);
+    /// a metadata sidecar holds none by design.
+    public func holdsSamples() throws(TraceFileError) -> Bool {
+        if pendingFirst == nil { pendingFirst = try next() }
+        return pendingFirst != nil
+    }
+
     /// The next sample, or `nil` at the end of the file.
     public func next() throws(TraceFileError) -> InputSample? {
         if let first = pendingFirst {

@@ -82,6 +82,7 @@ public struct TraceStatistics: Sendable {
 
     /// Size of the fixed-width records divided by the file's size.
     public var compressionRatio: Double? {
-        byteCount > 0 ? Double(sampleCount * Self.fixedWidthRecordSize) / Double(byteCount) : nil
+        // No samples, nothing compressed: not "0.0× smaller".
+        byteCount > 0 && sampleCount > 0 ? Double(sampleCount * Self.fixedWidthRecordSize) / Double(byteCount) : nil
     }
 }

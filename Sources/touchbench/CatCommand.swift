@@ -4,7 +4,11 @@ import TraceFormats
 /// `touchbench cat`: a trace's samples, any input form, as JSON Lines or CSV.
 enum CatCommand {
     static let format = Option("format", "FORM", "jsonl (default, with the metadata line) or csv.") { (name) throws(UsageError) in
-        try TraceFiles.form(named: name, option: "format")
+        // Only the two text forms cat prints: the error names those, not every form.
+        guard let form = TraceForm(name: name), form == .jsonl || form == .foreign(.csv) else {
+            throw UsageError(message: "--format must be jsonl or csv, not '\(name)'")
+        }
+        return form
     }
     static let from = Option.time("from", "T", "Start of the window (inclusive).")
     static let to = Option.time("to", "T", "End of the window (exclusive).")
@@ -21,7 +25,6 @@ enum CatCommand {
         positionals: 1...1
     ) { arguments in
         let form = try arguments.value(format) ?? .jsonl
-        guard form == .jsonl || form == .foreign(.csv) else { throw UsageError(message: "--format must be jsonl or csv") }
         let start = try arguments.value(from)
         let end = try arguments.value(to)
         // Checked before the range is formed: a range cannot run backwards.

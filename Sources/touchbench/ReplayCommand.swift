@@ -133,7 +133,7 @@ enum ReplayCommand {
 enum RefreshArgument {
     static func parse(_ text: String) throws(UsageError) -> RefreshRate {
         guard let refresh = RefreshRate(argument: text) else {
-            throw UsageError(message: "--refresh must be a rate in Hz (60, 120) or a range MIN-MAX, not '\(text)'")
+            throw UsageError(message: "--refresh must be a rate from 1 to 1000 Hz (60, 120) or a range MIN-MAX of such rates, not '\(text)'")
         }
         return refresh
     }

@@ -3,11 +3,13 @@ import TouchDynamics
 
 /// `touchbench spring`: a spring animation described.
 enum SpringCommand {
-    static let response = Option.number("response", "R", "Response in seconds (required).")
-    static let dampingRatio = Option.number("damping-ratio", "Z", "Damping ratio: 1 critically damped, < 1 bouncy (required).")
-    static let from = Option.number("from", "A", "Start value (default 0).")
-    static let to = Option.number("to", "B", "Target value (default 1).")
-    static let velocity = Option.number("velocity", "V", "Initial velocity in units per second (default 0).")
+    // Bounded so that every printed number is finite: a response of 1e-300 s printed an
+    // infinite stiffness and a 300-digit damping.
+    static let response = Option.number("response", "R", "Response in seconds, 0.001…1000 (required).", in: 0.001...1000)
+    static let dampingRatio = Option.number("damping-ratio", "Z", "Damping ratio, 0…1000: 1 critically damped, < 1 bouncy (required).", in: 0...1000)
+    static let from = Option.number("from", "A", "Start value (default 0).", in: -1e12...1e12)
+    static let to = Option.number("to", "B", "Target value (default 1).", in: -1e12...1e12)
+    static let velocity = Option.number("velocity", "V", "Initial velocity in units per second (default 0).", in: -1e12...1e12)
     static let tolerance = Option.number("tolerance", "E", "Settling tolerance in value units.", in: 1e-12...1e12)
     static let json = Flag("json", "Print {stiffness, damping, settlingDuration, overshoot, samples: [{t, value, velocity}]}.")
 

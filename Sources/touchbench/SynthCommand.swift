@@ -78,7 +78,20 @@ enum SynthCommand {
 
     /// The scale benchmarks' marker-dense workload, streamed to the file (any length, flat memory).
     private static func synthesizeMixedSession(to outputPath: String, _ arguments: ParsedArguments) throws -> Int32 {
-        let session = MixedSession(seed: try arguments.value(seed) ?? 0, duration: try arguments.value(duration) ?? 600)
+        // Its rates are fixed and its noise and speeds its own: an option it would ignore is
+        // refused rather than silently not applied (`--rate 60` wrote a 240 Hz trace).
+        for option in [rate.spec, noise.spec, speed.spec] where arguments.values(named: option.name) != nil {
+            throw UsageError(message: "--\(option.name) does not apply to \(MixedSession.name) (touch \(MixedSession.touchHz) Hz, pencil \(MixedSession.pencilHz) Hz, its own noise and speeds)")
+        }
+        let seconds = try arguments.value(duration) ?? 600
+        guard (1...SynthesisOptions.maximumSessionDuration).contains(seconds) else {
+            throw UsageError(message: "--duration must be from 1 to \(Int(SynthesisOptions.maximumSessionDuration)) seconds, not \(seconds)")
+        }
+        var profile = DeviceProfile.phone
+        if let value = try arguments.value(device) {
+            do { profile = try DeviceProfile(parsing: value) } catch { throw UsageError(message: error.description) }
+        }
+        let session = MixedSession(seed: try arguments.value(seed) ?? 0, duration: seconds, device: profile)
         if outputPath == "-" || outputPath.lowercased().hasSuffix(".jsonl") {
             try session.writeJSONLines(toFileAt: outputPath)
         } else {

@@ -32,6 +32,15 @@ func run(_ arguments: [String]) -> Int32 {
         print(generalHelp)
         return ExitCode.usage
     }
+    if name == "help", arguments.count > 1 {
+        // `touchbench help replay` is `touchbench replay --help`.
+        guard arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) else {
+            Console.error("touchbench help: '\(arguments.dropFirst().joined(separator: " "))' is not a command; run 'touchbench --help' for the list.")
+            return ExitCode.usage
+        }
+        print(command.help, terminator: "")
+        return ExitCode.success
+    }
     if name == "--help" || name == "-h" || name == "help" {
         print(generalHelp)
         return ExitCode.success

@@ -48,6 +48,23 @@ import TouchTrace
         #expect { try BenchResult.decode(text) } throws: { ($0 as? ResultDecodingError)?.description == reason }
     }
 
+    @Test("a thresholds file naming a metric touchbench does not measure is refused, naming the name", arguments: [
+        (#"{"schema": "touchbench.thresholds/1", "deterministic": {"metrics": {"tracking_eror_pt": {"absolute": 1}}}}"#,
+         "deterministic.metrics names 'tracking_eror_pt', which is no metric touchbench measures (docs/METRICS.md lists them)"),
+        (#"{"schema": "touchbench.thresholds/1", "timing": {"metrics": {"cpu_per_frame": {"relative": 1}}}}"#,
+         "timing.metrics names 'cpu_per_frame', which is no metric touchbench measures (docs/METRICS.md lists them)"),
+        (#"{"schema": "touchbench.thresholds/1", "budgets": [{"metric": "latency", "warning": 1, "critical": 2}]}"#,
+         "budgets[0].metric names 'latency', which is no metric touchbench measures (docs/METRICS.md lists them)"),
+    ])
+    func thresholdsNameKnownMetrics(text: String, reason: String) throws {
+        #expect { try BenchThresholds.decode(text) } throws: { ($0 as? ResultDecodingError)?.description == reason }
+        // The same members with a catalogue name read.
+        let fixed = text.replacingOccurrences(of: "tracking_eror_pt", with: "tracking_error_pt")
+            .replacingOccurrences(of: "\"cpu_per_frame\"", with: "\"cpu_per_frame_us\"").replacingOccurrences(of: "\"latency\"", with: "\"event_latency_ms\"")
+        _ = try BenchThresholds.decode(fixed)
+        #expect(MetricName.known.isSuperset(of: MetricName.allCases + MetricName.pageCases + [.replayThroughput, .unansweredEvents]))
+    }
+
     @Test func thresholdsAndSuiteSchemasMatchExactly() throws {
         #expect { try BenchThresholds.decode(#"{"schema": "touchbench.thresholds/15"}"#) } throws: {
             ($0 as? ResultDecodingError)?.description == "has schema 'touchbench.thresholds/15', not touchbench.thresholds/1"

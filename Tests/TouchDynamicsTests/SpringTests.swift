@@ -49,7 +49,7 @@ struct SpringParameterTests {
     }
 
     @Test("invalid parameters throw typed errors, never crash")
-    func invalidParameters() {
+    func invalidParameters() throws {
         for response in [0.0, -1, .nan, .infinity] {
             #expect(throws: SpringParameterError.self) { try Spring(dampingRatio: 1, response: response) }
         }
@@ -62,6 +62,11 @@ struct SpringParameterTests {
         #expect(throws: SpringParameterError.stiffnessNotPositive(0)) { try Spring(stiffness: 0, damping: 1) }
         #expect(throws: SpringParameterError.dampingNegative(-1)) { try Spring(stiffness: 10, damping: -1) }
         #expect(throws: SpringParameterError.massNotPositive(0)) { try Spring(mass: 0, stiffness: 10, damping: 1) }
+        // Positive and finite, but so short that the stiffness (2π/response)² overflows.
+        #expect(throws: SpringParameterError.responseTooShort(1e-300)) { try Spring(dampingRatio: 1, response: 1e-300) }
+        #expect(throws: SpringParameterError.responseTooShort(1e-160)) { try Spring(dampingRatio: 1, response: 1e-160) }
+        let short = try Spring(dampingRatio: 1, response: 1e-150)
+        #expect(short.stiffness.isFinite && short.damping.isFinite)
         #expect(SpringParameterError.responseNotPositive(0).description.contains("response"))
     }
 }

@@ -60,6 +60,13 @@ import TraceSynthesis
         #expect(RefreshRate(argument: "10-120") == .adaptive(10...120))
         #expect(RefreshRate(argument: "60") == .fixed(60))
         #expect(RefreshRate(argument: "-3") == nil)
+        // No display refreshes once in 17 minutes or a billion times a second.
+        for argument in ["0.001", "1e9", "0.5", "1000.5", "0.001-120", "60-1e9", "120-60", "nan", "inf"] {
+            #expect(RefreshRate(argument: argument) == nil, "\(argument)")
+        }
+        #expect(RefreshRate(argument: "1") == .fixed(1))
+        #expect(RefreshRate(argument: "1-1000") == .adaptive(1...1000))
+        #expect(RefreshRate.forTrace(TraceMetadata(displayHz: 0.001)) == .fixed(120))
     }
 
     @Test func lateWorkIsShownAtTheFirstDeadlineItMeets() {

@@ -184,6 +184,47 @@ struct HostileValuesTests {
         let bounds = major.split(separator: " ").dropFirst(2).compactMap { Int($0) }
         #expect(bounds.count == 5 && bounds[0] <= bounds[1], "\(major)")
     }
+
+    @Test("an evemu mapping comment with a scale or quantum outside 1e-12…100 points is refused naming its line",
+          arguments: ["1e-300 0.00390625 0 0 0.00390625", "0.00390625 1e300 0 0 0.00390625", "0.00390625 0.00390625 0 0 0", "1e-13 1e-13 0 0 1e-13"])
+    func mappingBounds(mapping: String) throws {
+        let directory = try Directory()
+        var lines = try TraceFormat.export(.evemu, metadata: TraceMetadata(device: "synth"), samples: EvemuExportTests.synthetic)
+            .split(separator: "\n").map(String.init)
+        let at = try #require(lines.firstIndex { $0.hasPrefix(TouchBenchComments.mappingPrefix) })
+        lines[at] = TouchBenchComments.mappingPrefix + mapping
+        let path = try directory.write(text: lines.joined(separator: "\n") + "\n", "mapping.evemu")
+        let error = try #require(Self.failure(path, .foreign(.evemu)))
+        #expect(error.contains(":\(at + 1): the TouchBench mapping comment is not: scaleX scaleY originX originY quantum, the scales and quantum in points within 1e-12…100"), "\(error)")
+        let whole = try #require(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: .evemu) }
+        #expect(whole.line == at + 1)
+        // The same comment with the exporter's own numbers reads.
+        lines[at] = TouchBenchComments.mappingPrefix + "0.00390625 0.00390625 0 0 0.00390625"
+        #expect(try Self.read(try directory.write(text: lines.joined(separator: "\n") + "\n", "good.evemu"), .foreign(.evemu)).count > 10)
+    }
+
+    @Test("a JSON Lines file without a sample is refused, as every importer refuses one", arguments: [
+        "", "\n\n", #"{"touchtrace":1,"metadata":{"device":"pad"}}"# + "\n", #"{"touchtrace":1,"metadata":{}}"# + "\n{\"t\":0,\"ki",
+    ])
+    func emptyJSONLines(text: String) throws {
+        let directory = try Directory()
+        let path = try directory.write(text: text, "empty.jsonl")
+        let error = try #require(Self.failure(path, .jsonl))
+        #expect(error.hasPrefix(path) && error.contains("holds no input samples that touchbench can read as jsonl"), "\(error)")
+        // A metadata sidecar is read for its metadata alone.
+        #expect(try JSONLinesReader(path: path).holdsSamples() == false)
+    }
+
+    @Test("an empty container states no compression ratio (it printed 0.0× smaller)")
+    func emptyContainerRatio() throws {
+        let directory = try Directory()
+        let path = directory.url.appendingPathComponent("empty.touchtrace").path
+        let writer = try TraceWriter(path: path, metadata: TraceMetadata())
+        _ = try writer.finish()
+        let statistics = try TraceInput(path: path).statistics()
+        #expect(statistics.sampleCount == 0 && statistics.byteCount > 0)
+        #expect(statistics.compressionRatio == nil)
+    }
 }
 
 extension HostileTextTests.Directory {

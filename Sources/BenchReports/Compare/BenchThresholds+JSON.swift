@@ -28,13 +28,15 @@ extension BenchThresholds {
         if let section = value["deterministic"] {
             thresholds.deterministicDefault = try tolerance(section["default"], base: standard.deterministicDefault, at: "deterministic.default")
             for (name, entry) in section["metrics"]?.objectMembers ?? [] {
-                thresholds.deterministic[MetricName(name)] = try tolerance(entry, base: thresholds.deterministicDefault, at: "deterministic.metrics.\(name)")
+                let metric = try known(name, at: "deterministic.metrics")
+                thresholds.deterministic[metric] = try tolerance(entry, base: thresholds.deterministicDefault, at: "deterministic.metrics.\(name)")
             }
         }
         if let section = value["timing"] {
             thresholds.timingDefault = try tolerance(section["default"], base: standard.timingDefault, at: "timing.default")
             for (name, entry) in section["metrics"]?.objectMembers ?? [] {
-                thresholds.timing[MetricName(name)] = try tolerance(entry, base: thresholds.timingDefault, at: "timing.metrics.\(name)")
+                let metric = try known(name, at: "timing.metrics")
+                thresholds.timing[metric] = try tolerance(entry, base: thresholds.timingDefault, at: "timing.metrics.\(name)")
             }
         }
         if let budgets = value["budgets"] {
@@ -44,6 +46,15 @@ extension BenchThresholds {
             }
         }
         return thresholds
+    }
+
+    /// The metric `name` names, when the catalogue knows it (``MetricName/known``).
+    private static func known(_ name: String, at place: String) throws(ResultDecodingError) -> MetricName {
+        let metric = MetricName(name)
+        guard MetricName.known.contains(metric) else {
+            throw ResultDecodingError("\(place) names '\(name)', which is no metric touchbench measures (docs/METRICS.md lists them)")
+        }
+        return metric
     }
 
     private static func tolerance(_ value: JSONValue?, base: Tolerance, at place: String) throws(ResultDecodingError) -> Tolerance {
@@ -85,7 +96,7 @@ extension BenchThresholds {
 
     private static func budget(_ value: JSONValue, at place: String) throws(ResultDecodingError) -> Budget {
         guard let metric = value["metric"]?.stringValue else { throw ResultDecodingError("\(place) has no metric") }
-        let higher = MetricName(metric).direction == .higher
+        let higher = try known(metric, at: "\(place).metric").direction == .higher
         guard let warning = value["warning"]?.doubleValue, let critical = value["critical"]?.doubleValue,
               higher ? warning >= critical : warning <= critical else {
             throw ResultDecodingError("\(place) needs numbers warning \(higher ? "≥" : "≤") critical (\(metric) is better \(higher ? "higher" : "lower"))")

@@ -22,13 +22,18 @@ public enum RefreshRate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Parses `120`, `60`, or an adaptive range `24-120`; `nil` when it is not positive and finite.
+    /// The rates a display may have, in hertz: an LTPO panel's slowest refresh to well beyond
+    /// any gaming panel. A rate outside is no display (0.001 Hz gave one frame per 17 minutes).
+    public static let hertzRange: ClosedRange<Double> = 1...1000
+
+    /// Parses `120`, `60`, or an adaptive range `24-120`; `nil` when a rate lies outside
+    /// ``hertzRange`` or the range runs backwards.
     public init?(argument: String) {
         let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]),
-           low.isFinite, high.isFinite, low > 0, low <= high, high <= 1000 {
+           Self.hertzRange.contains(low), Self.hertzRange.contains(high), low <= high {
             self = low == high ? .fixed(high) : .adaptive(low...high)
-        } else if parts.count == 1, let hz = Double(argument), hz.isFinite, hz > 0, hz <= 1000 {
+        } else if parts.count == 1, let hz = Double(argument), Self.hertzRange.contains(hz) {
             self = .fixed(hz)
         } else {
             return nil

@@ -92,7 +92,7 @@ public struct EvdevMapping: Sendable, Hashable {
         let parts = text.split(separator: " ")
         guard parts.count == 5, let sx = Double(parts[0]), let sy = Double(parts[1]),
               let ox = Int32(parts[2]), let oy = Int32(parts[3]), let q = Double(parts[4]),
-              sx.isFinite, sy.isFinite, q.isFinite, sx > 0, sy > 0, q > 0 else { return nil }
+              [sx, sy, q].allSatisfy(FieldQuanta.lengthRange.contains) else { return nil }
         self.init(method: .explicit, originX: ox, originY: oy, scaleX: sx, scaleY: sy, positionQuantum: q)
     }
 
@@ -100,7 +100,7 @@ public struct EvdevMapping: Sendable, Hashable {
     init?(metadata extra: [String: String]) {
         guard let scale = extra["evdev.mapping.scale"]?.split(separator: " ").compactMap({ Double($0) }),
               let origin = extra["evdev.mapping.origin"]?.split(separator: " ").compactMap({ Int32($0) }),
-              scale.count == 2, origin.count == 2, scale.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
+              scale.count == 2, origin.count == 2, scale.allSatisfy(FieldQuanta.lengthRange.contains) else { return nil }
         let method = extra["evdev.mapping"].flatMap(Method.init(rawValue:)) ?? .explicit
         self.init(method: method, originX: origin[0], originY: origin[1], scaleX: scale[0], scaleY: scale[1],
                   positionQuantum: Swift.min(scale[0], scale[1]))

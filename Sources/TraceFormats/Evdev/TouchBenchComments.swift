@@ -46,20 +46,30 @@ struct TouchBenchComments {
         let text = line.drop { $0 == " " || $0 == "\t" }
         guard text.hasPrefix("# TouchBench") else { return }
         if text.hasPrefix(Self.metadataPrefix) {
-            let json = text.dropFirst(Self.metadataPrefix.count)
-            do {
-                metadata = try TraceMetadata(json: JSONValue.parse(json))
-            } catch {
-                throw TraceFormatError("the TouchBench metadata comment is not valid JSON metadata.")
-            }
+            metadata = try Self.metadata(text.dropFirst(Self.metadataPrefix.count))
         } else if text.hasPrefix(Self.mappingPrefix) {
-            guard let parsed = EvdevMapping(serialized: text.dropFirst(Self.mappingPrefix.count)) else {
-                throw TraceFormatError("the TouchBench mapping comment is not: scaleX scaleY originX originY quantum.")
-            }
-            mapping = parsed
+            mapping = try Self.mapping(text.dropFirst(Self.mappingPrefix.count))
         } else if text.hasPrefix(Self.markerPrefix) {
             markers.append(try Self.marker(text.dropFirst(Self.markerPrefix.count)))
         }
+    }
+
+    /// The JSON of a metadata comment.
+    static func metadata(_ json: Substring) throws -> TraceMetadata {
+        do {
+            return try TraceMetadata(json: JSONValue.parse(json))
+        } catch {
+            throw TraceFormatError("the TouchBench metadata comment is not valid JSON metadata.")
+        }
+    }
+
+    /// `scaleX scaleY originX originY quantum` of a mapping comment.
+    static func mapping(_ body: Substring) throws -> EvdevMapping {
+        guard let parsed = EvdevMapping(serialized: body) else {
+            // A scale of 1e-300 pt per unit put every contact on one point, silently.
+            throw TraceFormatError("the TouchBench mapping comment is not: scaleX scaleY originX originY quantum, the scales and quantum in points within 1e-12…100.")
+        }
+        return parsed
     }
 
     /// `nanoseconds label` of a marker comment.

@@ -87,19 +87,11 @@ extension EvemuImporter {
 
         private mutating func comment(_ line: Substring) throws {
             if line.hasPrefix(Self.touchBenchPrefix) {
-                let json = line.dropFirst(Self.touchBenchPrefix.count)
-                do {
-                    touchBenchMetadata = try TraceMetadata(json: JSONValue.parse(json))
-                } catch {
-                    throw TraceFormatError("the TouchBench metadata comment is not valid JSON metadata.")
-                }
+                touchBenchMetadata = try TouchBenchComments.metadata(line.dropFirst(Self.touchBenchPrefix.count))
             } else if let marker = try Self.marker(line) {
                 markers.append((events.count, marker))
             } else if line.hasPrefix(Self.mappingPrefix) {
-                guard let parsed = EvdevMapping(serialized: line.dropFirst(Self.mappingPrefix.count)) else {
-                    throw TraceFormatError("the TouchBench mapping comment is not: scaleX scaleY originX originY quantum.")
-                }
-                mapping = parsed
+                mapping = try TouchBenchComments.mapping(line.dropFirst(Self.mappingPrefix.count))
             } else if line.hasPrefix("# EVEMU ") {
                 version = String(line.dropFirst("# EVEMU ".count).trimmingCharacters(in: .whitespaces))
             }

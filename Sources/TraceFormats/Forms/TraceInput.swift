@@ -40,6 +40,12 @@ public struct TraceInput {
         case .jsonl:
             reader = nil
             let lines = try JSONLinesReader(path: path)
+            // An import that yields nothing is an error in every text form (issue 15): an empty
+            // trace converted with exit 0 could be exported to forms that cannot read it back.
+            guard try lines.holdsSamples() else {
+                throw TraceFileError(.malformed, path: path, line: lines.damage?.line,
+                                     reason: "holds no input samples that touchbench can read as jsonl" + (lines.damage == nil ? "" : " (its only sample line is cut)"))
+            }
             source = window.map { WindowedSource(lines, window: $0) } ?? lines
         case .foreign(let format):
             guard format.canImport else {
