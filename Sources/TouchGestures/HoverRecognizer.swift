@@ -56,8 +56,9 @@ public struct HoverTarget: Sendable, Hashable {
 /// Events: `began` when the pointer reaches a target (or, with no targets, when it
 /// appears), `changed` when the target changes, `ended` when it leaves every target (or,
 /// with no targets, when it exits). It is an observer: it never claims anything.
-public struct HoverRecognizer: GestureRecognizer {
-    public var targets: [HoverTarget]
+public struct HoverRecognizer<Targets: HoverTargetSet>: GestureRecognizer {
+    /// The targets it hit-tests (a list, or a layout that finds those near a point).
+    public var targets: Targets
     /// How hard a target pulls the pointer: 0 none, 1 onto its centre.
     public var magnetism: Double
     /// The deceleration used to project the pointer's motion. The fast rate (0.99/ms)
@@ -81,7 +82,7 @@ public struct HoverRecognizer: GestureRecognizer {
     public var role: ArenaRole { .observer }
     public var hasClaimed: Bool { false }
 
-    public init(targets: [HoverTarget] = [], magnetism: Double = 0.3, decelerationRate: DecelerationRate = .fast,
+    public init(targets: Targets, magnetism: Double = 0.3, decelerationRate: DecelerationRate = .fast,
                 magnetizesHoverEffects: Bool = false) {
         self.targets = targets
         self.magnetism = magnetism
@@ -108,14 +109,14 @@ public struct HoverRecognizer: GestureRecognizer {
 
     /// Whether target `index` pulls the pointer (false for an index that names no target).
     public func isMagnetic(_ index: Int) -> Bool {
-        targets.indices.contains(index) && (magnetizesHoverEffects || targets[index].effect == .highlight)
+        guard let target = targets.target(at: index) else { return false }
+        return magnetizesHoverEffects || target.effect == .highlight
     }
 
     /// The pointer pulled toward the magnetic target's centre.
     public var magnetizedLocation: Point? {
         guard let location else { return nil }
-        guard let index = magneticTarget else { return location }
-        let center = targets[index].frame.center
+        guard let center = magneticTarget.flatMap(targets.target(at:))?.frame.center else { return location }
         return Point(x: location.x + (center.x - location.x) * magnetism, y: location.y + (center.y - location.y) * magnetism)
     }
 
@@ -170,7 +171,8 @@ public struct HoverRecognizer: GestureRecognizer {
     /// frame is nearest.
     public func target(containing point: Point) -> Int? {
         var best: (index: Int, distance: Double)?
-        for (index, target) in targets.enumerated() where target.hitRegion.contains(point) {
+        for index in targets.candidates(near: point) {
+            guard let target = targets.target(at: index), target.hitRegion.contains(point) else { continue }
             let distance = target.frame.distance(to: point)
             if best == nil || distance < (best?.distance ?? .infinity) { best = (index, distance) }
         }

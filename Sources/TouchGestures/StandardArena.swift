@@ -21,7 +21,7 @@ public struct StandardArena: Sendable {
     public let rotation: RecognizerHandle<RotationRecognizer>
     public let decelerationPause: RecognizerHandle<DecelerationPauseDetector>
     public let timerPause: RecognizerHandle<TimerPauseDetector>
-    public let hover: RecognizerHandle<HoverRecognizer>
+    public let hover: RecognizerHandle<HoverRecognizer<[HoverTarget]>>
 
     /// The standard arena for a screen (`nil` when unknown: no edge pans then) and hover
     /// targets (none: hover reports the pointer coming and going).

@@ -28,8 +28,8 @@ import TouchReplay
         let targets = driver.scene.targets
         // Six bar buttons first (row 0), then the grid: its first row has borders (12 pt
         // padding), its second none (24 pt).
-        #expect(targets[6].frame == Rect(x: 20, y: 88, width: 80, height: 44) && targets[6].hasBorder)
-        #expect(targets[9].frame == Rect(x: 20, y: 188, width: 80, height: 44) && !targets[9].hasBorder)
+        #expect(targets.target(at: 6)?.frame == Rect(x: 20, y: 88, width: 80, height: 44) && targets.target(at: 6)?.hasBorder == true)
+        #expect(targets.target(at: 9)?.frame == Rect(x: 20, y: 188, width: 80, height: 44) && targets.target(at: 9)?.hasBorder == false)
 
         // Between the rows, clear of both padded regions: the pointer is the hand.
         driver.feed(pointer(.hoverEntered, 0, x: 120, y: 155))

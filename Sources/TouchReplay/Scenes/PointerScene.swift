@@ -55,9 +55,7 @@ public struct PointerScene: Scene {
 
     private let capture: Spring?
 
-    private var hover: HoverRecognizer
-    /// Each target's cell (the bar is row 0), in the order of ``targets``.
-    private let targetCells: [Cell]
+    private var hover: HoverRecognizer<Targets>
     private var events: [GestureEvent] = []
     private var pointerX = AnimatedValue(0)
     private var pointerY = AnimatedValue(0)
@@ -73,16 +71,15 @@ public struct PointerScene: Scene {
     /// The bar and the grid of elements that fit the screen of `context`.
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
         capture = Springs.make(dampingRatio: 1, response: parameters.captureResponse)
-        let layout = Self.layout(width: context.width, height: context.height, barHitRegions: parameters.barHitRegions)
-        hover = HoverRecognizer(targets: layout.map(\.target), magnetism: parameters.magnetism,
+        let targets = Targets(width: context.width, height: context.height, barHitRegions: parameters.barHitRegions)
+        hover = HoverRecognizer(targets: targets, magnetism: parameters.magnetism,
                                 magnetizesHoverEffects: parameters.magnetizesHoverEffects)
-        targetCells = layout.map(\.cell)
         events.reserveCapacity(4)
     }
 
     /// The targets: the bar's buttons (row 0), then the grid row by row (rows 1 on), in the
     /// order of their cells.
-    public var targets: [HoverTarget] { hover.targets }
+    public var targets: Targets { hover.targets }
 
     public mutating func handle(_ sample: InputSample) {
         // A hovering pencil drives the pointer too, as on iPadOS.
@@ -109,10 +106,10 @@ public struct PointerScene: Scene {
             changeTime = sample.time.seconds
             if magnet != nil { signals.append(.pointerCaptured(time: sample.time)) }
         }
-        if let magnet {
-            state.destination = .target(column: targetCells[magnet].column, row: targetCells[magnet].row)
-        } else if !free, let over = hover.hoveredTarget {
-            state.destination = .hovered(column: targetCells[over].column, row: targetCells[over].row)
+        if let cell = magnet.flatMap(hover.targets.cell(of:)) {
+            state.destination = .target(column: cell.column, row: cell.row)
+        } else if !free, let cell = hover.hoveredTarget.flatMap(hover.targets.cell(of:)) {
+            state.destination = .hovered(column: cell.column, row: cell.row)
         } else {
             state.destination = .none
         }
