@@ -174,7 +174,7 @@ public struct HomeScene: Scene {
         case .ended, .cancelled:
             if swiping {
                 let velocity = pan.velocity
-                committed = isPaused ? .appSwitcher : projectedDestination(velocity: velocity)
+                committed = pauseOpensSwitcher ? .appSwitcher : projectedDestination(velocity: velocity)
                 let goal = target(of: committed), time = sample.time.seconds
                 cardX.spring(to: goal.x, velocity: velocity.x, at: time, with: Springs.snap)
                 cardY.spring(to: goal.y, velocity: velocity.y, at: time, with: Springs.snap)
@@ -231,6 +231,12 @@ public struct HomeScene: Scene {
         return .app
     }
 
+    /// Whether the pause opens the app switcher: only with the card raised past
+    /// ``pauseProgress`` of the screen, the same rule while the finger is down and at the lift.
+    /// A swipe along the home indicator barely lifts the card: a pause detected there (a slow
+    /// sideways swipe slowing down) does not turn the app switch into the switcher.
+    private var pauseOpensSwitcher: Bool { isPaused && -cardY.value / height > Self.pauseProgress }
+
     /// Reads what the pause detectors reported; a finger speeding up again ends the pause.
     private mutating func takePauses() {
         for event in gestureEvents where event.gesture == .pause {
@@ -257,8 +263,7 @@ public struct HomeScene: Scene {
             takePauses()
         }
         if swiping && pan.isPanning {
-            let progress = -cardY.value / height
-            if isPaused && progress > Self.pauseProgress {
+            if pauseOpensSwitcher {
                 committed = .appSwitcher
             } else if !isPaused {
                 committed = projectedDestination(velocity: pan.velocity)
