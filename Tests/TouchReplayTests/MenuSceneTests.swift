@@ -1,3 +1,4 @@
+import RunRecord
 import Testing
 import TouchInput
 import TouchReplay
@@ -61,6 +62,41 @@ struct MenuSceneTests {
         let end = driver.scene.state
         // Not passed through: no menu opened at the tap, the list did not move.
         #expect(end.destination == .dismissed && end.scale == 0 && end.y == -844 && !end.isAnimating)
+    }
+
+    /// A press held at (195, 200) until `liftMs` and a tap at (195, 700), outside the menu, from
+    /// `tapMs` to `tapMs + 50` marked `intent:dismissed`; at equal times the tap's samples come
+    /// first when `tapFirst`.
+    static func heldPressAndOutsideTap(liftMs: Double, tapMs: Double, tapFirst: Bool) -> [InputSample] {
+        var press = [touch(.began, 0, x: 195, y: 200)]
+        var ms = 8.333
+        while ms < liftMs { press.append(touch(.stationary, ms, x: 195, y: 200)); ms += 8.333 }
+        press.append(touch(.ended, liftMs, x: 195, y: 200))
+        let tap = [InputSample.marker("intent:dismissed", at: Int64(tapMs * 1e6)),
+                   touch(.began, tapMs, x: 195, y: 700, id: 2), touch(.ended, tapMs + 50, x: 195, y: 700, id: 2)]
+        let (first, second) = tapFirst ? (tap, press) : (press, tap)
+        // A stable sort keeps the chosen order among samples of equal time.
+        return (first + second).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    /// Hostile review F5: a second finger tapping outside while the first still holds the menu
+    /// was swallowed (swallowed_inputs 1, intent 0/1); at the opening tap's very lift, the file
+    /// order decided. Now it dismisses in every case, through the real replayer.
+    @Test("a tap outside while the pressing finger still holds the menu dismisses it", arguments: [
+        (417.0, 225.0, true), (417.0, 225.0, false), (70.0, 70.0, true), (70.0, 70.0, false),
+    ])
+    func secondFingerOutsideDismisses(liftMs: Double, tapMs: Double, tapFirst: Bool) throws {
+        let samples = Self.heldPressAndOutsideTap(liftMs: liftMs, tapMs: tapMs, tapFirst: tapFirst)
+        let record = try Replayer.replay(samples: samples, scene: MenuScene(), sceneName: "menu",
+                                         settings: ReplaySettings(mode: .virtual))
+        #expect(record[.intentAccuracy].count == 1 && record[.intentAccuracy].mean == 1)
+        #expect(record[.swallowedInputs].mean == 0)
+        var driver = SceneDriver(MenuScene())
+        for sample in samples where sample.kind == .touch { driver.feed(sample) }
+        driver.render(until: 2_000_000_000)
+        // Closed, nothing passed through: no menu at the tap, the list where it was.
+        let end = driver.scene.state
+        #expect(end.destination == .dismissed && end.scale == 0 && end.y == -844)
     }
 
     @Test("a drag started outside the opening menu dismisses it at once and scrolls the list 1:1")

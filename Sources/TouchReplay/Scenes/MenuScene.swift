@@ -12,7 +12,9 @@ import TouchInput
 ///   press lifted in place (a tap) leaves it open.
 /// - With the menu open (or opening), a touch on it highlights the item under it as above;
 ///   a touch outside dismisses it at once and is not passed through (it opens nothing), and
-///   if that touch then moves past the pan's hysteresis it scrolls the list 1:1 at once.
+///   if that touch then moves past the pan's hysteresis it scrolls the list 1:1 at once. A
+///   second finger outside while the first still holds the menu dismisses it too (it does
+///   not scroll: the first finger keeps the pan).
 /// - A scroll step (wheel, trackpad) dismisses an open menu and scrolls the list by its
 ///   delta; a scroll with no end phase ends 100 ms after its last step.
 ///
@@ -95,6 +97,15 @@ public struct MenuScene: Scene {
             return
         }
         let time = sample.time.seconds
+        if step != .down, sample.phase == .began, sample.id != pan.pan.contact {
+            // A second finger while the first still holds the menu: outside, it dismisses the
+            // menu at once as any outside touch does (the first finger then acts on nothing).
+            if isOpen, let layout, !layout.contains(x: sample.x, y: sample.y) {
+                close(.dismissed, at: time)
+                role = .none
+            }
+            return
+        }
         switch step {
         case .down:
             list.set(list.value)
