@@ -13,7 +13,8 @@ import TouchInput
 /// whose vsync is at or after the marker count: a frame started earlier cannot know it, so
 /// an early commitment is timed by the first frame after the marker. Every decision is by
 /// time, never by arrival order: a marker written before or after the sample it marks at
-/// the same timestamp means the same.
+/// the same timestamp means the same, and a marker up to ``sameInstant`` (1 µs) before a
+/// touch-down belongs to that touch's gesture.
 struct IntentProbe: Sendable {
     private struct Open: Sendable {
         var destination: Destination
@@ -26,6 +27,12 @@ struct IntentProbe: Sendable {
         /// Whether every contact has lifted since the marker (a touch-down then ends it).
         var lifted = false
     }
+
+    /// How far, ns, a marker may precede the touch-down it marks and still belong to its
+    /// gesture: 1 µs, the grain to which evdev captures (evemu, getevent, libinput) round
+    /// sample times while they keep markers to the nanosecond, so a marker written at a
+    /// touch-down comes back up to a microsecond before it.
+    static let sameInstant: Int64 = 1_000
 
     private(set) var latency = MetricAccumulator.milliseconds()
     private(set) var accuracy = MetricAccumulator(quantum: 1e-6)
@@ -80,11 +87,11 @@ struct IntentProbe: Sendable {
             // The next gesture: what landed after the intent's contacts lifted ends it.
             var index = 0
             while index < open.count {
-                if open[index].lifted && open[index].time < sample.time {
+                if open[index].lifted && open[index].time < sample.time &- Self.sameInstant {
                     close(open.remove(at: index))
                 } else {
                     // A touch at the marker's own time is part of its gesture, whichever came first.
-                    if open[index].time == sample.time { open[index].lifted = false }
+                    if sample.time &- open[index].time <= Self.sameInstant { open[index].lifted = false }
                     index += 1
                 }
             }

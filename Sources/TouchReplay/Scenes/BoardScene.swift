@@ -92,6 +92,9 @@ public struct BoardScene: Scene {
     /// The contact's landing: the object under it, the modifiers then, where (board).
     var landedOn: Int?
     var landingModifiers: ModifierFlags = []
+    /// The landing sample's own modifiers and time, for a key sample at that same time.
+    var landingOwnModifiers: ModifierFlags = []
+    var landingTime: Int64?
     var landing = (x: 0.0, y: 0.0)
     var drag = Drag.none
     var focus = Focus.board
@@ -128,8 +131,14 @@ public struct BoardScene: Scene {
         if let deadline = steps.deadline(passedBy: sample.time) { endScroll(at: deadline) }
         switch sample.kind {
         case .key:
-            // A key sample carries the modifiers held once it is handled.
+            // A key sample carries the modifiers held once it is handled. Key state at a
+            // landing's own time counts for that landing, whichever sample the file lists
+            // first (docs/METRICS.md "Equal timestamps").
             heldKeys = sample.modifiers
+            if let landed = landingTime, landed == sample.time, case .none = drag {
+                landingModifiers = landingOwnModifiers.union(heldKeys)
+                if landedOn == nil, landingModifiers.contains(.shift) { focus = .corner(x: landing.x, y: landing.y) }
+            }
             return
         case .scroll:
             scroll(sample)
@@ -160,6 +169,8 @@ public struct BoardScene: Scene {
     private mutating func land(_ sample: InputSample) {
         // A catch: the coasting board stops under the finger.
         offset.set(offset.value)
+        landingOwnModifiers = sample.modifiers
+        landingTime = sample.time
         landingModifiers = sample.modifiers.union(heldKeys)
         landedOn = object(atX: sample.x, y: sample.y)
         // A click waiting for its double tap is decided by a landing anywhere else (only the
