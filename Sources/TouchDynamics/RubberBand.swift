@@ -47,6 +47,21 @@ public struct RubberBand: Sendable, Hashable {
         return value
     }
 
+    /// How fast the shown value moves per unit of `value` there: the derivative of
+    /// ``banded(_:)``, 1 inside the range and c·d² / (x·c + d)² at x past an edge (c at the
+    /// edge, toward 0 far past it; 0 for rigid edges). A release from the band hands its
+    /// spring the input's velocity times this, the velocity the element is shown moving at.
+    public func slope(at value: Double) -> Double {
+        let overshoot = value < range.lowerBound ? range.lowerBound - value
+            : value > range.upperBound ? value - range.upperBound : 0
+        guard overshoot > 0 else { return value.isNaN ? .nan : 1 }
+        guard Self.isElastic(dimension: dimension, coefficient: coefficient) else { return 0 }
+        if dimension == .infinity { return coefficient }
+        let stretch = overshoot * coefficient
+        if stretch == .infinity { return 0 }
+        return coefficient * dimension / (stretch + dimension) * dimension / (stretch + dimension)
+    }
+
     /// The value that ``banded(_:)`` shows as `bandedValue`: its exact inverse.
     ///
     /// A shown value at or beyond one dimension past an edge is never produced; it maps to

@@ -168,7 +168,7 @@ public struct HomeScene: Scene {
             let translation = pan.translation
             // Past the first or last app the cards rubber-band.
             cardX.set(cardBand.banded(holdX + translation.dx))
-            cardY.set(min(holdY + translation.dy, RubberBand(range: -height...0, dimension: height).banded(holdY + translation.dy)))
+            cardY.set(min(holdY + translation.dy, cardYBand.banded(holdY + translation.dy)))
             reach = max(reach, -cardY.value)
             scale.set(max(0.3, 1 + 0.6 * min(0, cardY.value) / height))
         case .ended, .cancelled:
@@ -176,8 +176,12 @@ public struct HomeScene: Scene {
                 let velocity = pan.velocity
                 committed = pauseOpensSwitcher ? .appSwitcher : projectedDestination(velocity: velocity)
                 let goal = target(of: committed), time = sample.time.seconds
-                cardX.spring(to: goal.x, velocity: velocity.x, at: time, with: Springs.snap)
-                cardY.spring(to: goal.y, velocity: velocity.y, at: time, with: Springs.snap)
+                // From the rubber band the cards are handed the velocity they are shown
+                // moving at, not the finger's (a hard pull past the last app cannot fling them).
+                let x = holdX + pan.translation.dx, y = holdY + pan.translation.dy
+                let slopeY = y > 0 ? cardYBand.slope(at: y) : 1
+                cardX.spring(to: goal.x, velocity: velocity.x * cardBand.slope(at: x), at: time, with: Springs.snap)
+                cardY.spring(to: goal.y, velocity: velocity.y * slopeY, at: time, with: Springs.snap)
                 scale.spring(to: goal.scale, velocity: 0, at: time, with: Springs.snap)
             }
             swiping = false
@@ -198,6 +202,10 @@ public struct HomeScene: Scene {
             return
         }
     }
+
+    /// The card's vertical band: 1:1 up to the top, banded below its resting place (only the
+    /// downward side is used: a card pulled above the screen's top is not held back).
+    private var cardYBand: RubberBand { RubberBand(range: -height...0, dimension: height) }
 
     /// The range the cards slide in 1:1, from the last app's place to the first's.
     private var cardBand: RubberBand {

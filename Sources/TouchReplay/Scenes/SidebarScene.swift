@@ -8,7 +8,8 @@ import TouchInput
 /// at twice the width), frame by frame while the finger is down. Pulled past the third column
 /// (or left of closed) it rubber-bands. It springs to its stop critically damped, or with a
 /// little bounce (damping 0.75) when the release carries momentum (300 pt/s or more), the
-/// release velocity handed to the spring either way.
+/// release velocity handed to the spring either way (from the band, the velocity it shows:
+/// the finger's times the band's slope there, so a hard pull past the end cannot fling it).
 ///
 /// It is interruptible both ways: a touch anywhere while it moves catches it where it is and
 /// drives it from there (a lift without a drag lets it go on to its stop); with the sidebar
@@ -84,7 +85,9 @@ public struct SidebarScene: Scene {
         case .changed:
             if driving { reveal.set(band.banded(hold + pan.translation.dx)) }
         case .ended, .cancelled:
-            if driving { release(velocity: pan.velocity.x, at: time) }
+            // Past an end the sidebar moves at the band's pace, not the finger's: it is handed
+            // the velocity it is shown moving at.
+            if driving { release(velocity: pan.velocity.x * band.slope(at: hold + pan.translation.dx), at: time) }
             driving = false
         case .lifted:
             // A catch let go without a drag: on to the stop it was heading for.
