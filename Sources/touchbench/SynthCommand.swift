@@ -53,10 +53,15 @@ enum SynthCommand {
         }
         guard let name = arguments.positionals.first else { throw UsageError(message: "synth needs a GESTURE (see --list)") }
         let outputPath = try arguments.required(output)
-        if name == MixedSession.name { return try synthesizeMixedSession(to: outputPath, arguments) }
+        if name == MixedSession.name {
+            try refuseUnused(speed, by: name, arguments, usedBy: Gesture.allCases.filter(\.usesThrowSpeed))
+            return try synthesizeMixedSession(to: outputPath, arguments)
+        }
         var options = SynthesisOptions()
         do {
             let gesture = try Gesture(parsing: name)
+            if !gesture.usesThrowSpeed { try refuseUnused(speed, by: name, arguments, usedBy: Gesture.allCases.filter(\.usesThrowSpeed)) }
+            if gesture != .session { try refuseUnused(duration, by: name, arguments, usedBy: [.session], mixedSession: true) }
             if let value = try arguments.value(seed) { options.seed = value }
             if let value = try arguments.value(rate) { options.rate = value }
             if let value = try arguments.value(device) { options.device = try DeviceProfile(parsing: value) }
@@ -74,6 +79,15 @@ enum SynthCommand {
             throw UsageError(message: error.description)
         }
         return ExitCode.success
+    }
+
+    /// Refuses `option` given for a family that does not read it (it would change nothing, in
+    /// silence), naming the families that do, as `replay --set` refuses a parameter no scene reads.
+    private static func refuseUnused<Value>(_ option: Option<Value>, by name: String, _ arguments: ParsedArguments,
+                                     usedBy gestures: [Gesture], mixedSession: Bool = false) throws {
+        guard try arguments.value(option) != nil else { return }
+        let users = gestures.map(\.name) + (mixedSession ? [MixedSession.name] : [])
+        throw UsageError(message: "\(option.flagName) changes nothing for \(name): only \(users.joined(separator: ", ")) read it")
     }
 
     /// The scale benchmarks' marker-dense workload, streamed to the file (any length, flat memory).
