@@ -76,12 +76,54 @@ struct CanvasSceneTests {
         let zoomed = driver.show()
         // 100 pt → 244 pt apart; the pinch began at the crossing, from where it counts.
         #expect(zoomed.scale > 1.8 && zoomed.scale < 2.44)
-        // The canvas point under the midpoint (500, 500) stays within half a step of it: each
-        // step zooms about the midpoint of the newest samples, 3 pt off while one finger has
-        // moved and the other not yet. (500 − x) / zoom = 500 when exact.
-        let drift = abs((500 - zoomed.x) / zoomed.scale - 500)
-        #expect(drift > 0 && drift < 3 && abs((500 - zoomed.y) / zoomed.scale - 500) < 1e-9, "\(drift)")
+        // The pinch took hold on finger 2's sample of the second step, with the midpoint at
+        // (500, 500): the canvas point under it stays there exactly, each step zooming about
+        // the midpoint before the sample and carrying the canvas with its move.
+        // (500 − x) / zoom = 500 when exact (it drifted 0.4-3 pt when each step zoomed about
+        // the newest midpoint and the centroid pan moved the canvas as well).
+        #expect(abs((500 - zoomed.x) / zoomed.scale - 500) < 1e-9, "\(zoomed.x)")
+        #expect(abs((500 - zoomed.y) / zoomed.scale - 500) < 1e-9)
         #expect(driver.scene.strokes.isEmpty)
+    }
+
+    /// Two fingers spreading about (512, 683) from 100 to 1000 pt apart in 60 scans, both
+    /// fingers' samples of a scan at one time, in the order given.
+    static func symmetricPinch(firstFinger: UInt32) -> [InputSample] {
+        var samples: [InputSample] = []
+        for scan in 0...60 {
+            let phase: SamplePhase = scan == 0 ? .began : scan == 60 ? .ended : .moved
+            let spread = 100 + 900 * Double(scan) / 60, time = 20_000_000 + Int64(scan) * 8_333_333
+            for id in [firstFinger, 3 - firstFinger] {
+                let x = id == 1 ? 512 - spread / 2 : 512 + spread / 2
+                samples.append(InputSample(time: time, kind: .touch, phase: phase, id: id, x: x, y: 683))
+            }
+        }
+        return samples
+    }
+
+    @Test("a symmetric pinch whose fingers report at one time: the canvas point under the midpoint stays put, in either order (it drifted 1.6 pt each way)")
+    func symmetricPinchIsOrderFree() throws {
+        let metadata = TraceMetadata(screen: .init(width: 1024, height: 1366, scale: 2), digitizerHz: 120, displayHz: 120)
+        var shown: [SceneState] = []
+        for first: UInt32 in [1, 2] {
+            var driver = SceneDriver(CanvasScene(context: SceneContext(metadata: metadata, refreshHz: 120)))
+            for sample in Self.symmetricPinch(firstFinger: first) { driver.feed(sample) }
+            let state = driver.show()
+            #expect(abs((512 - state.x) / state.scale - 512) < 1e-9, "\(state.x) at \(state.scale)")
+            #expect(abs((683 - state.y) / state.scale - 683) < 1e-9)
+            shown.append(state)
+        }
+        #expect(shown[0].x == shown[1].x && shown[0].scale == shown[1].scale)
+        // The pinch took hold at 130 pt apart (the second scan, both fingers) and its last
+        // change is the scan before the lift, at 985 pt.
+        #expect(abs(shown[0].scale - 985.0 / 130) < 1e-9)
+        // Through the replayer: the same in both orders.
+        let runs = try [1, 2].map { (first: UInt32) in
+            try Replayer.replay(samples: Self.symmetricPinch(firstFinger: first),
+                                scene: CanvasScene(context: SceneContext(metadata: metadata, refreshHz: 120)),
+                                settings: ReplaySettings(mode: .virtual, display: DisplayModel()))
+        }
+        #expect(runs[0][.canvasLatency].count == runs[1][.canvasLatency].count)
     }
 
     @Test("shared roles (the broken canvas): a finger that lands first draws, and the pencil then pans")

@@ -80,6 +80,10 @@ public struct CanvasScene: Scene {
     private var shownZoom = 1.0
     private var lastTranslation = Offset(dx: 0, dy: 0)
     private var startZoom = 1.0
+    /// The pinch's midpoint after the sample before: what a zoom step keeps fixed.
+    private var pinchAnchor: Point?
+    /// When the pinch began: samples of that instant settle where it takes hold.
+    private var pinchBegan: Int64?
     /// The contact drawing now, where it landed and the points it has not shown yet.
     private var drawer: (id: UInt32, kind: SampleKind, landing: Point, showing: Bool)?
     private var held: [(time: Int64, point: Point)] = []
@@ -176,11 +180,24 @@ public struct CanvasScene: Scene {
         events.removeAll(keepingCapacity: true)
         pinch.handle(sample, events: &events)
         for event in events where event.gesture == .pinch {
-            if event.state == .began { startZoom = zoom }
-            if event.state == .changed, let anchor = pinch.location {
+            if event.state == .began { startZoom = zoom; pinchAnchor = pinch.location; pinchBegan = sample.time }
+            if event.state == .changed, sample.time == pinchBegan {
+                // The other finger's sample of the instant the pinch began: the pinch takes hold
+                // of the canvas where both fingers are at that instant, whichever came first.
+                pinchAnchor = pinch.location
+                if pinch.scale > 0 { startZoom = zoom / pinch.scale }
+            } else if event.state == .changed, let anchor = pinchAnchor, let midpoint = pinch.location {
                 let newZoom = min(Self.zoomRange.upperBound, max(Self.zoomRange.lowerBound, startZoom * pinch.scale))
                 let factor = newZoom / zoom
-                offset = Point(x: anchor.x - (anchor.x - offset.x) * factor, y: anchor.y - (anchor.y - offset.y) * factor)
+                // The canvas point under the midpoint stays under it: zoom about where the
+                // midpoint was and carry it to where it is. The pan is not applied on top while
+                // the pinch is active (below): zooming about the new midpoint and panning by the
+                // centroid counted a move twice, or not at all while the centroid had not crossed
+                // the pan's hysteresis, so a symmetric pinch whose fingers report one at a time
+                // drifted sideways, one way or the other by which finger's sample came first.
+                offset = Point(x: midpoint.x - (anchor.x - offset.x) * factor, y: midpoint.y - (anchor.y - offset.y) * factor)
+                pinchAnchor = midpoint
+                moved = moved || midpoint != anchor
                 zoom = newZoom
                 moved = moved || factor != 1
                 heldZoom = heldZoom || factor != 1
@@ -193,6 +210,8 @@ public struct CanvasScene: Scene {
             let translation = pan.translation
             let dx = translation.dx - lastTranslation.dx, dy = translation.dy - lastTranslation.dy
             lastTranslation = translation
+            // While the pinch is active it carries the canvas with its midpoint (above).
+            if pinch.state.isActive { break }
             offset.x += dx
             offset.y += dy
             moved = moved || dx != 0 || dy != 0
