@@ -33,15 +33,19 @@ struct PageRunTests {
         // alone reads 0.06-0.3 ms (docs/PAGES.md, scripts/test-page holds it to 1 ms). The
         // bound is 2 ms: a dispatcher that sleeps to the deadline without spinning, or lets
         // lateness accumulate, misses by 3-30 ms. On a virtual machine the host can take the
-        // CPU from a real-time thread; a late run during which it did is run again (3 runs).
+        // CPU from a real-time thread, and /proc/stat counts that steal in 10 ms ticks, so a
+        // few stolen milliseconds read as 0: a late run is run again whatever the steal (up to
+        // 6 runs); a dispatcher that is really late is late in every one.
         var page = try run("reversal", "scroller", pacing: .realTime)
-        for _ in 0..<2 where page.latenessP99Ms >= 2.0 && (page.hostStealMs ?? 0) > 0 {
-            print("dispatch lateness p99 \(page.latenessP99Ms) ms while the host stole \(page.hostStealMs ?? 0) ms: running again")
+        var everyLateRunStolen = (page.hostStealMs ?? 0) > 0
+        for _ in 0..<5 where page.latenessP99Ms >= 2.0 {
+            print("dispatch lateness p99 \(page.latenessP99Ms) ms (host steal \(page.hostStealMs ?? 0) ms): running again")
             page = try run("reversal", "scroller", pacing: .realTime)
+            everyLateRunStolen = everyLateRunStolen && (page.hostStealMs ?? 0) > 0
         }
         #expect(page.sent == (try dispatched("reversal")))
         #expect(page.refused == 0)
-        #expect(page.latenessP99Ms < 2.0 || (page.hostStealMs ?? 0) > 0,
+        #expect(page.latenessP99Ms < 2.0 || everyLateRunStolen,
                 "dispatch lateness p99 \(page.latenessP99Ms) ms (real-time priority: \(page.realtimeDispatch), host steal \(page.hostStealMs ?? 0) ms)")
         #expect(page.record[.deliveryError].count == page.sent)
         // Every sample reached the page, the coalesced ones included.
