@@ -22,9 +22,10 @@ struct DrivenFrame {
 struct DrivenRun {
     var outcome: DispatchOutcome
     var frames: [DrivenFrame]
-    /// The first sample whose event the page had not taken by the frame it was sent before
-    /// (the run is then not the trace's and must be run again with a longer input settle).
-    var missed: Int?
+    /// The first sample whose event the page had not taken by the frame it was sent before,
+    /// and that frame (the run is then not the trace's and must be run again with a longer
+    /// input settle).
+    var missed: (sample: Int, frame: Int)?
 }
 
 /// Dispatches a trace on the deterministic page clock: frame k begins at vsync k of the
@@ -65,7 +66,7 @@ enum PageFrameDriver {
         func ticks(_ time: Int64) -> Double { ticksAtFirst + Double(time &- firstTime) / 1e6 }
         var next = 0, frame = 0
         var handling: Int64 = 0
-        var batch: [Int] = []
+        var batch: [(id: Int, sample: Int)] = []
         while true {
             let vsync = vsyncZero &+ Int64((Double(frame) * periodNs).rounded())
             let following = vsyncZero &+ Int64((Double(frame + 1) * periodNs).rounded())
@@ -75,7 +76,7 @@ enum PageFrameDriver {
             while next < samples.count, times[next] < following {
                 let epoch = grid?.eventEpoch(ticks(times[next])) ?? Int64((ticks(times[next]) * 1e6).rounded()) &+ epochMinusTicks
                 if let command = commands.command(for: samples[next], epoch: epoch) {
-                    batch.append(try client.post(command.method, command.params))
+                    batch.append((try client.post(command.method, command.params), next))
                     run.outcome.lateness[next] = 0
                     run.outcome.sent += 1
                 }
@@ -85,12 +86,12 @@ enum PageFrameDriver {
             let drawn = try clock.frame(at: grid?.frameTicks(ticks(vsync)) ?? ticks(vsync))
             let drawnAt = MonotonicClock.now()
             let deadline = drawnAt &+ ackTimeout
-            for id in batch {
+            for (id, sample) in batch {
                 let reply: DevToolsClient.Reply
                 do {
                     reply = try client.reply(to: id, deadline: deadline, method: "an input event")
                 } catch where error.kind == .timeout {
-                    run.missed = next - 1
+                    run.missed = (sample, frame)
                     return run
                 }
                 if case .failure(let message) = reply {

@@ -18,29 +18,42 @@ extension PageReplayer {
     ]
 
     /// Replays on the deterministic page clock (``PagePacing/virtualClock``), running again
-    /// with a longer input settle while a sample misses the frame it was sent before.
+    /// with a longer input settle while a sample misses the frame it was sent before (up to
+    /// ``PageReplaySettings/maximumAttempts`` runs).
     static func replayOnPageClock(samples: [InputSample], settings: PageReplaySettings, traceName: String,
                                   viewport: PageViewport, scale: (Double, Double)) throws(PageReplayError) -> PageRun {
         var settle = max(0, settings.inputSettle)
-        var attempts = 1
+        var misses: [String] = []
         while true {
-            if var run = try attemptOnPageClock(samples: samples, settings: settings, traceName: traceName, viewport: viewport,
-                                                scale: scale, settle: settle) {
-                run.attempts = attempts
+            let miss: String
+            switch try attemptOnPageClock(samples: samples, settings: settings, traceName: traceName, viewport: viewport,
+                                          scale: scale, settle: settle) {
+            case .ran(var run):
+                run.attempts = misses.count + 1
+                run.misses = misses
                 return run
+            case .missed(let reason):
+                miss = reason
             }
-            attempts += 1
-            guard settle < PageReplaySettings.maximumInputSettle else {
+            misses.append("settle \(Double(settle) / 1e6) ms: \(miss)")
+            guard misses.count < PageReplaySettings.maximumAttempts else {
                 throw PageReplayError(.browserFailed, file: settings.page.argument,
-                                      reason: "took an input event later than the frame it was sent before, even given \(settle / 1_000_000) ms to reach the renderer")
+                                      reason: "took an input event of \(traceName) later than the frame it was sent before in \(misses.count) runs, even given \(settle / 1_000_000) ms to reach the renderer (last: \(miss))")
             }
             settle = min(max(settle, 1_000_000) * 4, PageReplaySettings.maximumInputSettle)
         }
     }
 
-    /// One run on the page clock; `nil` when a sample missed its frame.
+    /// What one attempt on the page clock gave.
+    private enum PageClockAttempt {
+        case ran(PageRun)
+        /// A sample missed the frame it was sent before: why, for the error if every attempt does.
+        case missed(String)
+    }
+
+    /// One run on the page clock.
     private static func attemptOnPageClock(samples: [InputSample], settings: PageReplaySettings, traceName: String,
-                                           viewport: PageViewport, scale: (Double, Double), settle: Int64) throws(PageReplayError) -> PageRun? {
+                                           viewport: PageViewport, scale: (Double, Double), settle: Int64) throws(PageReplayError) -> PageClockAttempt {
         let browser = try Browser(executable: settings.browser, beginFrameControl: true)
         defer { browser.close() }
         let version = (try? browser.client.call("Browser.getVersion"))?["product"]?.stringValue ?? "Chromium"
@@ -77,7 +90,9 @@ extension PageReplayer {
             // A task on the page's main thread: answered once the handler running there has returned.
             _ = try session.evaluate("0")
         }
-        if driven.missed != nil { return nil }
+        if let missed = driven.missed {
+            return .missed("sample \(missed.sample) (\(samples[missed.sample])) sent before frame \(missed.frame) was not acknowledged within \(PageFrameDriver.ackTimeout / 1_000_000) ms of it")
+        }
 
         let startPage = ticksAtFirst - originTicks
         let dump = try session.evaluate("window.__touchbench.dump(\(startPage - 250))", timeout: 30_000_000_000)
@@ -88,9 +103,11 @@ extension PageReplayer {
         let exact = grid.map { readExactly(observation, grid: $0, driven: driven.frames, times: times, sent: driven.outcome.lateness,
                                            firstTime: firstTime, ticksAtFirst: ticksAtFirst, startPage: startPage) } ?? (frames: false, events: false)
         let exactTimes = exact.frames && exact.events
-        guard try place(&observation, driven: driven.frames, times: times, sent: driven.outcome.lateness, startPage: startPage,
-                        firstTime: firstTime, originTicks: originTicks, ticksAtFirst: ticksAtFirst, periodMs: clock.periodMs,
-                        page: settings.page.argument) else { return nil }
+        if let disagreement = try place(&observation, driven: driven.frames, times: times, sent: driven.outcome.lateness, startPage: startPage,
+                                        firstTime: firstTime, originTicks: originTicks, ticksAtFirst: ticksAtFirst, periodMs: clock.periodMs,
+                                        page: settings.page.argument) {
+            return .missed(disagreement)
+        }
 
         var timeline = PageTimeline(samples: samples, schedule: schedule, outcome: driven.outcome, observation: observation,
                                     pageAtStart: startPage, scale: scale, presentationDelay: settings.presentationDelay, pageClock: true)
@@ -111,9 +128,9 @@ extension PageReplayer {
         // Input waits for its frame by construction on this clock: there is no input delay to time.
         record.metrics[.pageInputDelay] = MetricSummary(kind: .timing)
         for name in Self.exactOnPageClock { record.metrics[name]?.kind = .deterministic }
-        return PageRun(record: record, sent: driven.outcome.sent, refused: driven.outcome.refused, firstRefusal: driven.outcome.firstRefusal,
+        return .ran(PageRun(record: record, sent: driven.outcome.sent, refused: driven.outcome.refused, firstRefusal: driven.outcome.firstRefusal,
                        latenessP50Ms: 0, latenessP99Ms: 0, latenessMaxMs: 0, realtimeDispatch: false,
-                       usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact.frames, exactTimes: exactTimes)
+                       usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact.frames, exactTimes: exactTimes))
     }
 
     /// Whether the page read every frame time, and every event timestamp, of the run exactly
@@ -136,11 +153,11 @@ extension PageReplayer {
     /// its work the real time the page and browser took for it (``DrivenFrame/cost``: the
     /// handlers of its input, its callbacks, style, layout, paint and the draw; a frame is
     /// shown late by the vsyncs that overran).
-    /// `false` when the page's own record disagrees: the newest event it had handled before a
-    /// frame is not the newest sample sent for it.
+    /// Where the page's own record disagrees, what it said: the newest event it had handled
+    /// before a frame is not the newest sample sent for it.
     private static func place(_ observation: inout PageObservation, driven: [DrivenFrame], times: [Int64], sent: [Int64?],
                               startPage: Double, firstTime: Int64, originTicks: Double, ticksAtFirst: Double, periodMs: Double,
-                              page: String) throws(PageReplayError) -> Bool {
+                              page: String) throws(PageReplayError) -> String? {
         let zeroTicks = ticksAtFirst - Self.vsyncPhase
         var matched = 0
         for index in observation.frames.indices {
@@ -153,8 +170,9 @@ extension PageReplayer {
             let frame = driven[k]
             // 0.1 ms of timer coarsening and the browser's own epoch-to-clock conversion apart.
             if let newest = (0..<frame.consumedUpTo).last(where: { sent[$0] != nil }),
-               abs(observation.frames[index].newestInput - (startPage + Double(times[newest] &- firstTime) / 1e6)) > 1 {
-                return false
+               case let expected = startPage + Double(times[newest] &- firstTime) / 1e6,
+               abs(observation.frames[index].newestInput - expected) > 1 {
+                return "frame \(k): the newest event the page had handled was at \(observation.frames[index].newestInput) ms, the newest sent before it (sample \(newest)) at \(expected) ms"
             }
             let begin = startPage + Double(frame.vsync &- firstTime) / 1e6
             observation.frames[index].begin = begin
@@ -165,6 +183,6 @@ extension PageReplayer {
         guard matched == driven.count else {
             throw PageReplayError(.pageMalformed, file: page, reason: "ran \(matched) animation frames for the \(driven.count) it was sent")
         }
-        return true
+        return nil
     }
 }

@@ -32,6 +32,8 @@ public struct PageRun: Sendable {
     /// On the page clock: the runs it took (more than 1 when a sample missed its frame and
     /// the run was made again with a longer input settle).
     public var attempts = 1
+    /// On the page clock: why each attempt before the last was made again (one line each).
+    public var misses: [String] = []
     /// On the page clock: whether the page read every frame time (its `requestAnimationFrame`
     /// timestamps) exactly as sent (``PageTimeGrid``).
     public var exactFrameTimes = false

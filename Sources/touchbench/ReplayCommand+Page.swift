@@ -62,6 +62,7 @@ enum PageReplayCommand {
                              runs.allSatisfy(\.exactTimes) ? "; the page read every time exactly"
                                 : runs.allSatisfy(\.exactFrameTimes) ? "; the page read its frame times exactly, not every event time"
                                 : "; the page's times coarsened at random"))
+                for (index, miss) in run.misses.enumerated() { print("          attempt \(index + 1) made again (\(miss))") }
             }
         }
         return ExitCode.success

@@ -189,4 +189,23 @@ struct PageRunTests {
         #expect(page.refused == 0)
         #expect(page.record[.pageEventsDelivered].mean == Double(page.sent))
     }
+
+    @Test func aRunThatKeepsMissingAFrameNamesTheTraceTheRunsAndTheSample() throws {
+        // At 120 Hz each frame of the 120 Hz `reversal` carries one sample, and Chromium
+        // leaves some lone touch moves to the next BeginFrame even with a 50 ms input settle
+        // (docs/PAGES.md): the run is refused after its six attempts, saying why.
+        let reader = try TraceReader(path: "Traces/reversal.touchtrace")
+        var settings = PageReplaySettings(page: try PageAddress("Pages/scroller.html"), pacing: .virtualClock)
+        settings.refreshHz = 120
+        do {
+            let page = try PageReplayer.replay(reader: reader, settings: settings, traceName: "reversal")
+            Issue.record("a 120 Hz run kept every lone move in \(page.attempts) attempts: \(page.misses)")
+        } catch let error as PageReplayError {
+            #expect(error.kind == .browserFailed)
+            let reason = error.reason
+            #expect(reason.contains("an input event of reversal later than the frame it was sent before in 6 runs"), "\(reason)")
+            #expect(reason.contains("even given 50 ms"), "\(reason)")
+            #expect(reason.contains("touch moved"), "\(reason)")
+        }
+    }
 }
