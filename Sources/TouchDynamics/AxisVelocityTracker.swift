@@ -41,13 +41,17 @@ public struct AxisVelocityTracker: Sendable, Hashable {
     public mutating func reset() { planar.reset() }
 
     /// The velocity at the newest sample, in units per second.
-    public func velocity() -> Double { planar.velocity().x }
+    public func velocity() -> Double {
+        guard let newest = planar.newestTime else { return 0 }
+        return planar.xVelocity(at: newest)
+    }
 
     /// The velocity reported at `time` (nanoseconds); see ``VelocityTracker/velocity(at:)``.
-    public func velocity(at time: Int64) -> Double { planar.velocity(at: time).x }
+    public func velocity(at time: Int64) -> Double { planar.xVelocity(at: time) }
 
     /// The velocity reported at `seconds`; see ``VelocityTracker/velocity(at:)``.
     public func velocity(atSeconds seconds: Double) -> Double {
-        planar.velocity(atSeconds: seconds).x
+        guard let time = VelocityTracker.nanoseconds(seconds) else { return 0 }
+        return planar.xVelocity(at: time)
     }
 }

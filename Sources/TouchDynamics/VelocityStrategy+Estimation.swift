@@ -42,14 +42,12 @@ extension VelocityStrategy {
             case .lowerDegree: degree = times.count - 1
             }
         }
-        let firstTime = times.startIndex, firstX = xs.startIndex, firstY = ys.startIndex
-        guard let slopes = LeastSquaresFit.coefficients(
-            1, degree: degree, count: times.count,
-            x: { -Double(newest - times[firstTime + $0]) * 1e-6 },
-            y: { xs[firstX + $0] }, z: { ys[firstY + $0] }
-        ) else {
-            return (0, 0)
+        let fitted = Self.withAges(times, before: newest) { ages in
+            xs.withUnsafeBufferPointer { x in
+                ys.withUnsafeBufferPointer { y in LeastSquaresFit.coefficients(1, degree: degree, x: ages, y: x, z: y) }
+            }
         }
+        guard let slopes = fitted else { return (0, 0) }
         return (slopes.0 * 1000, slopes.1 * 1000)
     }
 
@@ -70,15 +68,26 @@ extension VelocityStrategy {
         }
         // Ages in milliseconds before the newest sample, as Flutter measures them, so that
         // its 1e-10 rank tolerance means the same here; the slope is then per millisecond.
-        let firstTime = times.startIndex, firstPosition = positions.startIndex
-        guard let slope = LeastSquaresFit.coefficient(
-            1, degree: degree, count: times.count,
-            x: { -Double(newest - times[firstTime + $0]) * 1e-6 },
-            y: { positions[firstPosition + $0] }
-        ) else {
-            return 0
+        let fitted = Self.withAges(times, before: newest) { ages in
+            positions.withUnsafeBufferPointer { y in LeastSquaresFit.coefficients(1, degree: degree, x: ages, y: y, z: nil) }
         }
+        guard let slope = fitted?.0 else { return 0 }
         return slope * 1000
+    }
+
+    /// Hands `body` the ages of `times` in milliseconds before `newest`, negative, in a stack
+    /// buffer: computed once per fit rather than once per column of the design matrix.
+    private static func withAges<Result>(
+        _ times: ArraySlice<Int64>, before newest: Int64, _ body: (UnsafeBufferPointer<Double>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: times.count) { ages in
+            var row = 0
+            for time in times {
+                ages.initializeElement(at: row, to: -Double(newest - time) * 1e-6)
+                row += 1
+            }
+            return body(UnsafeBufferPointer(ages))
+        }
     }
 
     /// Android's impulse strategy, in double precision.

@@ -91,6 +91,17 @@ public struct VelocityTracker: Sendable, Hashable {
                 shortHistoryBehavior: configuration.shortHistoryBehavior))
     }
 
+    /// The x component of ``velocity(at:)`` alone, from a fit of the x series only (bit for
+    /// bit the same number): ``AxisVelocityTracker`` keeps its value in x and would otherwise
+    /// pay for a second solve over a column of zeros on every call.
+    func xVelocity(at time: Int64) -> Double {
+        let window = history.window(at: time, configuration: configuration)
+        guard window.count >= 2 else { return 0 }
+        return strategy.velocity(
+            times: history.times[window], positions: history.xs[window],
+            shortHistoryBehavior: configuration.shortHistoryBehavior)
+    }
+
     /// The velocity the tracker reports at `seconds`; see ``velocity(at:)``.
     /// A time that is not finite or out of range reports zero.
     public func velocity(atSeconds seconds: Double) -> Velocity {

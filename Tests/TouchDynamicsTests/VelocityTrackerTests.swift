@@ -51,6 +51,30 @@ struct VelocityTrackerTests {
         #expect(tracker.velocity() == 500)
     }
 
+    @Test("an axis tracker's one-series fit is bit for bit the x of a planar tracker's two-series fit",
+          arguments: VelocityStrategy.allCases)
+    func axisMatchesPlanarBitForBit(strategy: VelocityStrategy) {
+        var axis = AxisVelocityTracker(strategy: strategy)
+        var planar = VelocityTracker(strategy: strategy)
+        // A braking, jittered 240 Hz stroke with an irregular clock: the fits are ill enough
+        // conditioned that a reordered sum or a reciprocal instead of a division would show.
+        var time: Int64 = 0
+        var compared = 0
+        for step in 0..<60 {
+            time += 4_166_667 + Int64((step * 7_919) % 900_000)
+            let t = Double(time) * 1e-9
+            let value = 120 + 900 * t - 1_400 * t * t + Double((step * 37) % 11) * 0.013
+            axis.add(time: time, value: value)
+            planar.add(time: time, x: value, y: -value * 0.5)
+            for asked in [time, time + 2 * ms, time + 41 * ms] {
+                #expect(axis.velocity(at: asked).bitPattern == planar.velocity(at: asked).x.bitPattern)
+                compared += 1
+            }
+            #expect(axis.velocity().bitPattern == planar.velocity().x.bitPattern)
+        }
+        #expect(compared == 180)
+    }
+
     @Test("a sample at the newest sample's time replaces it")
     func sameTimeReplaces() {
         var tracker = VelocityTracker(strategy: .naive)
