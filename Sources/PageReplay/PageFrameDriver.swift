@@ -16,6 +16,15 @@ struct DrivenFrame {
     var cost: Int64
     /// Samples dispatched before it: it consumed samples `..<consumedUpTo`.
     var consumedUpTo: Int
+    /// Input-queue flushes sent after it before all its inputs were acknowledged
+    /// (``PageFrameDriver/flushAfter``).
+    var flushes: Int
+}
+
+/// The input-queue flushes sent after one frame: how many, and when the last was sent.
+struct InputFlushes {
+    var count = 0
+    var last: Int64 = 0
 }
 
 /// What a run on the page clock did.
@@ -48,6 +57,19 @@ enum PageFrameDriver {
     /// How long an acknowledgement may take once its frame has been drawn (a sample that
     /// missed its frame is never acknowledged without another).
     static let ackTimeout: Int64 = 1_000_000_000
+
+    /// How long an input may go unacknowledged after its frame was drawn (or after the last
+    /// flush) before the renderer's input queue is flushed. A blocking touch move (the first
+    /// move of a touch, cancelable) reaches the renderer only once its frame has been drawn
+    /// (DevTools forwards a touch after the page's next visual update) and then waits in the
+    /// main thread's queue for the next frame's `requestAnimationFrame`-aligned input, where it
+    /// is handled and only then acknowledged: one frame late. Any input task that is not
+    /// frame-aligned, queued behind it, makes Blink dispatch the queue up to that task at once;
+    /// `Input.insertText` with no text is one the page never sees (it commits nothing), and
+    /// DevTools answers it once the renderer has run it. The move is then handled after this
+    /// frame's callbacks and before the next frame, as every other input is (docs/PAGES.md).
+    /// A normal acknowledgement arrives within about a millisecond of the frame's reply.
+    static let flushAfter: Int64 = 5_000_000
 
     /// Runs `samples` (vsync 0, the first frame sent, at `vsyncZero` on the run's timeline,
     /// whose time `firstTime` is `ticksAtFirst` on the browser's clock) and then `tail`
@@ -86,10 +108,11 @@ enum PageFrameDriver {
             let drawn = try clock.frame(at: grid?.frameTicks(ticks(vsync)) ?? ticks(vsync))
             let drawnAt = MonotonicClock.now()
             let deadline = drawnAt &+ ackTimeout
+            var flushes = InputFlushes()
             for (id, sample) in batch {
                 let reply: DevToolsClient.Reply
                 do {
-                    reply = try client.reply(to: id, deadline: deadline, method: "an input event")
+                    reply = try acknowledgement(of: id, client: client, from: drawnAt, deadline: deadline, flushes: &flushes)
                 } catch where error.kind == .timeout {
                     run.missed = (sample, frame)
                     return run
@@ -100,10 +123,30 @@ enum PageFrameDriver {
                 }
             }
             if !batch.isEmpty { try awaitHandled() }
-            run.frames.append(DrivenFrame(vsync: vsync, damage: drawn.damage, cost: handling &+ drawn.cost, consumedUpTo: shows))
-            handling = batch.isEmpty ? 0 : MonotonicClock.now() &- drawnAt
+            run.frames.append(DrivenFrame(vsync: vsync, damage: drawn.damage, cost: handling &+ drawn.cost, consumedUpTo: shows,
+                                         flushes: flushes.count))
+            // The page's handling starts once the inputs are in its queue: after the last flush,
+            // when one was needed (the wait before it was the renderer's, idle).
+            handling = batch.isEmpty ? 0 : MonotonicClock.now() &- (flushes.count > 0 ? flushes.last : drawnAt)
             if shows == samples.count, vsync &- lastTime >= tail { return run }
             frame += 1
+        }
+    }
+
+    /// The acknowledgement of input `id` by `deadline`, flushing the renderer's input queue
+    /// (``flushAfter``) each time it has waited that long since the frame or the last flush.
+    private static func acknowledgement(of id: Int, client: DevToolsClient, from drawnAt: Int64, deadline: Int64,
+                                        flushes: inout InputFlushes) throws(PageReplayError) -> DevToolsClient.Reply {
+        var flushAt = drawnAt &+ flushAfter
+        while true {
+            do {
+                return try client.reply(to: id, deadline: min(flushAt, deadline), method: "an input event")
+            } catch where error.kind == .timeout && MonotonicClock.now() < deadline {
+                flushes.last = MonotonicClock.now()
+                try client.call("Input.insertText", [("text", .string(""))])
+                flushes.count += 1
+                flushAt = MonotonicClock.now() &+ flushAfter
+            }
         }
     }
 }

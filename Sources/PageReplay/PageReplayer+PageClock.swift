@@ -130,7 +130,8 @@ extension PageReplayer {
         for name in Self.exactOnPageClock { record.metrics[name]?.kind = .deterministic }
         return .ran(PageRun(record: record, sent: driven.outcome.sent, refused: driven.outcome.refused, firstRefusal: driven.outcome.firstRefusal,
                        latenessP50Ms: 0, latenessP99Ms: 0, latenessMaxMs: 0, realtimeDispatch: false,
-                       usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact.frames, exactTimes: exactTimes))
+                       usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact.frames, exactTimes: exactTimes,
+                       inputFlushes: driven.frames.reduce(0) { $0 + $1.flushes }))
     }
 
     /// Whether the page read every frame time, and every event timestamp, of the run exactly

@@ -40,6 +40,10 @@ public struct PageRun: Sendable {
     /// On the page clock: whether it read every frame time and every event timestamp exactly
     /// as sent: its own arithmetic on them was then what it is in any such run.
     public var exactTimes = false
+    /// On the page clock: how many times a frame's inputs were still unacknowledged 5 ms after
+    /// it and the renderer's input queue was flushed (a blocking touch move waits there for
+    /// the next frame otherwise; docs/PAGES.md).
+    public var inputFlushes = 0
 }
 
 /// Replays traces into a web page in headless Chromium: the library entry point behind

@@ -57,8 +57,9 @@ enum PageReplayCommand {
             }
             if let refusal = run.firstRefusal { print("          first refusal: \(refusal)") }
             if let settle = run.inputSettleMs {
-                print(String(format: "clock     the page clock at %g Hz: every frame sent by TouchBench after its inputs (settle %g ms, %d attempt%@)%@",
+                print(String(format: "clock     the page clock at %g Hz: every frame sent by TouchBench after its inputs (settle %g ms, %d attempt%@, %d input-queue flush%@)%@",
                              run.record.refreshHz, settle, run.attempts, run.attempts == 1 ? "" : "s",
+                             run.inputFlushes, run.inputFlushes == 1 ? "" : "es",
                              runs.allSatisfy(\.exactTimes) ? "; the page read every time exactly"
                                 : runs.allSatisfy(\.exactFrameTimes) ? "; the page read its frame times exactly, not every event time"
                                 : "; the page's times coarsened at random"))
