@@ -52,7 +52,7 @@ struct PageTimeline {
     }
 
     /// What frame `frame` showed, in trace points, with the contact it tracks.
-    private func state(of frame: PageObservation.Frame, trackedContact: UInt32?) -> SceneState {
+    private func state(of frame: PageObservation.Frame, trackedContact: ContactKey?) -> SceneState {
         var state = SceneState()
         state.reportsTarget = false
         state.x = frame.x.isFinite ? frame.x / scaleX : 0
@@ -84,7 +84,7 @@ struct PageTimeline {
         var run = ObservedRun(initial: shown)
         if !pageClock { for lateness in outcome { if let lateness { run.delivered(lateness: lateness) } } }
         var next = 0, consumedUpTo = 0, batchedUpTo = 0
-        var down: [UInt32] = []
+        var down: [ContactKey] = []
         var changedFrames = 0, longFrames = 0
         var previousBegin: Double?
         var lastFedChanged = false
@@ -110,7 +110,7 @@ struct PageTimeline {
                 sample.time = times[next]
                 run.observe(sample)
                 if sample.kind.isContact, sample.phase.isInContact {
-                    if sample.phase.isTerminal { down.removeAll { $0 == sample.id } } else if !down.contains(sample.id) { down.append(sample.id) }
+                    if sample.phase.isTerminal { down.removeAll { $0 == sample.contact } } else if !down.contains(sample.contact) { down.append(sample.contact) }
                 }
                 next += 1
             }

@@ -29,6 +29,8 @@ public struct PanRecognizer: GestureRecognizer {
     /// A finger the pan follows.
     public struct Finger: Sendable, Hashable {
         public var id: UInt32
+        /// Its kind: a pencil and a finger may share an id.
+        public var kind: SampleKind
         public var location: Point
     }
 
@@ -124,14 +126,14 @@ public struct PanRecognizer: GestureRecognizer {
         if sample.phase == .began {
             if state == .idle {
                 contact = sample.id
-                fingers = [Finger(id: sample.id, location: sample.point)]
+                fingers = [Finger(id: sample.id, kind: sample.kind, location: sample.point)]
                 touchDownLocation = sample.point
                 touchDownTime = sample.time
                 location = sample.point
                 tracker.add(time: sample.time, x: sample.x, y: sample.y)
                 state = .possible
             } else if state == .possible || state.isActive {
-                changeFingers { $0.append(Finger(id: sample.id, location: sample.point)) }
+                changeFingers { $0.append(Finger(id: sample.id, kind: sample.kind, location: sample.point)) }
             }
             return
         }

@@ -130,7 +130,7 @@ struct AppSwitchTests {
         for sample in samples.dropLast() { driver.feed(sample) }
         let tracking = driver.show()
         // The pan began at the sample crossing 10 pt (the second, 20 pt on): 1:1 from there.
-        #expect(tracking.x == -(300 - samples[samples.count - 2].x - 20) && tracking.tracking == 1)
+        #expect(tracking.x == -(300 - samples[samples.count - 2].x - 20) && tracking.tracking == ContactKey(kind: .touch, id: 1))
         #expect(tracking.destination == .nextApp)
         driver.feed(samples[samples.count - 1])
         driver.render(until: 2_000_000_000)

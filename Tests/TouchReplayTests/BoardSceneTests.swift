@@ -55,7 +55,7 @@ struct BoardSceneTests {
         for sample in samples.dropFirst(31).dropLast() { driver.feed(sample) }  // to 100 pt
         let late = driver.show()
         #expect(late.y - early.y == 40 && late.x == 35)
-        #expect(late.tracking == 1 && late.destination == .moved(0))
+        #expect(late.tracking == ContactKey(kind: .touch, id: 1) && late.destination == .moved(0))
         driver.feed(samples[samples.count - 1])
         let rest = driver.show()
         // The travel to the sample past the 10 pt hysteresis (12 pt) moved nothing.

@@ -77,7 +77,7 @@ import TouchReplay
                 } else if let landing, abs(sample.x - landing) > 10 {
                     if let start = glideStart { state.x = Self.glideSpeed * (t - start); glideStart = nil }
                     offset = state.x - sample.x
-                    state.tracking = sample.id
+                    state.tracking = sample.contact
                 }
                 if sample.phase.isTerminal { state.tracking = nil }
             }

@@ -13,7 +13,7 @@ import TouchReplay
         // Crosses 10 pt here: the pan begins and the content stays where it is.
         driver.feed(touch(.moved, 16, x: 200, y: 388))
         #expect(driver.show().y == start.y)
-        #expect(driver.scene.state.tracking == 1)
+        #expect(driver.scene.state.tracking == ContactKey(kind: .touch, id: 1))
         // From then on 1:1 from the crossing point, never snapped to the touch-down.
         driver.feed(touch(.moved, 24, x: 203, y: 358))
         let state = driver.show()

@@ -49,7 +49,7 @@ import TouchTrace
         driver.feed(pointer(.hoverEntered, 0, x: 200, y: 300))
         var state = driver.show()
         #expect(state.destination == .hovered(column: 1, row: 3))
-        #expect(state.x == 200 && state.y == 300 && state.tracking == 1)
+        #expect(state.x == 200 && state.y == 300 && state.tracking == ContactKey(kind: .pointer, id: 1))
         driver.feed(pointer(.hoverMoved, 100, x: 205, y: 320))
         state = driver.show()
         #expect(state.x == 205 && state.y == 320 && !state.isAnimating)

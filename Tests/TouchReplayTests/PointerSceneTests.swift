@@ -35,7 +35,7 @@ import TouchReplay
         driver.feed(pointer(.hoverEntered, 0, x: 120, y: 155))
         var state = driver.show()
         #expect(state.x == 120 && state.y == 155)
-        #expect(state.destination == .none && state.tracking == 1)
+        #expect(state.destination == .none && state.tracking == ContactKey(kind: .pointer, id: 1))
 
         // Slowly into the first element's 12 pt padding, just right of its frame.
         glide(&driver, from: (120, 155), to: (106, 120), at: 10, over: 200, hold: 400)

@@ -65,7 +65,7 @@ import TouchReplay
         mutating func advance(to time: Int64) {
             guard let start else { return }
             state.x = start.element + (fingerX - start.finger) + (slipped ? -20 : 0)
-            state.tracking = hiddenFrame ? nil : 1
+            state.tracking = hiddenFrame ? nil : ContactKey(kind: .touch, id: 1)
             hiddenFrame = false
         }
     }

@@ -36,7 +36,7 @@ import TouchReplay
             guard sample.id == finger else { return }
             state.x = sample.x
             state.y = sample.y
-            state.tracking = sample.id
+            state.tracking = sample.contact
             if sample.phase.isTerminal {
                 state.tracking = nil
                 finger = nil

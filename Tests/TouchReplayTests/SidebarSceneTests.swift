@@ -82,7 +82,7 @@ struct SidebarSceneTests {
         let samples = Self.pull(step: 10, count: 40)
         for sample in samples.prefix(31) { driver.feed(sample) }
         // The finger is 300 pt in: the sidebar 280, 1:1.
-        #expect(driver.show().x == 280 && driver.scene.state.tracking == 1)
+        #expect(driver.show().x == 280 && driver.scene.state.tracking == ContactKey(kind: .touch, id: 1))
         for sample in samples.dropFirst(31).dropLast() { driver.feed(sample) }
         // The finger is 400 pt in, 380 past the crossing: the sidebar follows to 380, and held
         // still (no momentum to project) the nearest stop, open (160 ≤ 380 < 480), is the

@@ -60,9 +60,9 @@ struct ContactPositions: Sendable {
         return best.map { ($0.x, $0.y) }
     }
 
-    /// The newest position of contact `id` while it is down, or `nil`.
-    func position(of id: UInt32) -> (x: Double, y: Double)? {
-        for slot in slots where slot.used && slot.id == id {
+    /// The newest position of `contact` while it is down, or `nil`.
+    func position(of contact: ContactKey) -> (x: Double, y: Double)? {
+        for slot in slots where slot.used && slot.id == contact.id && slot.kind == contact.kind {
             return (slot.x, slot.y)
         }
         return nil

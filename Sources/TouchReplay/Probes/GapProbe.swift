@@ -18,13 +18,13 @@ struct GapProbe: Sendable {
 
     private struct Point: Sendable {
         var time: Int64 = 0
-        var id: UInt32 = 0
+        var id = ContactKey(kind: .touch, id: 0)
         var x = 0.0, y = 0.0
     }
 
     private struct Waiting: Sendable {
         var presentation: Int64
-        var id: UInt32
+        var id: ContactKey
         var x: Double, y: Double
     }
 
@@ -34,7 +34,7 @@ struct GapProbe: Sendable {
     private var history = [Point](repeating: Point(), count: capacity)
     private var head = 0
     private var stored = 0
-    private var anchorID: UInt32?
+    private var anchorID: ContactKey?
     private var kx = 0.0, ky = 0.0
     private var waiting: [Waiting] = []
     /// The finger's path back from a frame's presentation, kept to reuse its capacity.
@@ -51,11 +51,11 @@ struct GapProbe: Sendable {
         // A hovering pointer drives its scene as a finger does.
         guard sample.kind.isContact else { return }
         head = (head + 1) & (Self.capacity - 1)
-        history[head] = Point(time: sample.time, id: sample.id, x: sample.x, y: sample.y)
+        history[head] = Point(time: sample.time, id: sample.contact, x: sample.x, y: sample.y)
         stored = Swift.min(stored + 1, Self.capacity)
         let ending = sample.phase.isTerminal || sample.phase == .hoverExited
-        if !waiting.isEmpty { resolve(id: sample.id, reached: sample.time, ending: ending) }
-        if ending && anchorID == sample.id { anchorID = nil }
+        if !waiting.isEmpty { resolve(id: sample.contact, reached: sample.time, ending: ending) }
+        if ending && anchorID == sample.contact { anchorID = nil }
     }
 
     /// Takes a rendered frame.
@@ -74,7 +74,7 @@ struct GapProbe: Sendable {
 
     /// Measures the frames that wait for finger `id` once the trace has reached `reached`
     /// (or the contact ended: the finger stays where it lifted).
-    private mutating func resolve(id: UInt32, reached: Int64, ending: Bool) {
+    private mutating func resolve(id: ContactKey, reached: Int64, ending: Bool) {
         var index = 0
         while index < waiting.count {
             let entry = waiting[index]

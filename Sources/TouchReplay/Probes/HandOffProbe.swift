@@ -32,7 +32,7 @@ struct HandOffProbe: Sendable {
 
     /// A catch waiting for the frame after the one that consumed it.
     private struct Catch: Sendable {
-        var contact: UInt32
+        var contact: ContactKey
         var time: Int64
         /// A `redirect` marker at the touch's time says it is a catch (ground truth).
         var marked = false
@@ -52,7 +52,7 @@ struct HandOffProbe: Sendable {
     private var caught: Catch?
     /// A catch's jump, measured, held until the catching contact drives the element (else
     /// the touch was not on it: a tap on a sheet's backdrop while the sheet moves).
-    private var unconfirmed: (contact: UInt32, time: Int64, jump: Double)?
+    private var unconfirmed: (contact: ContactKey, time: Int64, jump: Double)?
     /// The time of the newest `redirect` marker.
     private var redirectMarker: Int64?
     /// The two newest frames: whether each was animating, and where the element was.
@@ -80,7 +80,7 @@ struct HandOffProbe: Sendable {
         }
         guard sample.kind == .touch || sample.kind == .pencil, sample.phase == .began, downBefore == 0 else { return }
         unconfirmed = nil
-        if animating && moving { caught = Catch(contact: sample.id, time: sample.time, marked: redirectMarker == sample.time) }
+        if animating && moving { caught = Catch(contact: sample.contact, time: sample.time, marked: redirectMarker == sample.time) }
         // A finger on the element ends its free motion: a hand-off under way is measured
         // from the frames it had.
         motion.removeAll(keepingCapacity: true)

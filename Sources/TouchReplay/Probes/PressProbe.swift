@@ -17,7 +17,7 @@ struct PressProbe: Sendable {
     private(set) var isMeasured = false
     private var shown: Destination?
     /// The contacts on the glass and the flips since the first of them landed.
-    private var down: [UInt32] = []
+    private var down: [ContactKey] = []
     private var flips = 0
 
     mutating func frame(_ frame: FrameContext) {
@@ -28,9 +28,9 @@ struct PressProbe: Sendable {
         for sample in frame.batch where sample.kind.isContact {
             if sample.phase == .began {
                 if down.isEmpty { flips = 0 }
-                if !down.contains(sample.id) { down.append(sample.id) }
+                if !down.contains(sample.contact) { down.append(sample.contact) }
             } else if sample.phase.isTerminal {
-                down.removeAll { $0 == sample.id }
+                down.removeAll { $0 == sample.contact }
             }
         }
         guard destination.family == .press else { return }

@@ -31,7 +31,7 @@ struct RedirectionProbe: Sendable {
     private struct Pending: Sendable {
         var event: Int
         var ux = 0.0, uy = 0.0
-        var catcher: UInt32 = 0
+        var catcher = ContactKey(kind: .touch, id: 0)
         var catcherX = 0.0, catcherY = 0.0
         /// Where the catching finger landed, and where the element was when the catch was
         /// answered: from then on the element must follow the finger.
@@ -68,12 +68,12 @@ struct RedirectionProbe: Sendable {
     private var ringCount = 0
     // The first finger down: a short history for the direction before a marker, and the
     // reversal detector.
-    private var primary: UInt32?
+    private var primary: ContactKey?
     private var history = [(time: Int64, x: Double, y: Double)](repeating: (0, 0, 0), count: 32)
     private var historyHead = 0
     private var historyCount = 0
     private var detector = ReversalDetector()
-    private var lastBegan: (time: Int64, id: UInt32, x: Double, y: Double)?
+    private var lastBegan: (time: Int64, id: ContactKey, x: Double, y: Double)?
     // The first report of each pause detector since the first finger landed.
     private var decelerationPause: Int64?
     private var timerPause: Int64?
@@ -96,22 +96,22 @@ struct RedirectionProbe: Sendable {
         }
         guard (sample.kind == .touch || sample.kind == .pencil), sample.phase.isInContact else { return }
         if sample.phase == .began {
-            lastBegan = (sample.time, sample.id, sample.x, sample.y)
+            lastBegan = (sample.time, sample.contact, sample.x, sample.y)
             if deferredRedirect == sample.time {
                 deferredRedirect = nil
-                addCatch(time: sample.time, source: .marker, id: sample.id, x: sample.x, y: sample.y)
+                addCatch(time: sample.time, source: .marker, id: sample.contact, x: sample.x, y: sample.y)
             }
             if downBefore == 0 { decelerationPause = nil; timerPause = nil }
             if downBefore == 0 && previousIsAnimating && elementMoving {
-                addCatch(time: sample.time, source: .detected, id: sample.id, x: sample.x, y: sample.y)
+                addCatch(time: sample.time, source: .detected, id: sample.contact, x: sample.x, y: sample.y)
             }
             if primary == nil {
-                primary = sample.id
+                primary = sample.contact
                 historyCount = 0
                 detector.begin(x: sample.x, y: sample.y, time: sample.time)
             }
         }
-        guard sample.id == primary else { return }
+        guard sample.contact == primary else { return }
         historyHead = (historyHead + 1) & 31
         history[historyHead] = (sample.time, sample.x, sample.y)
         historyCount = min(historyCount + 1, 32)
@@ -162,7 +162,7 @@ struct RedirectionProbe: Sendable {
         replayRing(into: pending.count - 1)
     }
 
-    private mutating func addCatch(time: Int64, source: RunEvent.Source, id: UInt32, x: Double, y: Double) {
+    private mutating func addCatch(time: Int64, source: RunEvent.Source, id: ContactKey, x: Double, y: Double) {
         events.append(RunEvent(kind: .redirect, time: time, source: source, cause: .catch))
         pending.append(Pending(event: events.count - 1, catcher: id, catcherX: x, catcherY: y, landingX: x, landingY: y))
     }

@@ -32,7 +32,7 @@ struct ReleaseProbe: Sendable {
     private(set) var oscillations = MetricAccumulator(quantum: 1)
     private(set) var velocityJump = MetricAccumulator(quantum: 1e-6)
 
-    private var primary: UInt32?
+    private var primary: ContactKey?
     private var tracker = VelocityTracker(strategy: .lsq2)
     private var lastMoveX = 0.0, lastMoveY = 0.0
     /// element − finger when the scene first tracked the primary contact.
@@ -60,12 +60,12 @@ struct ReleaseProbe: Sendable {
             episode = nil
             handOff = nil
             if primary == nil {
-                primary = sample.id
+                primary = sample.contact
                 tracker.reset()
                 offset = nil
             }
         }
-        guard sample.id == primary else { return }
+        guard sample.contact == primary else { return }
         _ = tracker.add(time: sample.time, x: sample.x, y: sample.y)
         guard sample.phase.isTerminal else {
             lastMoveX = sample.x; lastMoveY = sample.y

@@ -24,7 +24,7 @@ struct ResponseProbe: Sendable {
     private struct Pending: Sendable {
         var time: Int64
         var touchDown: Bool
-        var contact: UInt32?
+        var contact: ContactKey?
         var baseX: Double, baseY: Double
         var baseScale: Double, baseRotation: Double
         /// The vsync of the frame that consumed the input, once rendered.
@@ -38,7 +38,8 @@ struct ResponseProbe: Sendable {
     }
 
     private struct Travel: Sendable {
-        var contact: UInt32
+        var contact: ContactKey
+        var time: Int64
         var landingX: Double, landingY: Double
         var baseX: Double, baseY: Double
         var previousX: Double, previousY: Double
@@ -48,7 +49,7 @@ struct ResponseProbe: Sendable {
 
     /// The only contact down, while it may still be a tap.
     private struct TapCandidate: Sendable {
-        var contact: UInt32
+        var contact: ContactKey
         var landingX: Double, landingY: Double
         /// Whether its touch-down has been visibly answered (a press shown).
         var pressed = false
@@ -93,7 +94,7 @@ struct ResponseProbe: Sendable {
                 lifted(sample, downBefore: downBefore)
                 return
             }
-            if let candidate = tap, candidate.contact == sample.id, sample.phase.isInContact {
+            if let candidate = tap, candidate.contact == sample.contact, sample.phase.isInContact {
                 let dx = sample.x - candidate.landingX, dy = sample.y - candidate.landingY
                 if dx * dx + dy * dy > Self.tapTravel * Self.tapTravel { tap = nil }
             }
@@ -103,14 +104,20 @@ struct ResponseProbe: Sendable {
         case .touch, .pencil:
             guard sample.phase == .began else { return }
             if downBefore == 0 {
-                tap = TapCandidate(contact: sample.id, landingX: sample.x, landingY: sample.y)
+                tap = TapCandidate(contact: sample.contact, landingX: sample.x, landingY: sample.y)
                 start(sample, touchDown: true)
             } else {
                 tap = nil
+                // Contacts landing at one instant are one landing, whichever a file lists
+                // first: the travel follows the lowest (a finger before a pencil).
+                if downBefore == 1, let entry = travel, !entry.landed, entry.time == sample.time, sample.contact < entry.contact {
+                    travel = Travel(contact: sample.contact, time: sample.time, landingX: sample.x, landingY: sample.y,
+                                    baseX: entry.baseX, baseY: entry.baseY, previousX: entry.previousX, previousY: entry.previousY)
+                }
                 // A second finger joins the gesture: timed only where the scene promises
                 // an answer, and only on an element at rest (else the answer is unattributable).
                 guard downBefore == 1, responsive.contains(.secondTouchDown), !animating, !isChanging(at: sample.time) else { return }
-                expectAnswer(to: sample, touchDown: true, contact: sample.id)
+                expectAnswer(to: sample, touchDown: true, contact: sample.contact)
             }
         case .pointer:
             // The pointer appearing; a click is a press on what it shows, not a start.
@@ -136,30 +143,30 @@ struct ResponseProbe: Sendable {
         // scene that animates only what its last press showed takes a new press instead.
         let repeated = animating && touchDown && responsive.contains(.repeatedPress)
         guard !animating || repeated else { return }
-        expectAnswer(to: sample, touchDown: touchDown, contact: sample.kind.isContact ? sample.id : nil)
+        expectAnswer(to: sample, touchDown: touchDown, contact: sample.kind.isContact ? sample.contact : nil)
         if repeated && isChanging(at: sample.time), let last = pending.indices.last {
             pending[last].againstX = stepX
             pending[last].againstY = stepY
         }
         if touchDown {
-            travel = Travel(contact: sample.id, landingX: sample.x, landingY: sample.y, baseX: shownX, baseY: shownY,
+            travel = Travel(contact: sample.contact, time: sample.time, landingX: sample.x, landingY: sample.y, baseX: shownX, baseY: shownY,
                             previousX: shownX, previousY: shownY)
         }
     }
 
-    private mutating func expectAnswer(to sample: InputSample, touchDown: Bool, contact: UInt32?) {
+    private mutating func expectAnswer(to sample: InputSample, touchDown: Bool, contact: ContactKey?) {
         pending.append(Pending(time: sample.time, touchDown: touchDown, contact: contact,
                                baseX: shownX, baseY: shownY, baseScale: shownScale, baseRotation: shownRotation,
                                deadline: sample.time &+ Self.answerWindow, contactDown: contact != nil && touchDown))
     }
 
     private mutating func lifted(_ sample: InputSample, downBefore: Int) {
-        for index in pending.indices where pending[index].contact == sample.id && pending[index].contactDown {
+        for index in pending.indices where pending[index].contact == sample.contact && pending[index].contactDown {
             pending[index].contactDown = false
             pending[index].deadline = Swift.max(pending[index].deadline, sample.time &+ Self.answerWindow)
         }
-        if travel?.contact == sample.id { travel = nil }
-        if let candidate = tap, candidate.contact == sample.id {
+        if travel?.contact == sample.contact { travel = nil }
+        if let candidate = tap, candidate.contact == sample.contact {
             tap = nil
             // A tap's lift: the only contact, ended (not cancelled) near where it landed.
             // A pressed button shows its press steadily: it may be animating only because a
@@ -235,7 +242,7 @@ struct ResponseProbe: Sendable {
         guard let contact = entry.contact, entry.touchDown else { return false }
         return signals.contains {
             switch $0 {
-            case .inkDrawn(_, contact, _), .scrubbed(_, contact, _): true
+            case .inkDrawn(_, let id, let kind), .scrubbed(_, let id, let kind): ContactKey(kind: kind, id: id) == contact
             default: false
             }
         }

@@ -60,7 +60,7 @@ public struct PointerScene: Scene {
     private var pointerX = AnimatedValue(0)
     private var pointerY = AnimatedValue(0)
     private var handX = 0.0, handY = 0.0
-    private var id: UInt32?
+    private var id: ContactKey?
     private var pressed = false
     private var captured: Int?
     private var changed = false
@@ -88,7 +88,7 @@ public struct PointerScene: Scene {
             // The pointer appears where the hand is.
             pointerX.set(sample.x); pointerY.set(sample.y)
         }
-        id = sample.id
+        id = sample.contact
         handX = sample.x; handY = sample.y
         pressed = sample.phase.isInContact && !sample.phase.isTerminal
         events.removeAll(keepingCapacity: true)

@@ -13,7 +13,7 @@ public struct SceneState: Sendable, Hashable {
     public var rotation: Double = 0
     /// The contact that drives the element 1:1 at this frame, if any: the tracking-error
     /// probe compares the element's displacement with this contact's while it is set.
-    public var tracking: UInt32?
+    public var tracking: ContactKey?
     /// Whether the scene needs frames without new input (an animation is running).
     public var isAnimating = false
     /// The destination the scene is committed to (``Destination/home``, a corner, …),

@@ -60,10 +60,10 @@ struct ScenePan<Recognizer: PanSource>: Sendable {
 
     /// The single finger that drives the element 1:1 now, if the pan has begun and follows
     /// one finger (with several, the element follows their centroid, not any one of them).
-    var trackedContact: UInt32? {
+    var trackedContact: ContactKey? {
         guard isPanning else { return nil }
         let fingers = pan.fingers
-        return fingers.count == 1 ? fingers[0].id : nil
+        return fingers.count == 1 ? ContactKey(kind: fingers[0].kind, id: fingers[0].id) : nil
     }
 
     /// Takes a sample. A new first finger is offered to the recognizer, which may decline it

@@ -1,0 +1,30 @@
+/// Which contact a sample belongs to: its kind and its id together. Ids are numbered per
+/// kind, so a pencil and a finger may share one (an evdev round trip gives both id 1, as
+/// the kernel's tracking ids are per device): whatever follows a contact keys it by both.
+public struct ContactKey: Hashable, Sendable, BitwiseCopyable {
+    /// The kind of input (touch, pencil, pointer).
+    public var kind: SampleKind
+    /// The id, unique among the contacts of `kind` down at once.
+    public var id: UInt32
+
+    /// The contact of `kind` numbered `id`.
+    @inlinable
+    public init(kind: SampleKind, id: UInt32) {
+        self.kind = kind
+        self.id = id
+    }
+}
+
+extension ContactKey: Comparable {
+    /// By kind, then id: an order that does not depend on which sample a file lists first.
+    @inlinable
+    public static func < (lhs: ContactKey, rhs: ContactKey) -> Bool {
+        (lhs.kind.rawValue, lhs.id) < (rhs.kind.rawValue, rhs.id)
+    }
+}
+
+extension InputSample {
+    /// The contact this sample belongs to (meaningful for contact kinds).
+    @inlinable
+    public var contact: ContactKey { ContactKey(kind: kind, id: id) }
+}
