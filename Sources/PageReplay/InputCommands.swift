@@ -10,7 +10,10 @@ import TouchInput
 struct InputCommands {
     /// Trace points to CSS pixels.
     let scaleX: Double, scaleY: Double
-    private var touches: [(id: UInt32, x: Double, y: Double, force: Double?, radius: Double?)] = []
+    /// The contacts on the glass, each with the id the protocol knows it by: its own, unless
+    /// a contact of another kind down now has that id (a pencil and a finger may share one),
+    /// then the first free one past every trace id.
+    private var touches: [(key: ContactKey, protocolID: Int64, x: Double, y: Double, force: Double?, radius: Double?)] = []
 
     init(scaleX: Double, scaleY: Double) {
         self.scaleX = scaleX
@@ -25,7 +28,7 @@ struct InputCommands {
         switch sample.kind {
         case .touch, .pencil:
             guard sample.phase.isInContact else { return nil }
-            let index = touches.firstIndex { $0.id == sample.id }
+            let index = touches.firstIndex { $0.key == sample.contact }
             let type: String
             if sample.phase.isTerminal {
                 guard let index else { return nil }
@@ -33,13 +36,23 @@ struct InputCommands {
                 // Lifting one of several fingers: the others stay, and the missing one is released.
                 type = touches.isEmpty ? (sample.phase == .cancelled ? "touchCancel" : "touchEnd") : "touchMove"
             } else {
-                let point = (id: sample.id, x: x, y: y, force: sample.force, radius: sample.majorRadius.map { $0 * scaleX })
-                if let index { touches[index] = point } else { touches.append(point) }
+                let radius = sample.majorRadius.map { $0 * scaleX }
+                if let index {
+                    touches[index].x = x; touches[index].y = y
+                    touches[index].force = sample.force; touches[index].radius = radius
+                } else {
+                    var protocolID = Int64(sample.id)
+                    if touches.contains(where: { $0.protocolID == protocolID }) {
+                        protocolID = Int64(UInt32.max) + 1
+                        while touches.contains(where: { $0.protocolID == protocolID }) { protocolID += 1 }
+                    }
+                    touches.append((sample.contact, protocolID, x, y, sample.force, radius))
+                }
                 type = index == nil ? "touchStart" : "touchMove"
             }
             let points: [JSONValue] = type == "touchEnd" || type == "touchCancel" ? [] : touches.map { touch in
                 var members: [(key: String, value: JSONValue)] = [("x", .number(touch.x)), ("y", .number(touch.y)),
-                                                                  ("id", .integer(Int64(touch.id)))]
+                                                                  ("id", .integer(touch.protocolID))]
                 if let force = touch.force { members.append(("force", .number(force))) }
                 if let radius = touch.radius { members.append(("radiusX", .number(radius))); members.append(("radiusY", .number(radius))) }
                 return .object(members)

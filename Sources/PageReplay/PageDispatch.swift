@@ -12,7 +12,7 @@ struct DispatchSchedule {
         guard let first = samples.first?.time else { return }
         var skipped: Int64 = 0
         var previous = first
-        var down = Set<UInt32>()
+        var down = Set<ContactKey>()
         for sample in samples {
             let time = Swift.max(sample.time, previous)
             let gap = time &- previous
@@ -22,7 +22,7 @@ struct DispatchSchedule {
             offsets.append(time &- first &- skipped)
             previous = time
             if sample.kind.isContact, sample.phase.isInContact {
-                if sample.phase.isTerminal { down.remove(sample.id) } else { down.insert(sample.id) }
+                if sample.phase.isTerminal { down.remove(sample.contact) } else { down.insert(sample.contact) }
             }
         }
     }

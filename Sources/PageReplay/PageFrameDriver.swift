@@ -65,7 +65,8 @@ enum PageFrameDriver {
     /// main thread's queue for the next frame's `requestAnimationFrame`-aligned input, where it
     /// is handled and only then acknowledged: one frame late. Any input task that is not
     /// frame-aligned, queued behind it, makes Blink dispatch the queue up to that task at once;
-    /// `Input.insertText` with no text is one the page never sees (it commits nothing), and
+    /// `Input.insertText` with no text is one the page does not see unless an editable element
+    /// has focus (it commits empty text there: docs/PAGES.md), and
     /// DevTools answers it once the renderer has run it. The move is then handled after this
     /// frame's callbacks and before the next frame, as every other input is (docs/PAGES.md).
     /// A normal acknowledgement arrives within about a millisecond of the frame's reply.
@@ -137,15 +138,23 @@ enum PageFrameDriver {
     /// (``flushAfter``) each time it has waited that long since the frame or the last flush.
     private static func acknowledgement(of id: Int, client: DevToolsClient, from drawnAt: Int64, deadline: Int64,
                                         flushes: inout InputFlushes) throws(PageReplayError) -> DevToolsClient.Reply {
-        var flushAt = drawnAt &+ flushAfter
+        // From the last flush of this frame, if any: an input acknowledged late must not make
+        // the next one flush at once.
+        var flushAt = (flushes.count > 0 ? flushes.last : drawnAt) &+ flushAfter
         while true {
             do {
                 return try client.reply(to: id, deadline: min(flushAt, deadline), method: "an input event")
             } catch where error.kind == .timeout && MonotonicClock.now() < deadline {
                 flushes.last = MonotonicClock.now()
-                try client.call("Input.insertText", [("text", .string(""))])
-                flushes.count += 1
-                flushAt = MonotonicClock.now() &+ flushAfter
+                do {
+                    // Within what is left of the acknowledgement's time (its timeout is then the sample's miss).
+                    try client.call("Input.insertText", [("text", .string(""))], timeout: max(1, deadline &- flushes.last))
+                    flushes.count += 1
+                    flushAt = MonotonicClock.now() &+ flushAfter
+                } catch where error.kind == .protocolError {
+                    // A browser that refuses it: wait for the acknowledgement unflushed.
+                    flushAt = deadline
+                }
             }
         }
     }

@@ -3,7 +3,8 @@ import TouchInput
 
 /// The two contacts a pinch or a rotation follows, and the geometry between them.
 struct ContactPair: Sendable, Hashable {
-    private(set) var ids: [UInt32] = []
+    /// By kind and id: a pencil and a finger may share an id.
+    private(set) var ids: [ContactKey] = []
     private(set) var locations: [Point] = []
     /// The half-vector from the midpoint to the first contact, and the midpoint, when the
     /// second contact landed.
@@ -11,12 +12,12 @@ struct ContactPair: Sendable, Hashable {
     private(set) var initialMidpoint = Point.zero
 
     var isComplete: Bool { ids.count == 2 }
-    var first: UInt32 { ids.first ?? 0 }
+    var first: UInt32 { ids.first?.id ?? 0 }
 
-    func contains(_ id: UInt32) -> Bool { ids.contains(id) }
+    func contains(_ id: ContactKey) -> Bool { ids.contains(id) }
 
     /// Adds a contact; `false` when two are already followed.
-    mutating func add(_ id: UInt32, at point: Point) -> Bool {
+    mutating func add(_ id: ContactKey, at point: Point) -> Bool {
         guard ids.count < 2 else { return false }
         ids.append(id)
         locations.append(point)
@@ -27,7 +28,7 @@ struct ContactPair: Sendable, Hashable {
         return true
     }
 
-    mutating func move(_ id: UInt32, to point: Point) {
+    mutating func move(_ id: ContactKey, to point: Point) {
         if let index = ids.firstIndex(of: id) { locations[index] = point }
     }
 

@@ -45,6 +45,8 @@ public struct PanRecognizer: GestureRecognizer {
     public private(set) var state: RecognizerState = .idle
     /// The first finger followed.
     public private(set) var contact: UInt32?
+    /// The first finger's kind: a pencil and a finger may share an id.
+    public private(set) var contactKind: SampleKind?
     /// Every finger followed now, and where each is.
     public private(set) var fingers: [Finger] = []
     /// The sum of the centroid's jumps when fingers joined or left, taken out of the motion.
@@ -126,6 +128,7 @@ public struct PanRecognizer: GestureRecognizer {
         if sample.phase == .began {
             if state == .idle {
                 contact = sample.id
+                contactKind = sample.kind
                 fingers = [Finger(id: sample.id, kind: sample.kind, location: sample.point)]
                 touchDownLocation = sample.point
                 touchDownTime = sample.time
@@ -137,7 +140,7 @@ public struct PanRecognizer: GestureRecognizer {
             }
             return
         }
-        guard let finger = fingers.firstIndex(where: { $0.id == sample.id }), state == .possible || state.isActive
+        guard let finger = fingers.firstIndex(where: { $0.id == sample.id && $0.kind == sample.kind }), state == .possible || state.isActive
         else { return }
         if sample.phase.isTerminal, fingers.count > 1 {
             // One finger of several lifts: the others carry on.

@@ -52,7 +52,7 @@ public struct RotationRecognizer: GestureRecognizer {
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
         if sample.phase == .began {
             guard state == .idle || state == .possible else { return }
-            guard pair.add(sample.id, at: sample.point) else {
+            guard pair.add(sample.contact, at: sample.point) else {
                 state = .failed
                 return
             }
@@ -61,8 +61,8 @@ public struct RotationRecognizer: GestureRecognizer {
             location = pair.midpoint
             return
         }
-        guard pair.contains(sample.id), state == .possible || state.isActive else { return }
-        pair.move(sample.id, to: sample.point)
+        guard pair.contains(sample.contact), state == .possible || state.isActive else { return }
+        pair.move(sample.contact, to: sample.point)
         location = pair.midpoint
         switch sample.phase {
         case .moved, .stationary:

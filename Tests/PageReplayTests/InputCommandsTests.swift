@@ -30,6 +30,22 @@ import TouchInput
         #expect(commands.command(for: touch(.ended, id: 9, x: 0, y: 0), epoch: 0) == nil)
     }
 
+    @Test func aPencilAndAFingerSharingAnIdAreTwoTouchPoints() {
+        // An evdev round trip numbers both 1: the pencil gets the first id past every trace
+        // id while the finger holds 1, and its lift leaves the finger down.
+        var commands = InputCommands(scaleX: 1, scaleY: 1)
+        _ = commands.command(for: touch(.began, id: 1, x: 10, y: 20), epoch: 0)
+        let pencil = InputSample(time: 0, kind: .pencil, phase: .began, id: 1, x: 50, y: 60)
+        #expect(text(commands.command(for: pencil, epoch: 0))
+            == #"Input.dispatchTouchEvent {"modifiers":0,"timestamp":0,"touchPoints":[{"id":1,"x":10,"y":20},{"id":4294967296,"x":50,"y":60}],"type":"touchStart"}"#)
+        #expect(text(commands.command(for: touch(.moved, id: 1, x: 11, y: 20), epoch: 0))
+            == #"Input.dispatchTouchEvent {"modifiers":0,"timestamp":0,"touchPoints":[{"id":1,"x":11,"y":20},{"id":4294967296,"x":50,"y":60}],"type":"touchMove"}"#)
+        var lift = pencil
+        lift.phase = .ended
+        #expect(text(commands.command(for: lift, epoch: 0))
+            == #"Input.dispatchTouchEvent {"modifiers":0,"timestamp":0,"touchPoints":[{"id":1,"x":11,"y":20}],"type":"touchMove"}"#)
+    }
+
     @Test func pointerWheelAndKeys() {
         var commands = InputCommands(scaleX: 1, scaleY: 1)
         var press = InputSample(time: 0, kind: .pointer, phase: .began, id: 1, x: 5, y: 6)

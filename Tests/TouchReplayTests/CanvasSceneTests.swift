@@ -201,12 +201,17 @@ struct CanvasSceneTests {
                 if sample.kind == .pencil { sample.id = fingerIDs.min() ?? 1 }
                 return sample
             }
-            let distinct = try replay(trace, scene: "canvas"), same = try replay(shared, scene: "canvas")
-            // Before, pencil-and-pan seed 1 read tracking error max 0 → 807 pt, dead travel 10.2 → 743.5 pt and 67 unanswered reversals.
-            let exact = distinct.metrics.filter { $0.value.kind == .deterministic }
-            #expect(exact.count > 30 && same.metrics.filter { $0.value.kind == .deterministic } == exact,
-                    "seed \(seed): \(exact.keys.filter { same.metrics[$0] != exact[$0] }.map(\.rawValue).sorted())")
-            #expect(same.events == distinct.events, "seed \(seed)")
+            // Canvas gives the hands roles; scroll, pip and pinch feed both to one pan, whose
+            // fingers (and the scenes' first contact) are keyed by kind and id too.
+            for scene in ["canvas", "scroll", "pip", "pinch"] {
+                let distinct = try replay(trace, scene: scene), same = try replay(shared, scene: scene)
+                // Before, canvas on pencil-and-pan seed 1 read tracking error max 0 → 807 pt,
+                // dead travel 10.2 → 743.5 pt and 67 unanswered reversals.
+                let exact = distinct.metrics.filter { $0.value.kind == .deterministic }
+                #expect(exact.count > 30 && same.metrics.filter { $0.value.kind == .deterministic } == exact,
+                        "\(scene) seed \(seed): \(exact.keys.filter { same.metrics[$0] != exact[$0] }.map(\.rawValue).sorted())")
+                #expect(same.events == distinct.events, "\(scene) seed \(seed)")
+            }
         }
     }
 

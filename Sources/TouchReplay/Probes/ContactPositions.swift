@@ -51,10 +51,11 @@ struct ContactPositions: Sendable {
     /// Whether any contact is on the glass or hovering over it.
     var anyPresent: Bool { slots.contains { $0.used } }
 
-    /// The newest position of the contact with the lowest id, or `nil` when there is none.
+    /// The newest position of the contact with the lowest id (of two sharing it, the lower
+    /// kind: the slots' order is the arrival order), or `nil` when there is none.
     var lowestNumberedPosition: (x: Double, y: Double)? {
         var best: Slot?
-        for slot in slots where slot.used && best.map({ slot.id < $0.id }) ?? true {
+        for slot in slots where slot.used && best.map({ (slot.id, slot.kind.rawValue) < ($0.id, $0.kind.rawValue) }) ?? true {
             best = slot
         }
         return best.map { ($0.x, $0.y) }

@@ -63,7 +63,9 @@ struct ResponseProbe: Sendable {
     private(set) var unanswered = 0
     private let responsive: ResponsiveInputs
     private var pending: [Pending] = []
-    private var travel: Travel?
+    /// The landing whose travel is measured; several when contacts landed at one instant
+    /// (whichever the scene then drives is measured, whatever the file order).
+    private var travels: [Travel] = []
     private var tap: TapCandidate?
     /// What the newest rendered frame showed, whether it was animating, and whether it
     /// differed visibly from the frame before it.
@@ -109,10 +111,10 @@ struct ResponseProbe: Sendable {
             } else {
                 tap = nil
                 // Contacts landing at one instant are one landing, whichever a file lists
-                // first: the travel follows the lowest (a finger before a pencil).
-                if downBefore == 1, let entry = travel, !entry.landed, entry.time == sample.time, sample.contact < entry.contact {
-                    travel = Travel(contact: sample.contact, time: sample.time, landingX: sample.x, landingY: sample.y,
-                                    baseX: entry.baseX, baseY: entry.baseY, previousX: entry.previousX, previousY: entry.previousY)
+                // first: each is a candidate, and the one the scene drives is measured.
+                if let first = travels.first, !first.landed, first.time == sample.time {
+                    travels.append(Travel(contact: sample.contact, time: sample.time, landingX: sample.x, landingY: sample.y,
+                                          baseX: first.baseX, baseY: first.baseY, previousX: first.previousX, previousY: first.previousY))
                 }
                 // A second finger joins the gesture: timed only where the scene promises
                 // an answer, and only on an element at rest (else the answer is unattributable).
@@ -149,8 +151,8 @@ struct ResponseProbe: Sendable {
             pending[last].againstY = stepY
         }
         if touchDown {
-            travel = Travel(contact: sample.contact, time: sample.time, landingX: sample.x, landingY: sample.y, baseX: shownX, baseY: shownY,
-                            previousX: shownX, previousY: shownY)
+            travels = [Travel(contact: sample.contact, time: sample.time, landingX: sample.x, landingY: sample.y, baseX: shownX, baseY: shownY,
+                            previousX: shownX, previousY: shownY)]
         }
     }
 
@@ -165,7 +167,7 @@ struct ResponseProbe: Sendable {
             pending[index].contactDown = false
             pending[index].deadline = Swift.max(pending[index].deadline, sample.time &+ Self.answerWindow)
         }
-        if travel?.contact == sample.contact { travel = nil }
+        travels.removeAll { $0.contact == sample.contact }
         if let candidate = tap, candidate.contact == sample.contact {
             tap = nil
             // A tap's lift: the only contact, ended (not cancelled) near where it landed.
@@ -252,27 +254,29 @@ struct ResponseProbe: Sendable {
     /// the finger's travel from its landing, less the element's own travel since the frame
     /// that consumed the landing (what the element did show of the finger's path).
     private mutating func measureTravel(_ frame: FrameContext) {
-        guard var entry = travel else { return }
+        guard !travels.isEmpty else { return }
         let state = frame.state
-        let step = abs(state.x - entry.previousX) + abs(state.y - entry.previousY)
-        entry.previousX = state.x
-        entry.previousY = state.y
-        if !entry.landed {
-            entry.landed = true
-            // The frame that consumed the landing shows the element the contact found (a
-            // board focuses the object under the finger), unless the scene drives it at once.
-            if state.tracking != entry.contact {
-                entry.baseX = state.x
-                entry.baseY = state.y
+        var measured: Travel?
+        for index in travels.indices {
+            let step = abs(state.x - travels[index].previousX) + abs(state.y - travels[index].previousY)
+            travels[index].previousX = state.x
+            travels[index].previousY = state.y
+            if !travels[index].landed {
+                travels[index].landed = true
+                // The frame that consumed the landing shows the element the contact found (a
+                // board focuses the object under the finger), unless the scene drives it at once.
+                if state.tracking != travels[index].contact {
+                    travels[index].baseX = state.x
+                    travels[index].baseY = state.y
+                }
             }
+            if measured == nil, state.tracking == travels[index].contact, step > Self.visibleChange { measured = travels[index] }
         }
-        travel = entry
-        guard state.tracking == entry.contact, step > Self.visibleChange,
-              let finger = frame.contacts.position(of: entry.contact) else { return }
+        guard let entry = measured, let finger = frame.contacts.position(of: entry.contact) else { return }
         let fx = finger.x - entry.landingX, fy = finger.y - entry.landingY
         let ex = state.x - entry.baseX, ey = state.y - entry.baseY
         deadTravel.add((fx * fx + fy * fy).squareRoot() - (ex * ex + ey * ey).squareRoot())
-        travel = nil
+        travels.removeAll()
     }
 
     /// Inputs still waiting at the end of the run were never answered.

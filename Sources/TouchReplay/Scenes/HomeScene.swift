@@ -142,7 +142,7 @@ public struct HomeScene: Scene {
             pauseReported = false
             timerReported = false
         }
-        if sample.isContactSample && sample.id == pan.pan.contact {
+        if sample.isContactSample && pan.isFirstContact(sample) {
             pause.handle(sample, events: &gestureEvents)
             timer.handle(sample, events: &gestureEvents)
             takePauses()

@@ -97,7 +97,7 @@ public struct MenuScene: Scene {
             return
         }
         let time = sample.time.seconds
-        if step != .down, sample.phase == .began, sample.id != pan.pan.contact {
+        if step != .down, sample.phase == .began, !pan.isFirstContact(sample) {
             // A second finger while the first still holds the menu: outside, it dismisses the
             // menu at once as any outside touch does (the first finger then acts on nothing).
             if isOpen, let layout, !layout.contains(x: sample.x, y: sample.y) {
@@ -128,7 +128,7 @@ public struct MenuScene: Scene {
         case .none:
             break
         }
-        if role == .pressing, sample.id == pan.pan.contact, sample.phase == .moved || sample.phase == .stationary {
+        if role == .pressing, pan.isFirstContact(sample), sample.phase == .moved || sample.phase == .stationary {
             highlight(sample)
         }
     }

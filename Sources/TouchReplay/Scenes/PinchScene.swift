@@ -83,7 +83,7 @@ public struct PinchScene: Scene {
         if pinch.state.isTerminal { pinch.reset() }
         if turn.state.isTerminal { turn.reset() }
         guard pan.isDown, pan.pan.fingers.count == 1, let finger = pan.pan.fingers.first else { return }
-        let resting = InputSample(time: sample.time, kind: sample.kind, phase: .began, id: finger.id,
+        let resting = InputSample(time: sample.time, kind: finger.kind, phase: .began, id: finger.id,
                                   x: finger.location.x, y: finger.location.y)
         events.removeAll(keepingCapacity: true)
         pinch.handle(resting, events: &events)

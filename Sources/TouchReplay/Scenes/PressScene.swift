@@ -43,7 +43,7 @@ public struct PressScene: Scene {
 
     private let parameters: Parameters
     private var scale = AnimatedValue(1)
-    private var contact: UInt32?
+    private var contact: ContactKey?
     private var isOn = false
     /// Whether the next crossing of the commit force flips the switch.
     private var armed = true
@@ -61,10 +61,10 @@ public struct PressScene: Scene {
     public mutating func handle(_ sample: InputSample) {
         guard sample.isContactSample else { return }
         if sample.phase == .began, contact == nil {
-            contact = sample.id
+            contact = sample.contact
             armed = true
         }
-        guard sample.id == contact else { return }
+        guard sample.contact == contact else { return }
         if sample.phase.isTerminal {
             // A lift is not a release of pressure: what committed stays committed.
             contact = nil

@@ -58,6 +58,12 @@ struct ScenePan<Recognizer: PanSource>: Sendable {
         return Offset(dx: projected.dx - current.dx, dy: projected.dy - current.dy)
     }
 
+    /// Whether `sample` is of the first finger the pan followed (by kind and id: a pencil and
+    /// a finger may share an id).
+    func isFirstContact(_ sample: InputSample) -> Bool {
+        sample.id == pan.contact && sample.kind == pan.contactKind
+    }
+
     /// The single finger that drives the element 1:1 now, if the pan has begun and follows
     /// one finger (with several, the element follows their centroid, not any one of them).
     var trackedContact: ContactKey? {
