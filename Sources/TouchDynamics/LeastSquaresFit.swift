@@ -2,8 +2,8 @@
 ///
 /// Solved by a QR decomposition (modified Gram–Schmidt) rather than the normal equations,
 /// whose squared condition number would cost half the digits for quadratic fits over
-/// millisecond times. All working storage is one stack-allocated block, so a fit allocates
-/// nothing on the heap: pause detectors ask for fits on every sample.
+/// millisecond times. All working storage (the factorisation and the ages) is stack-allocated,
+/// so a fit allocates nothing on the heap: pause detectors ask for fits on every sample.
 ///
 /// The points are read through buffer pointers, not per-element closures: a fit runs two or
 /// three times per touch sample in `touchbench gestures`, and the closures' calls and bounds

@@ -43,8 +43,9 @@ extension VelocityStrategy {
             }
         }
         let fitted = Self.withAges(times, before: newest) { ages in
-            xs.withUnsafeBufferPointer { x in
-                ys.withUnsafeBufferPointer { y in LeastSquaresFit.coefficients(1, degree: degree, x: ages, y: x, z: y) }
+            // The fit's x is the ages; its two series are the positions' x and y.
+            xs.withUnsafeBufferPointer { xSeries in
+                ys.withUnsafeBufferPointer { ySeries in LeastSquaresFit.coefficients(1, degree: degree, x: ages, y: xSeries, z: ySeries) }
             }
         }
         guard let slopes = fitted else { return (0, 0) }
