@@ -116,6 +116,20 @@ import TraceSynthesis
         try Self.compare(try Self.file(lines.joined(separator: "\n"), .getevent, name: "extremes"), .getevent, expectStreamed: true)
     }
 
+    /// An `# EVEMU` version comment after the first event (fuzz finding: the whole import took
+    /// the last one, the stream the header's): the header's version, streamed or whole.
+    @Test(arguments: ["# EVEMU 1.3", "# EVEMU 80562", "  # EVEMU 9"])
+    func aLateVersionCommentIsIgnored(late: String) throws {
+        var lines = try Self.lines(.evemu).filter { !$0.hasPrefix("# TouchBench") }
+        let header = try #require(lines.firstIndex { $0.hasPrefix("# EVEMU ") })
+        lines[header] = "# EVEMU 1.2"
+        let event = try #require(lines.firstIndex { $0.hasPrefix("E:") })
+        lines.insert(late, at: event + 7)
+        let path = try Self.file(lines.joined(separator: "\n"), .evemu, name: "late-version-\(late.count)")
+        try Self.compare(path, .evemu, expectStreamed: true)
+        #expect(try TraceFormat.importTrace(from: path, format: .evemu).metadata.extra["evemu.version"] == "1.2")
+    }
+
     /// A device's own capture (getevent; evemu-record, with its description) of 10 and of 80
     /// seconds: streamed, with as many allocations of 64 KiB and more (the read and spool
     /// buffers) for the long one as for the short one.

@@ -9,7 +9,11 @@ extension EvemuImporter {
         var device = EvdevDevice(name: "")
         var events: [EvdevEvent] = []
         var sawDescription = false
+        /// The `# EVEMU` comment of the header; one after the events have begun describes
+        /// nothing (a stream has made its metadata by then) and is ignored.
         var version: String?
+        /// Whether an event has been read: the header ends at the first one.
+        private var eventsBegun = false
         var touchBenchMetadata: TraceMetadata?
         var mapping: EvdevMapping?
         /// Markers from `# TouchBench-marker:` comments, with the number of events before them.
@@ -17,14 +21,15 @@ extension EvemuImporter {
         private var bitmaskBytes: [UInt16: Int] = [:]
         private var propertyBytes = 0
 
-        static let touchBenchPrefix = "# TouchBench: "
-        static let mappingPrefix = "# TouchBench-mapping: "
-        static let markerPrefix = "# TouchBench-marker: "
+        static let touchBenchPrefix = TouchBenchComments.metadataPrefix
+        static let mappingPrefix = TouchBenchComments.mappingPrefix
+        static let markerPrefix = TouchBenchComments.markerPrefix
 
         mutating func read(lines: TextLines, path: String?, allowEvents: Bool) throws {
             try lines.forEachBytes(path: path) { number, line in
                 if allowEvents, let event = Self.event(line) {
                     events.append(event)
+                    eventsBegun = true
                     return
                 }
                 do {
@@ -92,7 +97,7 @@ extension EvemuImporter {
                 markers.append((events.count, marker))
             } else if line.hasPrefix(Self.mappingPrefix) {
                 mapping = try TouchBenchComments.mapping(line.dropFirst(Self.mappingPrefix.count))
-            } else if line.hasPrefix("# EVEMU ") {
+            } else if line.hasPrefix("# EVEMU "), !eventsBegun {
                 version = String(line.dropFirst("# EVEMU ".count).trimmingCharacters(in: .whitespaces))
             }
         }
@@ -108,7 +113,10 @@ extension EvemuImporter {
         /// (``EvemuSampleStream``): an event is returned rather than kept; anything else is
         /// read as ``read(lines:path:allowEvents:)`` reads it (markers are kept in ``markers``).
         mutating func streamLine(_ line: UnsafeRawBufferPointer, number: Int, path: String?) throws -> EvdevEvent? {
-            if let event = Self.event(line) { return event }
+            if let event = Self.event(line) {
+                eventsBegun = true
+                return event
+            }
             do {
                 try readLine(ByteLines.substring(line), allowEvents: true)
             } catch let error as TraceFormatError {
@@ -191,6 +199,7 @@ extension EvemuImporter {
                 throw TraceFormatError("the event value \(quoted(fields[3])) is not a 32-bit decimal number.")
             }
             events.append(EvdevEvent(time: time, type: type, code: code, value: value))
+            eventsBegun = true
         }
     }
 }
