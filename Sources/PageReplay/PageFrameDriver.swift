@@ -25,6 +25,12 @@ struct DrivenFrame {
 struct InputFlushes {
     var count = 0
     var last: Int64 = 0
+
+    /// When the renderer last had input to take: the last flush, else the frame's draw at
+    /// `drawnAt`. The wait for an acknowledgement counts from it (one acknowledged late must
+    /// not make the next input flush at once), and so does the page's handling of the frame's
+    /// input (the wait before the last flush was the renderer's, idle).
+    func since(drawnAt: Int64) -> Int64 { count > 0 ? last : drawnAt }
 }
 
 /// What a run on the page clock did.
@@ -126,9 +132,7 @@ enum PageFrameDriver {
             if !batch.isEmpty { try awaitHandled() }
             run.frames.append(DrivenFrame(vsync: vsync, damage: drawn.damage, cost: handling &+ drawn.cost, consumedUpTo: shows,
                                          flushes: flushes.count))
-            // The page's handling starts once the inputs are in its queue: after the last flush,
-            // when one was needed (the wait before it was the renderer's, idle).
-            handling = batch.isEmpty ? 0 : MonotonicClock.now() &- (flushes.count > 0 ? flushes.last : drawnAt)
+            handling = batch.isEmpty ? 0 : MonotonicClock.now() &- flushes.since(drawnAt: drawnAt)
             if shows == samples.count, vsync &- lastTime >= tail { return run }
             frame += 1
         }
@@ -136,11 +140,9 @@ enum PageFrameDriver {
 
     /// The acknowledgement of input `id` by `deadline`, flushing the renderer's input queue
     /// (``flushAfter``) each time it has waited that long since the frame or the last flush.
-    private static func acknowledgement(of id: Int, client: DevToolsClient, from drawnAt: Int64, deadline: Int64,
+    static func acknowledgement(of id: Int, client: DevToolsClient, from drawnAt: Int64, deadline: Int64,
                                         flushes: inout InputFlushes) throws(PageReplayError) -> DevToolsClient.Reply {
-        // From the last flush of this frame, if any: an input acknowledged late must not make
-        // the next one flush at once.
-        var flushAt = (flushes.count > 0 ? flushes.last : drawnAt) &+ flushAfter
+        var flushAt = flushes.since(drawnAt: drawnAt) &+ flushAfter
         while true {
             do {
                 return try client.reply(to: id, deadline: min(flushAt, deadline), method: "an input event")

@@ -33,9 +33,10 @@ public struct PageReplaySettings: Sendable, Hashable {
     /// The viewport in CSS pixels; `nil` uses the trace's screen in points (1 pt = 1 px).
     public var viewport: PageViewport?
     public var pacing: PagePacing
-    /// Under ``PagePacing/virtualClock``, the modelled display's refresh rate in hertz: 60 Hz
-    /// unless set (headless Chromium's own rate), even when the trace's metadata gives its
-    /// display's (`TraceMetadata.displayHz`, which scene replays use): page runs do not read it yet.
+    /// Under ``PagePacing/virtualClock``, the modelled display's refresh rate in hertz
+    /// (`replay --page --refresh`): 60 Hz unless set (headless Chromium's own rate), even when
+    /// the trace's metadata gives its display's (`TraceMetadata.displayHz`, which scene
+    /// replays use). The wall clock ignores it: the browser draws its own 60 Hz frames there.
     public var refreshHz: Double = 60
     /// Under ``PagePacing/virtualClock``, how long (real nanoseconds) the inputs of a frame
     /// are given to reach the renderer before the frame is sent; every one is then checked to

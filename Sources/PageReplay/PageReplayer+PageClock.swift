@@ -29,7 +29,6 @@ extension PageReplayer {
             switch try attemptOnPageClock(samples: samples, settings: settings, traceName: traceName, viewport: viewport,
                                           scale: scale, settle: settle) {
             case .ran(var run):
-                run.attempts = misses.count + 1
                 run.misses = misses
                 return run
             case .missed(let reason):
@@ -122,8 +121,8 @@ extension PageReplayer {
         record.frames = driven.frames.count
         record.metrics[.pageSendErrors] = .single(Double(driven.outcome.refused), kind: .deterministic)
         // What the compositor changed, frame by frame. Timing: an animation's last frame is
-        // where the page's arithmetic on the times it read says it ends, and about 1 event
-        // timestamp in 20 still reads 100 µs early (``PageTimeGrid``).
+        // where the page's arithmetic on the times it read says it ends, and event timestamps
+        // can read 100 µs off, differently in every browser launch (``PageTimeGrid``).
         record.metrics[.pageFramesChanged] = .single(Double(driven.frames.filter(\.damage).count), kind: .timing)
         // Input waits for its frame by construction on this clock: there is no input delay to time.
         record.metrics[.pageInputDelay] = MetricSummary(kind: .timing)

@@ -29,11 +29,11 @@ public struct PageRun: Sendable {
     /// On the page clock: how long each frame's inputs were given to reach the renderer
     /// (real ms; longer when a first attempt saw one miss its frame); `nil` on the wall clock.
     public var inputSettleMs: Double?
-    /// On the page clock: the runs it took (more than 1 when a sample missed its frame and
-    /// the run was made again with a longer input settle).
-    public var attempts = 1
     /// On the page clock: why each attempt before the last was made again (one line each).
     public var misses: [String] = []
+    /// On the page clock: the runs it took (more than 1 when a sample missed its frame and
+    /// the run was made again with a longer input settle).
+    public var attempts: Int { misses.count + 1 }
     /// On the page clock: whether the page read every frame time (its `requestAnimationFrame`
     /// timestamps) exactly as sent (``PageTimeGrid``).
     public var exactFrameTimes = false

@@ -17,12 +17,14 @@ import TouchBenchSupport
 /// - event timestamps: the browser adds its `TimeTicks::UnixEpoch()` to the Unix time sent, a
 ///   constant it computed once from a CLOCK_MONOTONIC and a CLOCK_REALTIME reading truncated
 ///   to microseconds, taken some microseconds apart. CLOCK_REALTIME − CLOCK_MONOTONIC
-///   predicts it only to within those microseconds, and no DevTools call reports it: about 1
-///   event in 20 lands a few microseconds below its grid point and reads 100 µs early (the
-///   same direction throughout a run). Measuring it from the page failed: mouse moves sent
-///   faster than frames do not keep their timestamps, and key events stamped around a step's
-///   threshold placed it 10–18 µs from the prediction while touch events still read as
-///   predicted 19 times in 20 (the two do not share one offset).
+///   predicts it only to within those microseconds, and no DevTools call reports it: under
+///   load the page's events land tens of µs off their grid point, either way from one
+///   browser launch to the next (0 to 18 of `catch`'s 45 events read 100 µs off per run), and
+///   about 1 µs apart from event to event; a calibration in a second, cross-origin-isolated
+///   target measured an offset that the page's own events did not follow (docs/PAGES.md).
+///   Measuring it from the page failed too: mouse moves sent faster than frames do not keep
+///   their timestamps, and key events stamped around a step's threshold placed it 10–18 µs
+///   from the prediction while touch events read as predicted (no one offset for both).
 ///   ``PageReplayer`` checks what the page read (``PageRun/exactFrameTimes``,
 ///   ``PageRun/exactTimes``); `page_frames_changed` stays a timing metric.
 ///

@@ -9,7 +9,7 @@ import TouchTrace
 enum PageReplayCommand {
     static func run(_ arguments: ParsedArguments, path: String) throws -> Int32 {
         if arguments.isGiven(ReplayCommand.scene) { throw UsageError(message: "--scene and --page exclude each other") }
-        for option in [ReplayCommand.refresh.spec.name, ReplayCommand.vsyncPhase.spec.name, ReplayCommand.traceEvents.spec.name]
+        for option in [ReplayCommand.vsyncPhase.spec.name, ReplayCommand.traceEvents.spec.name]
         where arguments.values(named: option) != nil {
             throw UsageError(message: "--\(option) does not apply with --page (the browser's own frames are measured)")
         }
@@ -20,6 +20,7 @@ enum PageReplayCommand {
         let address = try pageAddress(arguments.text(ReplayCommand.page) ?? "")
         var settings = PageReplaySettings(page: address, viewport: try arguments.value(ReplayCommand.viewport), pacing: pacing,
                                           selector: arguments.text(ReplayCommand.selector))
+        if let refresh = try arguments.value(ReplayCommand.refresh) { settings.refreshHz = try pageRefresh(refresh, pacing: pacing) }
         if let delay = try arguments.value(ReplayCommand.presentDelay) { settings.presentationDelay = delay }
         let input = try TraceFiles.open(path)
         var samples: [InputSample] = []
@@ -67,6 +68,18 @@ enum PageReplayCommand {
             }
         }
         return ExitCode.success
+    }
+
+    /// `--refresh` with `--page`: the page clock sends its frames at one fixed rate; on the
+    /// wall clock headless Chromium draws at its own 60 Hz, which no flag changes.
+    private static func pageRefresh(_ refresh: RefreshRate, pacing: PagePacing) throws(UsageError) -> Double {
+        guard pacing == .virtualClock else {
+            throw UsageError(message: "--refresh applies with --page only on the page clock (--rate max): with --rate \(pacing.rawValue) headless Chromium draws its own 60 Hz frames")
+        }
+        guard case .fixed(let hz) = refresh else {
+            throw UsageError(message: "--refresh with --page takes one rate (60 or 120), not an adaptive MIN-MAX range: the page clock sends its frames at a fixed rate")
+        }
+        return hz
     }
 
     /// The page argument; one not on this machine is a usage error.

@@ -41,7 +41,7 @@ enum ReplayCommand {
         name: "replay",
         summary: "Replay a trace through a scene on a modelled display and measure latency, jitter and response.",
         usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--set NAME=VALUE …] [--frame-cost PROFILE] [--json OUT] [--trace-events OUT] [--record-frame-cost OUT]\n"
-            + "       FILE --page URL|FILE [--viewport WxH] [--rate max|1|max-safe] [--selector CSS] [--repeat N] [--json OUT]",
+            + "       FILE --page URL|FILE [--viewport WxH] [--rate max|1|max-safe] [--refresh 60|120] [--selector CSS] [--repeat N] [--json OUT]",
         discussion: """
             Scenes: \(SceneKind.names.joined(separator: ", ")).
             --rate max (the default) runs on the virtual clock: as fast as possible, and every
@@ -51,7 +51,8 @@ enum ReplayCommand {
             frames feed the same probes. --rate is then max (default: the page clock, every frame
             sent by TouchBench after the samples due before it, so every count is exact), 1 (the
             wall clock: every sample at its deadline, the browser's own frames) or max-safe (the
-            wall clock with idle pauses cut to 1 s). Exit 69
+            wall clock with idle pauses cut to 1 s). --refresh sets the page clock's one fixed rate
+            (default 60 Hz, headless Chromium's own; not with 1 or max-safe). Exit 69
             when headless Chromium is missing or stops answering, 66 when the page cannot be
             loaded, 64 for a page that is not a file or on localhost.
             --record-frame-cost OUT writes the measured CPU time of every frame the scene
