@@ -100,8 +100,8 @@ extension PageReplayer {
         }
         var observation = try PageObservation(dump: text, page: settings.page.argument)
         let exact = grid.map { readExactly(observation, grid: $0, driven: driven.frames, times: times, sent: driven.outcome.lateness,
-                                           firstTime: firstTime, ticksAtFirst: ticksAtFirst, startPage: startPage) } ?? (frames: false, events: false)
-        let exactTimes = exact.frames && exact.events
+                                           firstTime: firstTime, ticksAtFirst: ticksAtFirst, startPage: startPage) }
+        let exactTimes = exact.map { $0.frames && $0.events.exact == $0.events.read } ?? false
         if let disagreement = try place(&observation, driven: driven.frames, times: times, sent: driven.outcome.lateness, startPage: startPage,
                                         firstTime: firstTime, originTicks: originTicks, ticksAtFirst: ticksAtFirst, periodMs: clock.periodMs,
                                         page: settings.page.argument) {
@@ -129,20 +129,31 @@ extension PageReplayer {
         for name in Self.exactOnPageClock { record.metrics[name]?.kind = .deterministic }
         return .ran(PageRun(record: record, sent: driven.outcome.sent, refused: driven.outcome.refused, firstRefusal: driven.outcome.firstRefusal,
                        latenessP50Ms: 0, latenessP99Ms: 0, latenessMaxMs: 0, realtimeDispatch: false,
-                       usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact.frames, exactTimes: exactTimes,
-                       inputFlushes: driven.frames.reduce(0) { $0 + $1.flushes }))
+                       usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact?.frames ?? false, exactTimes: exactTimes,
+                       inputFlushes: driven.frames.reduce(0) { $0 + $1.flushes }, eventTimes: exact?.events))
     }
 
-    /// Whether the page read every frame time, and every event timestamp, of the run exactly
-    /// as `grid` placed them (its record of each is one of the times sent).
+    /// Whether the page read every frame time of the run exactly as `grid` placed it, and how
+    /// it read the run's event timestamps: each is one of the times sent, or one 100 µs step
+    /// off one (``PageTimeGrid``: the browser's conversion of a Unix timestamp is not known to
+    /// the microsecond).
     private static func readExactly(_ observation: PageObservation, grid: PageTimeGrid, driven: [DrivenFrame], times: [Int64], sent: [Int64?],
-                                    firstTime: Int64, ticksAtFirst: Double, startPage: Double) -> (frames: Bool, events: Bool) {
+                                    firstTime: Int64, ticksAtFirst: Double, startPage: Double) -> (frames: Bool, events: PageEventTimes) {
         func ticks(_ time: Int64) -> Double { ticksAtFirst + Double(time &- firstTime) / 1e6 }
         let frameTimes = Set(driven.map { grid.pageMicros(ticks($0.vsync)) })
         let eventTimes = Set(times.indices.filter { sent[$0] != nil }.map { grid.pageMicros(ticks(times[$0])) })
         let runFrames = observation.frames.filter { PageTimeGrid.micros($0.begin).map(frameTimes.contains) ?? false }
-        let events = observation.events.allSatisfy {
-            $0.timeStamp < startPage - 1 || (PageTimeGrid.micros($0.timeStamp).map(eventTimes.contains) ?? false)
+        var events = PageEventTimes()
+        for event in observation.events where event.timeStamp >= startPage - 1 {
+            events.read += 1
+            guard let read = PageTimeGrid.micros(event.timeStamp) else { continue }
+            if eventTimes.contains(read) {
+                events.exact += 1
+            } else if eventTimes.contains(read &- PageTimeGrid.stepMicros) {
+                events.late += 1
+            } else if eventTimes.contains(read &+ PageTimeGrid.stepMicros) {
+                events.early += 1
+            }
         }
         return (runFrames.count == driven.count, events)
     }

@@ -44,6 +44,22 @@ public struct PageRun: Sendable {
     /// it and the renderer's input queue was flushed (a blocking touch move waits there for
     /// the next frame otherwise; docs/PAGES.md).
     public var inputFlushes = 0
+    /// On the page clock: how the page read the run's event timestamps (`nil` where DevTools
+    /// did not report its time origin).
+    public var eventTimes: PageEventTimes?
+}
+
+/// How a page read the event timestamps of a run on the page clock, each sent on its 100 µs
+/// grid (``PageTimeGrid``): exactly, or one step late or early (the browser's conversion of
+/// the Unix timestamp DevTools takes is off by some µs, differently in every launch).
+public struct PageEventTimes: Sendable, Hashable {
+    /// The events of the run the page recorded (a coalesced pointer move is one).
+    public var read = 0
+    /// Read as sent.
+    public var exact = 0
+    /// Read one 100 µs step later, or earlier, than sent.
+    public var late = 0
+    public var early = 0
 }
 
 /// Replays traces into a web page in headless Chromium: the library entry point behind

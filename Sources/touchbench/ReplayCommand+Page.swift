@@ -62,7 +62,7 @@ enum PageReplayCommand {
                              run.record.refreshHz, settle, run.attempts, run.attempts == 1 ? "" : "s",
                              run.inputFlushes, run.inputFlushes == 1 ? "" : "es",
                              runs.allSatisfy(\.exactTimes) ? "; the page read every time exactly"
-                                : runs.allSatisfy(\.exactFrameTimes) ? "; the page read its frame times exactly, not every event time"
+                                : runs.allSatisfy(\.exactFrameTimes) ? "; the page read its frame times exactly, not every event time" + eventTimesOff(runs)
                                 : "; the page's times coarsened at random"))
                 for (index, miss) in run.misses.enumerated() { print("          attempt \(index + 1) made again (\(miss))") }
             }
@@ -80,6 +80,13 @@ enum PageReplayCommand {
             throw UsageError(message: "--refresh with --page takes one rate (60 or 120), not an adaptive MIN-MAX range: the page clock sends its frames at a fixed rate")
         }
         return hz
+    }
+
+    /// How many event times the runs' pages read one 100 µs step off, over all the runs.
+    private static func eventTimesOff(_ runs: [PageRun]) -> String {
+        let times = runs.compactMap(\.eventTimes)
+        let read = times.reduce(0) { $0 + $1.read }, late = times.reduce(0) { $0 + $1.late }, early = times.reduce(0) { $0 + $1.early }
+        return " (\(late) of \(read) read 100 µs late, \(early) early\(runs.count > 1 ? " over the \(runs.count) runs" : ""))"
     }
 
     /// The page argument; one not on this machine is a usage error.
