@@ -8,6 +8,10 @@ package final class SystemFile {
     /// For an output written beside its target: the temporary file and the file it replaces.
     private var replacement: Replacement?
 
+    /// Whether this output is a regular file written beside its target (not a device, a FIFO
+    /// or standard output): only such an output may have files written beside it.
+    package var isRegularFileOutput: Bool { replacement != nil }
+
     private struct Replacement {
         var temporary: String
         var target: String

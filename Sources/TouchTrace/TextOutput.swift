@@ -15,6 +15,9 @@ public final class TextOutput {
 
     public var path: String { file.path }
 
+    /// Whether the output is a regular file (not standard output, a device or a FIFO).
+    package var isRegularFile: Bool { file.isRegularFileOutput }
+
     /// Appends `text` (callers include their own newlines).
     public func write(_ text: String) throws(TraceFileError) {
         buffer.append(contentsOf: text.utf8)

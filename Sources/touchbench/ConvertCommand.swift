@@ -36,8 +36,15 @@ enum ConvertCommand {
         guard let outputForm = try arguments.value(to) ?? TraceForm.byExtension(of: outputPath, forOutput: true) else {
             throw UsageError(message: "cannot tell the form of '\(outputPath)' from its extension; give --to")
         }
-        try OutputSafety.refuse(output: outputPath, sameAs: [input] + [options.descriptionPath].compactMap { $0 })
+        var inputs = [input] + [options.descriptionPath].compactMap { $0 }
+        try OutputSafety.refuse(output: outputPath, sameAs: inputs)
         let opened = try TraceFiles.open(input, form: inputForm, options: options)
+        // A CSV's metadata sidecar is read with it and written with it: neither side may be the other.
+        if opened.form == .foreign(.csv) { inputs.append(CSVWriter.metadataPath(forCSVAt: input)) }
+        try OutputSafety.refuse(output: outputPath, sameAs: inputs)
+        if outputForm == .foreign(.csv), outputPath != "-" {
+            try OutputSafety.refuse(sidecar: CSVWriter.metadataPath(forCSVAt: outputPath), of: outputPath, sameAs: inputs)
+        }
         let source = opened.source
         if let given = options.descriptionPath, source.metadata.extra["evemu.description"] == nil {
             // Said before the work, not lost after it: the user expected that file to describe the device.

@@ -13,6 +13,14 @@ enum OutputSafety {
         }
     }
 
+    /// Refuses a file written beside `output` (a CSV's metadata sidecar) that is one of the
+    /// inputs, naming both.
+    static func refuse(sidecar: String, of output: String, sameAs inputs: [String]) throws(UsageError) {
+        for input in inputs where SystemFile.isSameFile(input, sidecar) {
+            throw UsageError(message: "the output '\(output)' is written with its metadata in '\(sidecar)', which is the input '\(input)'; write to another file")
+        }
+    }
+
     /// Refuses, for the output options given, one that writes over an input and two that
     /// write one place (the same file, or both standard output as `-`): the second would
     /// overwrite or interleave with the first. A usage error (64) naming both options.

@@ -23,14 +23,20 @@ public final class CSVWriter: SampleSink {
     public static func metadataPath(forCSVAt path: String) -> String { path + ".metadata.json" }
 
     private let output: TextOutput
+    /// The metadata sidecar, written beside the CSV and put in place only after it: a writer
+    /// that fails or is killed leaves the previous CSV and its sidecar as they were.
+    private let sidecar: TextOutput?
 
-    /// Starts the CSV on `output`, and writes `metadata` to its sidecar when the output is a file.
+    /// Starts the CSV on `output`, and its metadata sidecar when the output is a regular file
+    /// (standard output, a device or a FIFO gets none: nothing is created beside a device).
     public init(output: TextOutput, metadata: TraceMetadata? = nil) throws(TraceFileError) {
         self.output = output
-        if let metadata, output.path != "-", output.path != "(standard output)" {
+        if let metadata, output.isRegularFile {
             let sidecar = try TextOutput(path: Self.metadataPath(forCSVAt: output.path))
             try sidecar.write(JSONLines.metadataLine(metadata) + "\n")
-            try sidecar.close()
+            self.sidecar = sidecar
+        } else {
+            sidecar = nil
         }
         try output.write(Self.columns.joined(separator: ",") + "\n")
     }
@@ -39,7 +45,10 @@ public final class CSVWriter: SampleSink {
         try output.writeCSVRow(sample)
     }
 
-    public func finishWriting() throws(TraceFileError) { try output.close() }
+    public func finishWriting() throws(TraceFileError) {
+        try output.close()
+        try sidecar?.close()
+    }
 
     /// One sample as a CSV row (without the newline).
     public static func row(for sample: InputSample) -> String {
