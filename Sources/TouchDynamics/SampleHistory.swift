@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// The newest samples of one contact, oldest first, at most `capacity` of them.
 ///
 /// Shared by the planar and single-axis trackers: the window is chosen from the times
@@ -64,6 +66,29 @@ struct SampleHistory: Sendable, Hashable {
     static func == (a: SampleHistory, b: SampleHistory) -> Bool {
         a.capacity == b.capacity && a.times[a.start...].elementsEqual(b.times[b.start...])
             && a.xs[a.start...].elementsEqual(b.xs[b.start...]) && a.ys[a.start...].elementsEqual(b.ys[b.start...])
+    }
+
+    /// Whether `other` holds the same live samples bit for bit, so that any fit of the two
+    /// gives the same bits (unlike `==`, 0 and -0 differ and a NaN matches itself). Compared
+    /// with `memcmp`: it runs on every touch sample, where the pause detectors share a fit.
+    func isBitwiseIdentical(to other: SampleHistory) -> Bool {
+        guard capacity == other.capacity, count == other.count else { return false }
+        return Self.sameBytes(times, from: start, other.times, from: other.start, count: count)
+            && Self.sameBytes(xs, from: start, other.xs, from: other.start, count: count)
+            && Self.sameBytes(ys, from: start, other.ys, from: other.start, count: count)
+    }
+
+    private static func sameBytes<Element>(
+        _ u: [Element], from i: Int, _ v: [Element], from j: Int, count: Int
+    ) -> Bool {
+        guard count > 0 else { return true }
+        let stride = MemoryLayout<Element>.stride
+        return u.withUnsafeBytes { left in
+            v.withUnsafeBytes { right in
+                guard let a = left.baseAddress, let b = right.baseAddress else { return false }
+                return memcmp(a + i * stride, b + j * stride, count * stride) == 0
+            }
+        }
     }
 
     func hash(into hasher: inout Hasher) {

@@ -69,6 +69,11 @@ public struct DecelerationPauseDetector: GestureRecognizer {
     public func wantsContact(_ sample: InputSample) -> Bool { sample.isContactSample }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
+        var velocities = VelocityMemo()
+        handle(sample, velocities: &velocities, events: &events)
+    }
+
+    public mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
         if sample.phase == .began {
             contacts.removeAll { $0.id == sample.id }
             contacts.append(
@@ -88,7 +93,7 @@ public struct DecelerationPauseDetector: GestureRecognizer {
         // whole on the next append, once per sample.
         let limits = Limits(minimumPeakSpeed: minimumPeakSpeed, minimumDeceleration: minimumDeceleration,
                             peakFraction: peakFraction, speedFraction: speedFraction)
-        if let event = contacts[index].update(with: sample, limits: limits) {
+        if let event = contacts[index].update(with: sample, limits: limits, velocities: &velocities) {
             state = .recognized
             events.append(event)
         }
@@ -112,9 +117,11 @@ extension DecelerationPauseDetector {
 
 extension DecelerationPauseDetector.ContactMotion {
     /// Takes the contact's next sample; returns the pause event when it fires.
-    mutating func update(with sample: InputSample, limits detector: DecelerationPauseDetector.Limits) -> GestureEvent? {
+    mutating func update(
+        with sample: InputSample, limits detector: DecelerationPauseDetector.Limits, velocities: inout VelocityMemo
+    ) -> GestureEvent? {
         velocity.add(time: sample.time, x: sample.x, y: sample.y)
-        speed = velocity.velocity(at: sample.time).magnitude
+        speed = velocities.velocity(of: velocity, at: sample.time).magnitude
         speedTracker.add(time: sample.time, value: speed)
         deceleration = -speedTracker.velocity(at: sample.time)
         if isArmed {

@@ -33,14 +33,16 @@ extension GestureArena {
             sessionIndex = sessions.count - 1
         }
         guard let index = sessionIndex else { return }
+        // One memo for the sample: the pause detectors fit the contact's window once between them.
+        var velocities = VelocityMemo()
+        defer { velocityFits += velocities.fits }
         for member in sessions[index].members {
             // A claim made by an earlier member may have cancelled this one.
             guard sessions[index].members.contains(member) else { continue }
-            let claimedBefore = recognizers[member].hasClaimed
             var events: [GestureEvent] = []
-            recognizers[member].handle(sample, events: &events)
-            refreshTiming(of: member)
-            process(events, from: member, claimedBefore: claimedBefore, at: sample.time, into: &out)
+            let step = recognizers[member].step(taking: sample, velocities: &velocities, events: &events)
+            timing[member] = step.timing
+            process(events, from: member, step, at: sample.time, into: &out)
         }
         if sample.phase.isTerminal || sample.phase == .hoverExited { sessions.remove(at: index) }
     }
@@ -83,11 +85,10 @@ extension GestureArena {
             if !timing[index].watchesTime {
                 guard let deadline = timing[index].deadline, deadline <= time else { continue }
             }
-            let claimedBefore = recognizers[index].hasClaimed
             var events: [GestureEvent] = []
-            recognizers[index].advance(to: time, events: &events)
-            refreshTiming(of: index)
-            process(events, from: index, claimedBefore: claimedBefore, at: time, into: &out)
+            let step = recognizers[index].step(advancingTo: time, events: &events)
+            timing[index] = step.timing
+            process(events, from: index, step, at: time, into: &out)
         }
     }
 
@@ -105,16 +106,16 @@ extension GestureArena {
     }
 
     private mutating func process(
-        _ events: [GestureEvent], from member: Int, claimedBefore: Bool, at time: Int64, into out: inout [GestureEvent]
+        _ events: [GestureEvent], from member: Int, _ step: RecognizerStep, at time: Int64, into out: inout [GestureEvent]
     ) {
         // Most samples change no state: nothing to stamp, claim or release.
-        if events.isEmpty, deferred.isEmpty, claimedBefore || !recognizers[member].hasClaimed { return }
+        if events.isEmpty, deferred.isEmpty, !step.newlyClaimed { return }
         let stamped = events.map { event in
             var event = event
             event.recognizer = member
             return event
         }
-        let claims = !claimedBefore && recognizers[member].hasClaimed && recognizers[member].role == .competitor
+        let claims = step.newlyClaimed && step.competes
         if claims, !undecidedRequirements(of: member).isEmpty {
             deferred.append(DeferredClaim(recognizer: member, events: stamped, heldSince: time))
         } else {

@@ -43,6 +43,10 @@ public struct GestureArena: Sendable {
     var simultaneous: [(Int, Int)] = []
     var sessions: [ContactSession] = []
     var deferred: [DeferredClaim] = []
+    /// How many planar velocity fits the recognizers computed through the arena's shared
+    /// ``VelocityMemo`` (the pause detectors'): at most one per contact sample, however many
+    /// detectors read it. Tests count it; nothing else depends on it.
+    public internal(set) var velocityFits = 0
     /// Each recognizer's ``GestureRecognizer/nextDeadline`` and ``GestureRecognizer/watchesTime``,
     /// refreshed after every call that may change them: asked before every sample, they are
     /// read from here rather than through the existential of every recognizer.

@@ -38,6 +38,11 @@ public protocol GestureRecognizer: Sendable, Hashable {
     /// Takes the next sample of a contact it follows.
     mutating func handle(_ sample: InputSample, events: inout [GestureEvent])
 
+    /// Takes the next sample like ``handle(_:events:)``, reading contact velocities through
+    /// `velocities`, which the other recognizers given the same sample share (the arena's
+    /// pause detectors fit each contact's window once between them). The default ignores it.
+    mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent])
+
     /// Tells the recognizer that time has reached `time` (a frame tick) with no new sample.
     mutating func advance(to time: Int64, events: inout [GestureEvent])
 
@@ -53,6 +58,48 @@ extension GestureRecognizer {
     public var nextDeadline: Int64? { nil }
     public var watchesTime: Bool { false }
     public mutating func advance(to time: Int64, events: inout [GestureEvent]) {}
+    public mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
+        handle(sample, events: &events)
+    }
+}
+
+/// What a recognizer's call changed, as the arena needs it, read inside that same call.
+///
+/// Each property the arena asked of a recognizer held as `any GestureRecognizer` in its array
+/// (whether it had claimed, before and after; its deadline; whether it watches time) copied
+/// the recognizer out of its box, a retain and release per array the recognizer holds: four
+/// copies per recognizer per sample, the largest cost of `touchbench gestures` after the fits.
+/// A mutating call opens the existential in place, and its reads copy nothing.
+struct RecognizerStep {
+    /// It claimed its contacts in this call.
+    var newlyClaimed: Bool
+    /// It competes (``ArenaRole/competitor``), so its claim cancels others.
+    var competes: Bool
+    var timing: RecognizerTiming
+}
+
+extension GestureRecognizer {
+    /// ``handle(_:velocities:events:)``, then what changed.
+    mutating func step(
+        taking sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent]
+    ) -> RecognizerStep {
+        let claimedBefore = hasClaimed
+        handle(sample, velocities: &velocities, events: &events)
+        return outcome(claimedBefore: claimedBefore)
+    }
+
+    /// ``advance(to:events:)``, then what changed.
+    mutating func step(advancingTo time: Int64, events: inout [GestureEvent]) -> RecognizerStep {
+        let claimedBefore = hasClaimed
+        advance(to: time, events: &events)
+        return outcome(claimedBefore: claimedBefore)
+    }
+
+    private func outcome(claimedBefore: Bool) -> RecognizerStep {
+        RecognizerStep(
+            newlyClaimed: !claimedBefore && hasClaimed, competes: role == .competitor,
+            timing: RecognizerTiming(deadline: nextDeadline, watchesTime: watchesTime))
+    }
 }
 
 extension InputSample {

@@ -66,6 +66,11 @@ public struct TimerPauseDetector: GestureRecognizer {
     public func wantsContact(_ sample: InputSample) -> Bool { sample.isContactSample }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
+        var velocities = VelocityMemo()
+        handle(sample, velocities: &velocities, events: &events)
+    }
+
+    public mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
         if sample.phase == .began {
             contacts.removeAll { $0.id == sample.id }
             contacts.append(ContactMotion(id: sample.id, velocity: VelocityTracker(strategy: strategy)))
@@ -79,19 +84,14 @@ public struct TimerPauseDetector: GestureRecognizer {
         }
         // In place: a copy of the motion would share its tracker's history and copy it
         // whole on the next append, once per sample.
-        contacts[index].update(with: sample, minimumPeakSpeed: minimumPeakSpeed, speedThreshold: speedThreshold)
+        contacts[index].update(
+            with: sample, minimumPeakSpeed: minimumPeakSpeed, speedThreshold: speedThreshold, velocities: &velocities)
         fireIfDue(index, at: sample.time, events: &events)
     }
 
     public mutating func advance(to time: Int64, events: inout [GestureEvent]) {
         for index in contacts.indices {
-            if contacts[index].slowSince == nil, contacts[index].speed(at: time) < speedThreshold,
-                let newest = contacts[index].velocity.newestTime
-            {
-                // No sample for a while: the tracker reports a stop from its stop gap on.
-                let stopGap = contacts[index].velocity.configuration.stopGap
-                contacts[index].slowSince = min(time, newest + stopGap)
-            }
+            contacts[index].noticeStop(at: time, speedThreshold: speedThreshold)
             fireIfDue(index, at: time, events: &events)
         }
     }
@@ -104,25 +104,28 @@ public struct TimerPauseDetector: GestureRecognizer {
     }
 
     private mutating func fireIfDue(_ index: Int, at time: Int64, events: inout [GestureEvent]) {
-        let motion = contacts[index]
-        guard motion.isArmed, motion.peakSpeed >= minimumPeakSpeed, let slowSince = motion.slowSince,
-            time - slowSince >= duration
+        // Field by field: a copy of the motion would retain and copy its tracker, on every
+        // sample and every tick.
+        guard contacts[index].isArmed, contacts[index].peakSpeed >= minimumPeakSpeed,
+            let slowSince = contacts[index].slowSince, time - slowSince >= duration
         else { return }
         contacts[index].isArmed = false
         contacts[index].firedAt = time
         state = .recognized
-        var event = GestureEvent(gesture: .pause, state: .recognized, time: time, contact: motion.id)
-        event.location = motion.location
+        var event = GestureEvent(gesture: .pause, state: .recognized, time: time, contact: contacts[index].id)
+        event.location = contacts[index].location
         event.detector = .timer
         events.append(event)
     }
 }
 
 extension TimerPauseDetector.ContactMotion {
-    mutating func update(with sample: InputSample, minimumPeakSpeed: Double, speedThreshold: Double) {
+    mutating func update(
+        with sample: InputSample, minimumPeakSpeed: Double, speedThreshold: Double, velocities: inout VelocityMemo
+    ) {
         location = sample.point
         velocity.add(time: sample.time, x: sample.x, y: sample.y)
-        speed = velocity.velocity(at: sample.time).magnitude
+        speed = velocities.velocity(of: velocity, at: sample.time).magnitude
         peakSpeed = max(peakSpeed, speed)
         if speed >= minimumPeakSpeed, !isArmed {
             isArmed = true
@@ -133,6 +136,15 @@ extension TimerPauseDetector.ContactMotion {
         } else {
             slowSince = nil
         }
+    }
+
+    /// Marks the contact slow from when its tracker reports a stop, if it is under the
+    /// threshold at `time` with no sample for a while. Mutating, so that the arena's tick on
+    /// every sample works on the motion in place: reading it through the contact list copied it.
+    mutating func noticeStop(at time: Int64, speedThreshold: Double) {
+        guard slowSince == nil, speed(at: time) < speedThreshold, let newest = velocity.newestTime else { return }
+        // No sample for a while: the tracker reports a stop from its stop gap on.
+        slowSince = min(time, newest + velocity.configuration.stopGap)
     }
 
     /// The tracker's speed at `time`. From the newest sample on, the tracker's window is

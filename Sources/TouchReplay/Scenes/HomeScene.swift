@@ -143,8 +143,10 @@ public struct HomeScene: Scene {
             timerReported = false
         }
         if sample.isContactSample && pan.isFirstContact(sample) {
-            pause.handle(sample, events: &gestureEvents)
-            timer.handle(sample, events: &gestureEvents)
+            // Both detectors fit the same window: one fit serves both.
+            var velocities = VelocityMemo()
+            pause.handle(sample, velocities: &velocities, events: &gestureEvents)
+            timer.handle(sample, velocities: &velocities, events: &gestureEvents)
             takePauses()
         }
         switch step {

@@ -1,0 +1,39 @@
+import TouchDynamics
+
+/// The planar velocity of one contact at one sample, fitted once and read by every recognizer
+/// that follows that contact with an identical tracker.
+///
+/// Both pause detectors follow each contact with a velocity tracker fed the same samples, and
+/// each used to fit the same window on every touch sample: a third of `touchbench gestures`'
+/// time. A ``GestureArena`` hands one memo to every recognizer that takes a sample (the home
+/// scene does the same for its two detectors): the first detector fits and leaves its tracker
+/// and the result here; the next, finding an identical tracker (same strategy, rules and
+/// samples bit for bit, hence the same arithmetic), reads the result — bit for bit the number
+/// its own fit gives.
+///
+/// A memo lives for one sample only: it holds a copy of the tracker, which would make the next
+/// append copy the tracker's history if it were kept.
+public struct VelocityMemo: Sendable {
+    private var tracker: VelocityTracker?
+    private var time: Int64 = 0
+    private var velocity = Velocity.zero
+    /// How many fits the memo computed (the requests it could not answer from the last one):
+    /// tests check that the work per sample stays constant.
+    public private(set) var fits = 0
+
+    /// An empty memo.
+    public init() {}
+
+    /// The velocity `tracker` reports at `time` (``VelocityTracker/velocity(at:)``), reused
+    /// when the last request was for an identical tracker at the same time
+    /// (``VelocityTracker/hasIdenticalSamples(to:)``).
+    public mutating func velocity(of tracker: VelocityTracker, at time: Int64) -> Velocity {
+        if let last = self.tracker, self.time == time, last.hasIdenticalSamples(to: tracker) { return velocity }
+        let fitted = tracker.velocity(at: time)
+        self.tracker = tracker
+        self.time = time
+        velocity = fitted
+        fits += 1
+        return fitted
+    }
+}
