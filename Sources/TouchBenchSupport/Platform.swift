@@ -26,12 +26,13 @@ package enum StandardStreams {
     /// Whether standard output was closed when the process started. Evaluated first thing in
     /// `main`: a closed descriptor 0, 1 or 2 is then opened on `/dev/null`, because otherwise
     /// the next file opened (an input trace) takes the descriptor and a write to standard
-    /// output or `/dev/stdout` overwrites it.
+    /// output or `/dev/stdout` overwrites it. Standard output is opened read-only, so that a
+    /// command that prints fails its write (exit 74) while one that prints nothing succeeds.
     package static let outputClosedAtStart: Bool = {
         var outputClosed = false
         for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             // open() takes the lowest free descriptor: this one, as those below are open.
-            let opened = open("/dev/null", O_RDWR)
+            let opened = open("/dev/null", descriptor == 1 ? O_RDONLY : O_RDWR)
             if opened != descriptor && opened >= 0 { close(opened) }
             if descriptor == 1 { outputClosed = true }
         }

@@ -54,6 +54,11 @@ package final class SystemFile {
     /// replaced; a directory is refused. With `newFileInPlace`, a path where no file exists
     /// yet is created and written directly (a live capture's chunks land there at once).
     package static func create(_ path: String, newFileInPlace: Bool = false) throws(TraceFileError) -> SystemFile {
+        // Standard output closed at start is /dev/null (see StandardStreams): writing to it by
+        // name would discard the output in silence.
+        if StandardStreams.outputClosedAtStart, ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(path) {
+            throw TraceFileError(.io, path: path, reason: "is standard output, which was closed when touchbench started")
+        }
         var target = path
         var info = stat()
         var mode: mode_t = 0o644

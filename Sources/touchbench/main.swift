@@ -117,10 +117,6 @@ extension String {
 /// Flushes standard output and reports a write that failed (a full disk, /dev/full, a closed
 /// pipe) as exit 74, which `print` alone would silently ignore.
 func finishStandardOutput(_ code: Int32) -> Int32 {
-    if StandardStreams.outputClosedAtStart {
-        Console.error("touchbench: standard output was closed; what went there was discarded.")
-        return code == ExitCode.success ? ExitCode.ioError : code
-    }
     guard !StandardStreams.flushOutput() else { return code }
     Console.error("touchbench: standard output cannot be written (\(StandardStreams.lastErrorMessage)).")
     return code == ExitCode.success ? ExitCode.ioError : code
@@ -128,4 +124,7 @@ func finishStandardOutput(_ code: Int32) -> Int32 {
 
 // Before any file is opened (see outputClosedAtStart).
 _ = StandardStreams.outputClosedAtStart
+// A reader that stops early (`touchbench cat … | head`) makes the next write fail with EPIPE,
+// reported as exit 74 like any other failed write, rather than killing the process by SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
 exit(finishStandardOutput(run(Array(CommandLine.arguments.dropFirst()))))
