@@ -6,6 +6,10 @@ public struct ImportedTrace: Sendable, Hashable {
     public var metadata: TraceMetadata
     /// Samples in non-decreasing time, the first event of the source at time zero.
     public var samples: [InputSample]
+    /// Events of an evdev capture whose time stepped back (recordings joined end to end, a
+    /// clock step) and that were held at the time before them: counted here, whatever
+    /// metadata a TouchBench comment restores, so that `convert` can say so.
+    public var heldBackEvents = 0
 
     public init(metadata: TraceMetadata, samples: [InputSample]) {
         self.metadata = metadata

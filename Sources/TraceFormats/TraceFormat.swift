@@ -112,7 +112,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         }
         if let writer = EvdevTextWriter(format) {
             let survey: EvdevExportSurvey
-            do { survey = try EvdevExportSurvey(metadata: metadata, samples: samples) } catch let error as TraceFormatError {
+            do { survey = try EvdevExportSurvey(metadata: metadata, format: format, samples: samples) } catch let error as TraceFormatError {
                 throw error.inFile(path)
             }
             var iterator = samples.makeIterator()
@@ -134,7 +134,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
 /// a survey of the whole trace, then the events chunk by chunk from a second pass over the
 /// samples (their text is ten times the samples' size).
 struct EvdevTextWriter {
-    private let write: (TraceMetadata, EvdevExportSurvey, () throws -> InputSample?, (inout TextBuffer) throws -> Void) throws -> Void
+    private let write: (TraceMetadata, EvdevExportSurvey, () throws -> InputSample?, (inout TextBuffer) throws -> Void) throws -> EvdevEncoder.Losses
 
     /// The writer of `format`, or `nil` when it is not an evdev form.
     init?(_ format: TraceFormat) {
@@ -146,18 +146,21 @@ struct EvdevTextWriter {
         }
     }
 
-    /// Writes the samples `next` yields (those `survey` was made from) to `path` (`-`: standard output).
-    func write(metadata: TraceMetadata, survey: EvdevExportSurvey, next: () throws -> InputSample?, to path: String) throws {
+    /// Writes the samples `next` yields (those `survey` was made from) to `path` (`-`: standard
+    /// output); what the events could not carry.
+    @discardableResult
+    func write(metadata: TraceMetadata, survey: EvdevExportSurvey, next: () throws -> InputSample?, to path: String) throws -> EvdevEncoder.Losses {
         let output: TextOutput
         do { output = try TextOutput(path: path) } catch { throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable) }
         do {
-            try write(metadata, survey, next) { buffer in
+            let losses = try write(metadata, survey, next) { buffer in
                 do { try buffer.withBytes { try output.write(contentsOf: $0) } } catch {
                     throw TraceFormatError("the file cannot be written.", path: path, kind: .unwritable)
                 }
                 buffer.removeAll()
             }
             try output.close()
+            return losses
         } catch let error as TraceFormatError {
             throw error.inFile(path)
         } catch let error as TraceFileError {

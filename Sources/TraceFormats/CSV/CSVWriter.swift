@@ -26,6 +26,7 @@ public final class CSVWriter: SampleSink {
     /// The metadata sidecar, written beside the CSV and put in place only after it: a writer
     /// that fails or is killed leaves the previous CSV and its sidecar as they were.
     private let sidecar: TextOutput?
+    private var count = 0
 
     /// Starts the CSV on `output`, and its metadata sidecar when the output is a regular file
     /// (standard output, a device or a FIFO gets none: nothing is created beside a device).
@@ -42,6 +43,11 @@ public final class CSVWriter: SampleSink {
     }
 
     public func append(_ sample: InputSample) throws(TraceFileError) {
+        count += 1
+        // A row the importer could not read back (a label whose quotes double) is refused.
+        if let problem = ExportLimits.sampleProblem(sample, number: count, form: .foreign(.csv)) {
+            throw TraceFileError(.malformed, path: output.path, reason: problem)
+        }
         try output.writeCSVRow(sample)
     }
 

@@ -4,7 +4,17 @@ import TouchInput
 /// again, for the device of an ``EvdevExportPlan``: what the evemu, libinput record and
 /// getevent exporters share (each only renders the events as its text).
 struct EvdevEncoder {
+    /// What the events cannot carry, counted as it happens (``ExportLosses`` reports it).
+    struct Losses: Sendable, Hashable {
+        /// Contact samples that found every slot taken (more contacts at once than the
+        /// device's slots, at most ``EvdevDecoder/contactLimit``): not written.
+        var contactsWithoutSlot = 0
+        /// Contact and pen positions beyond the 32-bit axis units: written at the axis's end.
+        var clampedPositions = 0
+    }
+
     let plan: EvdevExportPlan
+    var losses = Losses()
     /// The events of the frame being encoded; the exporter renders and clears them.
     var events: [EvdevEvent] = []
     // Multitouch.
@@ -14,6 +24,9 @@ struct EvdevEncoder {
     var touchDown = false
     var mirrored: (Int32, Int32)?
     var slotUnits: [Int: (Int32, Int32)] = [:]
+    /// Contacts that found every slot taken when they began: their later samples are not
+    /// written either (a slot freed meanwhile would make them a contact of one frame).
+    var slotless = Set<UInt32>()
     // Pen.
     var penInProximity = false
     var penButtons: UInt32 = 0
@@ -58,9 +71,22 @@ struct EvdevEncoder {
 
     private mutating func contact(_ sample: InputSample, at time: Int64) throws {
         guard sample.phase.isInContact else { return }
+        if slotless.contains(sample.id) {
+            if sample.phase == .began {
+                slotless.remove(sample.id)
+            } else {
+                losses.contactsWithoutSlot += 1
+                if sample.phase.isTerminal { slotless.remove(sample.id) }
+                return
+            }
+        }
         var slot = slotOfID[sample.id]
         if slot == nil || sample.phase == .began {
-            guard sample.phase == .began || slot == nil, let free = slot ?? slotIDs.firstIndex(where: { $0 == nil }) else { return }
+            guard let free = slot ?? slotIDs.firstIndex(where: { $0 == nil }) else {
+                losses.contactsWithoutSlot += 1
+                if !sample.phase.isTerminal { slotless.insert(sample.id) }
+                return
+            }
             guard sample.id <= UInt32(Int32.max) else {
                 throw TraceFormatError("contact id \(sample.id) is too large for an evdev tracking id.")
             }
@@ -75,7 +101,7 @@ struct EvdevEncoder {
         }
         guard let slot else { return }
         selectSlot(slot, at: time)
-        let units = (plan.mapping.unitsX(sample.x), plan.mapping.unitsY(sample.y))
+        let units = positionUnits(sample)
         event(time, EvdevCode.evAbs, EvdevCode.absMTPositionX, units.0)
         event(time, EvdevCode.evAbs, EvdevCode.absMTPositionY, units.1)
         slotUnits[slot] = units
@@ -91,6 +117,15 @@ struct EvdevEncoder {
             slotOfID[sample.id] = nil
             slotUnits[slot] = nil
         }
+    }
+
+    /// The axis units of a sample's position, counting one that had to be clamped.
+    private mutating func positionUnits(_ sample: InputSample) -> (Int32, Int32) {
+        let x = sample.x / plan.mapping.scaleX + Double(plan.mapping.originX)
+        let y = sample.y / plan.mapping.scaleY + Double(plan.mapping.originY)
+        let range = Double(Int32.min)...Double(Int32.max)
+        if !range.contains(x.rounded()) || !range.contains(y.rounded()) { losses.clampedPositions += 1 }
+        return (EvdevMapping.clamp(x), EvdevMapping.clamp(y))
     }
 
     private mutating func selectSlot(_ slot: Int, at time: Int64) {
@@ -121,8 +156,9 @@ struct EvdevEncoder {
         }
         let leaving = sample.phase == .hoverExited || (sample.phase.isTerminal && leaves)
         if !leaving {
-            event(time, EvdevCode.evAbs, EvdevCode.absX, plan.mapping.unitsX(sample.x))
-            event(time, EvdevCode.evAbs, EvdevCode.absY, plan.mapping.unitsY(sample.y))
+            let units = positionUnits(sample)
+            event(time, EvdevCode.evAbs, EvdevCode.absX, units.0)
+            event(time, EvdevCode.evAbs, EvdevCode.absY, units.1)
             if let axis = plan.device.axes[EvdevCode.absPressure], sample.phase.isInContact, let force = sample.force {
                 event(time, EvdevCode.evAbs, EvdevCode.absPressure, Self.units(force, axis))
             }

@@ -10,9 +10,11 @@ import TouchInput
 ///
 /// It also refuses what evdev timestamps cannot express, before anything is written: a time
 /// before the trace's zero, an epoch before 1970, an epoch plus a time that overflows, and
-/// samples out of time order.
+/// samples out of time order; and a metadata comment or a marker line longer than the
+/// importers' line limit (``ExportLimits``), which would write a file touchbench cannot read back.
 struct EvdevExportSurvey {
     private let epoch: Int64
+    private let format: TraceFormat
     /// Samples seen, markers included (the index the write pass counts).
     private(set) var count = 0
     private(set) var kinds: Set<SampleKind> = []
@@ -41,16 +43,19 @@ struct EvdevExportSurvey {
     private var lift: (index: Int, id: UInt32)?
     private var previousTime: Int64 = 0
 
-    init(metadata: TraceMetadata) throws {
+    /// The survey of a trace described by `metadata`, written as `format`.
+    init(metadata: TraceMetadata, format: TraceFormat) throws {
         epoch = metadata.epochNanoseconds ?? 0
+        self.format = format
         guard epoch >= 0 else {
             throw TraceFormatError("the trace's epoch (\(epoch) ns) lies before 1970, which evdev timestamps cannot express.")
         }
+        if let problem = ExportLimits.metadataProblem(metadata, form: .foreign(format)) { throw TraceFormatError("the trace's " + problem.dropFirst("its ".count) + ".") }
     }
 
     /// The survey of a whole array of samples.
-    init(metadata: TraceMetadata, samples: [InputSample]) throws {
-        try self.init(metadata: metadata)
+    init(metadata: TraceMetadata, format: TraceFormat, samples: [InputSample]) throws {
+        try self.init(metadata: metadata, format: format)
         for sample in samples { try add(sample) }
         finish()
     }
@@ -61,14 +66,18 @@ struct EvdevExportSurvey {
         guard sample.time >= 0 else {
             throw TraceFormatError("the trace has a sample at \(sample.time) ns, before its zero, which evdev timestamps cannot express.")
         }
-        guard Checked.sum(epoch, sample.time) != nil else {
-            throw TraceFormatError("the trace's epoch plus the sample time \(sample.time) ns overflows a timestamp.")
+        guard let absolute = Checked.sum(epoch, sample.time), absolute <= EvdevEvent.latestTime else {
+            // A later time would be written, and refused by the evdev importers (±2^62 ns).
+            throw TraceFormatError("the trace's epoch plus the sample time \(sample.time) ns lies beyond 2^62 ns, which evdev imports refuse.")
         }
         guard sample.time >= previousTime else { throw TraceFormatError("sample \(index + 1) is earlier than the one before it.") }
         previousTime = sample.time
         kinds.insert(sample.kind)
         switch sample.kind {
         case .marker:
+            if let problem = ExportLimits.sampleProblem(sample, number: count, form: .foreign(format)) {
+                throw TraceFormatError(problem + ".")
+            }
             markers.append(sample)
             return
         case .touch:

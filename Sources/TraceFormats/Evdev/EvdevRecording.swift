@@ -60,7 +60,9 @@ public struct EvdevRecording: Sendable {
         var metadata = Self.initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
                                             source: source, options: options, origin: events.first?.time ?? 0, extra: extra)
         Self.complete(&metadata, rate: rate, statistics: decoder.statistics, regressions: clock.regressions)
-        return ImportedTrace(metadata: metadata, samples: samples)
+        var trace = ImportedTrace(metadata: metadata, samples: samples)
+        trace.heldBackEvents = clock.regressions
+        return trace
     }
 
     /// Markers go back among the samples where they were written, unless that breaks time

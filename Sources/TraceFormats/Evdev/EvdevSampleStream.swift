@@ -15,8 +15,10 @@ protocol EvdevEventReader {
 /// (TouchBench's comment) and the markers are known before the first event (the readers'
 /// first pass finds them); markers go after the samples of their time, as
 /// ``TouchBenchComments/merge(_:into:)`` puts them.
-final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource {
+final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimesCounting {
     let metadata: TraceMetadata
+    /// Events read so far whose time stepped back and was held (``EvdevRecording/Clock``).
+    var heldBackEvents: Int { state.clock.regressions }
     private let path: String
     // One stored struct, so that a sample costs one exclusive access to the object.
     private var state: State
@@ -108,6 +110,11 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource {
 }
 
 extension EvdevEvent: BitwiseCopyable {}
+
+/// A sample source that counts the events whose time it held back (``ImportedTrace/heldBackEvents``).
+protocol HeldTimesCounting: AnyObject {
+    var heldBackEvents: Int { get }
+}
 
 /// An event parsed by a streamed import's first pass, parked until its second, with the index
 /// of its device among the file's.

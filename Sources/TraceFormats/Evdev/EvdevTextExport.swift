@@ -3,6 +3,8 @@ import TouchInput
 /// How an evdev text form renders a device and its events: the part the evemu, libinput
 /// record and getevent exporters do not share.
 protocol EvdevTextRenderer {
+    /// The form it writes.
+    static var format: TraceFormat { get }
     /// The text before the first event: the device description and TouchBench's comments.
     mutating func header(plan: EvdevExportPlan, metadata: TraceMetadata, comments: TouchBenchComments, into out: inout TextBuffer)
     /// One frame of events (the last a `SYN_REPORT`), times relative to the trace start.
@@ -21,20 +23,23 @@ enum EvdevTextExport {
     static let chunkBytes = 1 << 18
 
     /// Writes `samples` (an array: both passes read it).
+    @discardableResult
     static func run<R: EvdevTextRenderer>(
         _ renderer: inout R, metadata: TraceMetadata, samples: [InputSample],
         flush: (inout TextBuffer) throws -> Void
-    ) throws {
-        let survey = try EvdevExportSurvey(metadata: metadata, samples: samples)
+    ) throws -> EvdevEncoder.Losses {
+        let survey = try EvdevExportSurvey(metadata: metadata, format: R.format, samples: samples)
         var iterator = samples.makeIterator()
-        try run(&renderer, metadata: metadata, survey: survey, next: { iterator.next() }, flush: flush)
+        return try run(&renderer, metadata: metadata, survey: survey, next: { iterator.next() }, flush: flush)
     }
 
-    /// Writes the samples `next` yields, which must be those `survey` was made from, in the same order.
+    /// Writes the samples `next` yields, which must be those `survey` was made from, in the
+    /// same order; what the events could not carry.
+    @discardableResult
     static func run<R: EvdevTextRenderer>(
         _ renderer: inout R, metadata: TraceMetadata, survey: EvdevExportSurvey,
         next: () throws -> InputSample?, flush: (inout TextBuffer) throws -> Void
-    ) throws {
+    ) throws -> EvdevEncoder.Losses {
         let plan = EvdevExportPlan(metadata: metadata, survey: survey)
         var encoder = EvdevEncoder(plan: plan, screen: metadata.screen, highResolutionWheel: survey.highResolutionWheel)
         var out = TextBuffer(capacity: chunkBytes + 4096)
@@ -82,6 +87,7 @@ enum EvdevTextExport {
         }
         renderer.footer(into: &out)
         try flush(&out)
+        return encoder.losses
     }
 
     /// The whole text as a string (for tests and small traces).

@@ -24,12 +24,13 @@ public enum EvemuExporter {
     /// Writes the evemu text to `output` chunk by chunk.
     static func write(
         metadata: TraceMetadata, survey: EvdevExportSurvey, next: () throws -> InputSample?, flush: (inout TextBuffer) throws -> Void
-    ) throws {
+    ) throws -> EvdevEncoder.Losses {
         var renderer = Renderer(epoch: metadata.epochNanoseconds ?? 0)
-        try EvdevTextExport.run(&renderer, metadata: metadata, survey: survey, next: next, flush: flush)
+        return try EvdevTextExport.run(&renderer, metadata: metadata, survey: survey, next: next, flush: flush)
     }
 
     struct Renderer: EvdevTextRenderer {
+        static let format = TraceFormat.evemu
         let epoch: Int64
 
         func header(plan: EvdevExportPlan, metadata: TraceMetadata, comments: TouchBenchComments, into out: inout TextBuffer) {

@@ -49,7 +49,7 @@ extension EvemuImporter {
             cursor.skipSpaces()
             guard cursor.take("E:") else { return nil }
             cursor.skipSpaces()
-            guard let time = cursor.secondsAsNanoseconds(), cursor.atSeparator else { return nil }
+            guard let time = cursor.secondsAsNanoseconds(latest: EvdevEvent.latestTime), cursor.atSeparator else { return nil }
             cursor.skipSpaces()
             guard let type = cursor.hex(), cursor.atSeparator, type <= UInt32(EvdevCode.evMax) else { return nil }
             cursor.skipSpaces()
@@ -188,9 +188,7 @@ extension EvemuImporter {
             guard fields.count == 4 else {
                 throw TraceFormatError("an E: line is: seconds.microseconds type code value.")
             }
-            guard let time = TextInput.nanoseconds(fromSeconds: fields[0]), time >= 0 else {
-                throw TraceFormatError("the event time \(quoted(fields[0])) is not seconds.microseconds.")
-            }
+            let time = try EvdevEvent.time(seconds: fields[0], what: "event time")
             guard let type = TextInput.hex(fields[1], as: UInt16.self), type <= EvdevCode.evMax,
                   let code = TextInput.hex(fields[2], as: UInt16.self), code <= EvdevCode.codeMax else {
                 throw TraceFormatError("the event type or code is not a known hexadecimal number.")

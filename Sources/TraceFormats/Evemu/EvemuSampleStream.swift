@@ -17,9 +17,10 @@ import TouchTrace
 /// by time, are found first by a quick scan for their comments, so that each goes back to the
 /// same place; a description line after the first event, which the whole import would apply
 /// to every event, is an error here.
-final class EvemuSampleStream: SampleSource {
+final class EvemuSampleStream: SampleSource, HeldTimesCounting {
     let metadata: TraceMetadata
     let path: String
+    var heldBackEvents: Int { state.clock.regressions }
     // One stored struct, so that a sample costs one exclusive access to the object rather
     // than one per field touched (those checks were a fifth of an import).
     private var state: State

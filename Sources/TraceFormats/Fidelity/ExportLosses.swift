@@ -89,6 +89,13 @@ public struct ExportLosses: Sendable {
         }
     }
 
+    /// Adds what the evdev encoder could not write, which depends on the whole trace (the
+    /// device's slots, its axes' origin) and is counted as the events are written.
+    mutating func add(_ encoder: EvdevEncoder.Losses) {
+        if encoder.contactsWithoutSlot > 0 { add("contact samples finding every slot taken (over \(EvdevDecoder.contactLimit) at once, or the device's slots; not written)", encoder.contactsWithoutSlot) }
+        if encoder.clampedPositions > 0 { add("positions beyond the 32-bit axis units (written at the axis's end)", encoder.clampedPositions) }
+    }
+
     /// `145 markers and 36 150 tilt values cannot be written as evemu`, or `nil` when nothing is lost.
     public func sentence(for formName: String) -> String? {
         guard !items.isEmpty else { return nil }

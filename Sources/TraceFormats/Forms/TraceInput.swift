@@ -21,6 +21,12 @@ public struct TraceInput {
     /// The container's reader when the input is a `.touchtrace` file: its index, chunks and
     /// ``TraceReader/damage`` (a file whose writer died is read up to its last whole chunk).
     public let reader: TraceReader?
+    private let heldBack: () -> Int
+
+    /// Events of an evdev capture whose time stepped back and were held at the time before
+    /// them (``ImportedTrace/heldBackEvents``), counted so far (all of them once ``source``
+    /// is read to its end); 0 for the other forms, which refuse backward times.
+    public var heldBackEvents: Int { heldBack() }
 
     /// The trace's metadata.
     public var metadata: TraceMetadata { source.metadata }
@@ -32,6 +38,7 @@ public struct TraceInput {
         let form = try form ?? TraceForm.of(inputAt: path)
         self.path = path
         self.form = form
+        var heldBack: () -> Int = { 0 }
         switch form {
         case .touchtrace:
             let reader = try TraceReader(path: path)
@@ -62,12 +69,15 @@ public struct TraceInput {
             let samples: any SampleSource
             if let streamed {
                 samples = streamed
+                if let counting = streamed as? HeldTimesCounting { heldBack = { counting.heldBackEvents } }
             } else {
                 let trace = try TraceFormat.importTrace(from: path, format: format, options: options)
                 samples = SampleArraySource(metadata: trace.metadata, samples: trace.samples)
+                heldBack = { trace.heldBackEvents }
             }
             source = window.map { WindowedSource(samples, window: $0) } ?? samples
         }
+        self.heldBack = heldBack
     }
 
     /// Counts, duration, rates and sizes; the container's chunks and quantisation too when the

@@ -33,6 +33,8 @@ final class ExportingSink: SampleSink {
     private let evdev: (writer: EvdevTextWriter, spool: SampleSpool)?
     private var survey: EvdevExportSurvey?
     private var surveyError: TraceFormatError?
+    /// What the evdev events could not carry, known once the text is written.
+    private(set) var encoderLosses = EvdevEncoder.Losses()
 
     init(format: TraceFormat, metadata: TraceMetadata, path: String) throws {
         self.format = format
@@ -40,7 +42,7 @@ final class ExportingSink: SampleSink {
         self.path = path
         if let writer = EvdevTextWriter(format) {
             evdev = (writer, try SampleSpool())
-            do { survey = try EvdevExportSurvey(metadata: metadata) } catch let error as TraceFormatError { surveyError = error }
+            do { survey = try EvdevExportSurvey(metadata: metadata, format: format) } catch let error as TraceFormatError { surveyError = error }
         } else {
             evdev = nil
         }
@@ -64,7 +66,7 @@ final class ExportingSink: SampleSink {
                 guard var survey else { return }
                 survey.finish()
                 let reader = try evdev.spool.reader()
-                try evdev.writer.write(metadata: metadata, survey: survey, next: { try reader.next() }, to: path)
+                encoderLosses = try evdev.writer.write(metadata: metadata, survey: survey, next: { try reader.next() }, to: path)
             } else if path == "-" {
                 let output = try TextOutput(path: path)
                 try output.write(try TraceFormat.export(format, metadata: metadata, samples: samples))

@@ -17,12 +17,13 @@ public enum GeteventExporter {
 
     static func write(
         metadata: TraceMetadata, survey: EvdevExportSurvey, next: () throws -> InputSample?, flush: (inout TextBuffer) throws -> Void
-    ) throws {
+    ) throws -> EvdevEncoder.Losses {
         var renderer = Renderer(epoch: metadata.epochNanoseconds ?? 0)
-        try EvdevTextExport.run(&renderer, metadata: metadata, survey: survey, next: next, flush: flush)
+        return try EvdevTextExport.run(&renderer, metadata: metadata, survey: survey, next: next, flush: flush)
     }
 
     struct Renderer: EvdevTextRenderer {
+        static let format = TraceFormat.getevent
         let epoch: Int64
         var node = "/dev/input/event0"
         /// ``node`` as bytes, written on every event line.

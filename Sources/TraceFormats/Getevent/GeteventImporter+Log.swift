@@ -96,7 +96,7 @@ extension GeteventImporter {
             cursor.skipSpaces()
             guard cursor.take(UInt8(ascii: "[")) else { return false }
             cursor.skipSpaces()
-            guard let time = cursor.secondsAsNanoseconds() else { return false }
+            guard let time = cursor.secondsAsNanoseconds(latest: EvdevEvent.latestTime) else { return false }
             cursor.skipSpaces()
             guard cursor.take(UInt8(ascii: "]")) else { return false }
             cursor.skipSpaces()
@@ -215,9 +215,7 @@ extension GeteventImporter {
         private mutating func event(_ line: Substring) throws {
             guard let close = line.firstIndex(of: "]") else { throw TraceFormatError("the timestamp has no closing bracket.") }
             let stamp = line[line.index(after: line.startIndex)..<close].trimmingCharacters(in: .whitespaces)
-            guard let time = TextInput.nanoseconds(fromSeconds: Substring(stamp)), time >= 0 else {
-                throw TraceFormatError("the timestamp \(quoted(stamp)) is not seconds.microseconds.")
-            }
+            let time = try EvdevEvent.time(seconds: Substring(stamp), what: "timestamp")
             var fields = TextInput.fields(line[line.index(after: close)...])
             var node = ""
             if let first = fields.first, first.hasSuffix(":") {

@@ -19,12 +19,13 @@ public enum LibinputRecordExporter {
 
     static func write(
         metadata: TraceMetadata, survey: EvdevExportSurvey, next: () throws -> InputSample?, flush: (inout TextBuffer) throws -> Void
-    ) throws {
+    ) throws -> EvdevEncoder.Losses {
         var renderer = Renderer()
-        try EvdevTextExport.run(&renderer, metadata: metadata, survey: survey, next: next, flush: flush)
+        return try EvdevTextExport.run(&renderer, metadata: metadata, survey: survey, next: next, flush: flush)
     }
 
     struct Renderer: EvdevTextRenderer {
+        static let format = TraceFormat.libinput
         /// Times of the previous SYN_REPORT, for the `+Nms` note libinput writes beside it.
         private var lastFrameMilliseconds: Int64 = 0
 

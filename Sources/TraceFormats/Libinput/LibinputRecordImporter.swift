@@ -112,6 +112,9 @@ public enum LibinputRecordImporter {
                       let value = Int32(exactly: n[4]) else {
                     throw TraceFormatError("the event is not [sec, usec, type, code, value] within the kernel's ranges.", line: entry.line)
                 }
+                guard n[0] * 1_000_000_000 + n[1] * 1000 <= EvdevEvent.latestTime else {
+                    throw TraceFormatError(EvdevEvent.outOfRange("event time", "\(n[0]).\(String(1_000_000 + n[1]).dropFirst())").reason, line: entry.line)
+                }
                 events.append(EvdevEvent(time: n[0] * 1_000_000_000 + n[1] * 1000, type: type, code: code, value: value))
             }
         }

@@ -60,6 +60,7 @@ extension RecordYAML.Parser {
         }
         let (seconds, micros, type, code, value) = numbers
         guard seconds >= 0, seconds < 9_000_000_000, micros >= 0, micros < 1_000_000,
+              seconds * 1_000_000_000 + micros * 1000 <= EvdevEvent.latestTime,
               type <= Int64(EvdevCode.evMax), type >= 0, code >= 0, code <= Int64(EvdevCode.codeMax),
               let value32 = Int32(exactly: value) else { return nil }
         return EvdevEvent(time: seconds * 1_000_000_000 + micros * 1000, type: UInt16(type), code: UInt16(code), value: value32)

@@ -105,16 +105,18 @@ struct ByteCursor {
     }
 
     /// `seconds.fraction` as exact nanoseconds (1 to 9 fraction digits), as
-    /// ``TextInput/nanoseconds(fromSeconds:)`` reads it, without a sign.
+    /// ``TextInput/nanoseconds(fromSeconds:)`` reads it, without a sign; `nil` past
+    /// `latest` too, so that the general path names the line.
     @inline(__always)
-    mutating func secondsAsNanoseconds() -> Int64? {
+    mutating func secondsAsNanoseconds(latest: Int64) -> Int64? {
         guard let whole = digits(), whole < 9_000_000_000, take(0x2E) else { return nil }
         let start = position
         guard var fraction = digits() else { return nil }
         let places = position - start
         guard places <= 9 else { return nil }
         for _ in places..<9 { fraction &*= 10 }
-        return whole &* 1_000_000_000 &+ fraction
+        let time = whole &* 1_000_000_000 &+ fraction
+        return time <= latest ? time : nil
     }
 
     /// A decimal number times 10^scale (scale at most 9), exactly, when it is plain
