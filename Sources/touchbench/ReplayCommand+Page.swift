@@ -77,7 +77,7 @@ enum PageReplayCommand {
             throw UsageError(message: "--refresh applies with --page only on the page clock (--rate max): with --rate \(pacing.rawValue) headless Chromium draws its own 60 Hz frames")
         }
         guard case .fixed(let hz) = refresh else {
-            throw UsageError(message: "--refresh with --page takes one rate (60 or 120), not an adaptive MIN-MAX range: the page clock sends its frames at a fixed rate")
+            throw UsageError(message: "--refresh with --page takes one fixed rate (such as 60 or 120), not an adaptive MIN-MAX range: the page clock sends its frames at a fixed rate")
         }
         return hz
     }

@@ -157,11 +157,11 @@ struct PageRunTests {
         // and the momentum between them and after change about 51 of the 60 Hz frames. Event
         // timestamps can read 100 µs off, differently in every browser launch, and where the
         // scroller's 100 ms velocity window starts (12 or 13 samples) can then differ: 51 in 28
-        // of 30 runs and 50 in 2; 51 in 18 of 20 and 52 in 2 (docs/PAGES.md), hence timing and
-        // within one frame.
+        // of 30 runs and 50 in 2; 51 in 18 of 20 and 52 in 2 (docs/PAGES.md), hence timing, and
+        // two launches may read 50 and 52: within two frames.
         let changed = (first.record[.pageFramesChanged].mean ?? 0, second.record[.pageFramesChanged].mean ?? 0)
         #expect(first.record[.pageFramesChanged].kind == .timing)
-        #expect(abs(changed.0 - changed.1) <= 1, "changed frames \(changed.0) and \(changed.1)")
+        #expect(abs(changed.0 - changed.1) <= 2, "changed frames \(changed.0) and \(changed.1)")
         #expect((45...56).contains(changed.0), "changed frames \(changed.0)")
         // 1:1 while dragging, exactly: each frame shows the newest sample it consumed.
         #expect(first.record[.trackingError].max == 0)

@@ -32,9 +32,15 @@ public final class CSVWriter: SampleSink {
     /// (standard output, a device or a FIFO gets none: nothing is created beside a device).
     public init(output: TextOutput, metadata: TraceMetadata? = nil) throws(TraceFileError) {
         self.output = output
+        // A sidecar line the importer could not read back is refused, as in every other form.
+        if let metadata, let problem = ExportLimits.metadataProblem(metadata, form: .foreign(.csv)) {
+            throw TraceFileError(.malformed, path: output.path, reason: problem)
+        }
         if let metadata, output.isRegularFile {
             let sidecar = try TextOutput(path: Self.metadataPath(forCSVAt: output.path))
             try sidecar.write(JSONLines.metadataLine(metadata) + "\n")
+            // On disk now, so that finishing only closes and renames it just after the CSV.
+            try sidecar.flush()
             self.sidecar = sidecar
         } else {
             sidecar = nil
