@@ -40,8 +40,11 @@ enum ConvertCommand {
         try OutputSafety.refuse(output: outputPath, sameAs: inputs)
         let opened = try TraceFiles.open(input, form: inputForm, options: options)
         // A CSV's metadata sidecar is read with it and written with it: neither side may be the other.
-        if opened.form == .foreign(.csv) { inputs.append(CSVWriter.metadataPath(forCSVAt: input)) }
-        try OutputSafety.refuse(output: outputPath, sameAs: inputs)
+        if opened.form == .foreign(.csv) {
+            let sidecar = CSVWriter.metadataPath(forCSVAt: input)
+            try OutputSafety.refuse(output: outputPath, sameAs: [sidecar])
+            inputs.append(sidecar)
+        }
         if outputForm == .foreign(.csv), outputPath != "-" {
             try OutputSafety.refuse(sidecar: CSVWriter.metadataPath(forCSVAt: outputPath), of: outputPath, sameAs: inputs)
         }

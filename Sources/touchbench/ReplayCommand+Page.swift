@@ -82,11 +82,13 @@ enum PageReplayCommand {
         return hz
     }
 
-    /// How many event times the runs' pages read one 100 µs step off, over all the runs.
+    /// How many event times the runs' pages read one 100 µs step off (and further), over all the runs.
     private static func eventTimesOff(_ runs: [PageRun]) -> String {
         let times = runs.compactMap(\.eventTimes)
         let read = times.reduce(0) { $0 + $1.read }, late = times.reduce(0) { $0 + $1.late }, early = times.reduce(0) { $0 + $1.early }
-        return " (\(late) of \(read) read 100 µs late, \(early) early\(runs.count > 1 ? " over the \(runs.count) runs" : ""))"
+        let further = read - late - early - times.reduce(0) { $0 + $1.exact }
+        return " (\(late) of \(read) read 100 µs late, \(early) early\(further > 0 ? ", \(further) further off" : "")"
+            + "\(runs.count > 1 ? " over the \(runs.count) runs" : ""))"
     }
 
     /// The page argument; one not on this machine is a usage error.

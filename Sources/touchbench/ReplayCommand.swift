@@ -41,7 +41,7 @@ enum ReplayCommand {
         name: "replay",
         summary: "Replay a trace through a scene on a modelled display and measure latency, jitter and response.",
         usage: "FILE --scene SCENE [--rate 1|4|max|R] [--refresh HZ|MIN-MAX] [--present-delay N] [--set NAME=VALUE …] [--frame-cost PROFILE] [--json OUT] [--trace-events OUT] [--record-frame-cost OUT]\n"
-            + "       FILE --page URL|FILE [--viewport WxH] [--rate max|1|max-safe] [--refresh 60|120] [--selector CSS] [--repeat N] [--json OUT]",
+            + "       FILE --page URL|FILE [--viewport WxH] [--rate max|1|max-safe] [--refresh HZ] [--selector CSS] [--repeat N] [--json OUT]",
         discussion: """
             Scenes: \(SceneKind.names.joined(separator: ", ")).
             --rate max (the default) runs on the virtual clock: as fast as possible, and every

@@ -44,7 +44,8 @@ struct EvemuImportTests {
         let mapping = try #require(EvdevMapping(metadata: trace.metadata.extra))
         var paths: [Int: [(Int, Int)]] = [:]
         for sample in trace.samples where !sample.phase.isTerminal {
-            paths[Int(sample.id), default: []].append((Int(mapping.unitsX(sample.x)), Int(mapping.unitsY(sample.y))))
+            let units = mapping.units(x: sample.x, y: sample.y)
+            paths[Int(sample.id), default: []].append((Int(units.x), Int(units.y)))
         }
         #expect(paths.keys.sorted() == expected.paths.keys.sorted())
         for (id, path) in expected.paths {

@@ -121,11 +121,9 @@ struct EvdevEncoder {
 
     /// The axis units of a sample's position, counting one that had to be clamped.
     private mutating func positionUnits(_ sample: InputSample) -> (Int32, Int32) {
-        let x = sample.x / plan.mapping.scaleX + Double(plan.mapping.originX)
-        let y = sample.y / plan.mapping.scaleY + Double(plan.mapping.originY)
-        let range = Double(Int32.min)...Double(Int32.max)
-        if !range.contains(x.rounded()) || !range.contains(y.rounded()) { losses.clampedPositions += 1 }
-        return (EvdevMapping.clamp(x), EvdevMapping.clamp(y))
+        let units = plan.mapping.units(x: sample.x, y: sample.y)
+        if units.clamped { losses.clampedPositions += 1 }
+        return (units.x, units.y)
     }
 
     private mutating func selectSlot(_ slot: Int, at time: Int64) {

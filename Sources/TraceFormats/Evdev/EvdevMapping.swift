@@ -75,9 +75,13 @@ public struct EvdevMapping: Sendable, Hashable {
     @inline(__always) func x(_ units: Int32) -> Double { Double(Int64(units) - Int64(originX)) * scaleX }
     @inline(__always) func y(_ units: Int32) -> Double { Double(Int64(units) - Int64(originY)) * scaleY }
 
-    /// The device units nearest to `points` (the inverse of ``x(_:)``), clamped to Int32.
-    func unitsX(_ points: Double) -> Int32 { Self.clamp(points / scaleX + Double(originX)) }
-    func unitsY(_ points: Double) -> Int32 { Self.clamp(points / scaleY + Double(originY)) }
+    /// The device units nearest to a position in points (the inverse of ``x(_:)`` and
+    /// ``y(_:)``), clamped to Int32, and whether either had to be clamped.
+    func units(x: Double, y: Double) -> (x: Int32, y: Int32, clamped: Bool) {
+        let ux = x / scaleX + Double(originX), uy = y / scaleY + Double(originY)
+        let range = Double(Int32.min)...Double(Int32.max)
+        return (Self.clamp(ux), Self.clamp(uy), !range.contains(ux.rounded()) || !range.contains(uy.rounded()))
+    }
 
     static func clamp(_ value: Double) -> Int32 {
         guard value.isFinite else { return 0 }
