@@ -60,6 +60,21 @@ public struct PageEventTimes: Sendable, Hashable {
     /// Read one 100 µs step later, or earlier, than sent.
     public var late = 0
     public var early = 0
+
+    public init() {}
+
+    /// Read more than one step off what was sent.
+    public var furtherOff: Int { read - exact - late - early }
+
+    /// The counts of two runs together.
+    public static func + (lhs: PageEventTimes, rhs: PageEventTimes) -> PageEventTimes {
+        var sum = lhs
+        sum.read += rhs.read
+        sum.exact += rhs.exact
+        sum.late += rhs.late
+        sum.early += rhs.early
+        return sum
+    }
 }
 
 /// Replays traces into a web page in headless Chromium: the library entry point behind

@@ -105,7 +105,7 @@ public struct VelocityTracker: Sendable, Hashable {
     /// Whether `other` reports bit for bit the same velocities as this tracker at every
     /// time: the same strategy and rules, and bit for bit the same samples. Far cheaper than a
     /// fit: it lets two observers of one contact share one (`TouchGestures.VelocityMemo`).
-    public func hasIdenticalSamples(to other: VelocityTracker) -> Bool {
+    public func reportsSameVelocities(as other: VelocityTracker) -> Bool {
         strategy == other.strategy && configuration == other.configuration
             && history.isBitwiseIdentical(to: other.history)
     }

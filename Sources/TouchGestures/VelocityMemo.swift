@@ -26,9 +26,9 @@ public struct VelocityMemo: Sendable {
 
     /// The velocity `tracker` reports at `time` (``VelocityTracker/velocity(at:)``), reused
     /// when the last request was for an identical tracker at the same time
-    /// (``VelocityTracker/hasIdenticalSamples(to:)``).
+    /// (``VelocityTracker/reportsSameVelocities(as:)``).
     public mutating func velocity(of tracker: VelocityTracker, at time: Int64) -> Velocity {
-        if let last = self.tracker, self.time == time, last.hasIdenticalSamples(to: tracker) { return velocity }
+        if let last = self.tracker, self.time == time, last.reportsSameVelocities(as: tracker) { return velocity }
         let fitted = tracker.velocity(at: time)
         self.tracker = tracker
         self.time = time

@@ -46,7 +46,7 @@ enum ConvertCommand {
             inputs.append(sidecar)
         }
         if outputForm == .foreign(.csv), outputPath != "-" {
-            try OutputSafety.refuse(sidecar: CSVWriter.metadataPath(forCSVAt: outputPath), of: outputPath, sameAs: inputs)
+            try OutputSafety.refuse(output: outputPath, sameAs: inputs, sidecar: CSVWriter.metadataPath(forCSVAt: outputPath))
         }
         let source = opened.source
         if let given = options.descriptionPath, source.metadata.extra["evemu.description"] == nil {
@@ -54,19 +54,9 @@ enum ConvertCommand {
             Console.error("warning: --desc \(given) is not used: \(input) "
                 + (opened.form == .foreign(.evemu) ? "holds its own device description, which wins (docs/FORMATS.md)." : "is not an evemu events file."))
         }
-        // What the output form could hold but touchbench could not read back is refused before
-        // the output is opened (the first sample is read ahead to know the input holds one).
-        let first = try source.nextSample()
-        if first == nil, let problem = ExportLimits.emptyProblem(outputForm) {
-            throw TraceFileError(.malformed, path: input, reason: problem)
+        let conversion = try TraceConversion(source, named: input, writing: outputForm, to: outputPath) {
+            Console.progress("converted \($0) samples")
         }
-        if let problem = ExportLimits.metadataProblem(source.metadata, form: outputForm) {
-            throw TraceFileError(.malformed, path: input, reason: problem)
-        }
-        let sink = LossCountingSink(try TraceOutput.sink(writing: outputForm, to: outputPath, metadata: source.metadata),
-                                    form: outputForm, metadata: source.metadata, input: input)
-        if let first { try sink.append(first) }
-        let count = try copySamples(from: source, to: sink) { Console.progress("converted \($0) samples") } + (first == nil ? 0 : 1)
         Console.endProgress()
         if let damage = source.damage, opened.form == .jsonl { Console.error("warning: \(damage.description)") }
         if opened.heldBackEvents > 0 {
@@ -74,9 +64,9 @@ enum ConvertCommand {
             Console.error("warning: \(input): \(counted(opened.heldBackEvents, "event")) went back in time and "
                 + "\(opened.heldBackEvents == 1 ? "was" : "were") held at the time of the event before (docs/FORMATS.md).")
         }
-        if outputPath != "-" { Console.error("\(input) → \(outputPath): \(count) samples as \(outputForm.name).") }
+        if outputPath != "-" { Console.error("\(input) → \(outputPath): \(conversion.samples) samples as \(outputForm.name).") }
         // Nothing is dropped in silence: what the form cannot carry is counted and named.
-        if let sentence = sink.losses.sentence(for: outputForm.name) { Console.error(sentence) }
+        if let sentence = conversion.losses.sentence(for: outputForm.name) { Console.error(sentence) }
         return ExitCode.success
     }
 }

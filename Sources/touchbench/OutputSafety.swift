@@ -6,18 +6,13 @@ import TouchTrace
 enum OutputSafety {
     /// Refuses an output that is one of the inputs (after symbolic and hard links): writing
     /// it would destroy the data being read. A usage error (64), raised before any write.
-    static func refuse(output: String?, sameAs inputs: [String]) throws(UsageError) {
+    /// `sidecar` is a file written with the output (a CSV's metadata), checked instead of it
+    /// and named in the message.
+    static func refuse(output: String?, sameAs inputs: [String], sidecar: String? = nil) throws(UsageError) {
         guard let output, output != "-" else { return }
-        for input in inputs where SystemFile.isSameFile(input, output) {
-            throw UsageError(message: "the output '\(output)' is the input '\(input)'; write to another file")
-        }
-    }
-
-    /// Refuses a file written beside `output` (a CSV's metadata sidecar) that is one of the
-    /// inputs, naming both.
-    static func refuse(sidecar: String, of output: String, sameAs inputs: [String]) throws(UsageError) {
-        for input in inputs where SystemFile.isSameFile(input, sidecar) {
-            throw UsageError(message: "the output '\(output)' is written with its metadata in '\(sidecar)', which is the input '\(input)'; write to another file")
+        for input in inputs where SystemFile.isSameFile(input, sidecar ?? output) {
+            let written = sidecar.map { "is written with its metadata in '\($0)', which is" } ?? "is"
+            throw UsageError(message: "the output '\(output)' \(written) the input '\(input)'; write to another file")
         }
     }
 

@@ -84,10 +84,8 @@ enum PageReplayCommand {
 
     /// How many event times the runs' pages read one 100 µs step off (and further), over all the runs.
     private static func eventTimesOff(_ runs: [PageRun]) -> String {
-        let times = runs.compactMap(\.eventTimes)
-        let read = times.reduce(0) { $0 + $1.read }, late = times.reduce(0) { $0 + $1.late }, early = times.reduce(0) { $0 + $1.early }
-        let further = read - late - early - times.reduce(0) { $0 + $1.exact }
-        return " (\(late) of \(read) read 100 µs late, \(early) early\(further > 0 ? ", \(further) further off" : "")"
+        let times = runs.compactMap(\.eventTimes).reduce(PageEventTimes(), +)
+        return " (\(times.late) of \(times.read) read 100 µs late, \(times.early) early\(times.furtherOff > 0 ? ", \(times.furtherOff) further off" : "")"
             + "\(runs.count > 1 ? " over the \(runs.count) runs" : ""))"
     }
 

@@ -57,9 +57,9 @@ import TraceSynthesis
         positive.add(time: 0, x: 0, y: 1)
         negative.add(time: 0, x: -0.0, y: 1)
         #expect(positive == negative)
-        #expect(!positive.hasIdenticalSamples(to: negative))
+        #expect(!positive.reportsSameVelocities(as: negative))
         negative.add(time: 0, x: 0, y: 1)  // same time: replaces the sample
-        #expect(positive.hasIdenticalSamples(to: negative))
-        #expect(!positive.hasIdenticalSamples(to: VelocityTracker(strategy: .impulse)))
+        #expect(positive.reportsSameVelocities(as: negative))
+        #expect(!positive.reportsSameVelocities(as: VelocityTracker(strategy: .impulse)))
     }
 }

@@ -56,19 +56,30 @@ struct ExportLimitsTests {
         let error = try #require(throws: (any Error).self) { try TraceFormat.export(format, metadata: TraceMetadata(device: "pad"), samples: samples, to: path) }
         #expect("\(error)".contains("the label of sample 3 (a marker at \(samples[1].time) ns) would make a line of"), "\(error)")
         #expect(!FileManager.default.fileExists(atPath: path))
-        // convert's sink names the input and refuses before the wrapped sink sees the marker.
-        let sink = LossCountingSink(try TraceOutput.sink(writing: .foreign(format), to: path, metadata: TraceMetadata()),
-                                    form: .foreign(format), metadata: TraceMetadata(), input: "in.jsonl")
-        let refusal = try #require(throws: TraceFileError.self) { for sample in samples { try sink.append(sample) } }
+        // convert's conversion names the input and refuses before the sink sees the marker.
+        let refusal = try #require(throws: TraceFileError.self) {
+            try TraceConversion(SampleArraySource(metadata: TraceMetadata(), samples: samples), named: "in.jsonl", writing: .foreign(format), to: path)
+        }
         #expect(refusal.path == "in.jsonl")
         #expect(refusal.description.contains("cannot be written as \(format.rawValue)"))
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test("an empty trace cannot be written as a text form; the container may be empty")
-    func emptyTraces() {
+    func emptyTraces() throws {
+        let directory = try HostileTextTests.Directory()
         for form in [TraceForm.jsonl] + (Self.evdevForms + [.csv]).map(TraceForm.foreign) {
             #expect(ExportLimits.emptyProblem(form)?.contains("touchbench cannot read back an empty \(form.name) file") == true)
+            let path = directory.url.appendingPathComponent("empty.\(form.name)").path
+            let refusal = try #require(throws: TraceFileError.self) {
+                try TraceConversion(SampleArraySource(metadata: TraceMetadata(), samples: []), named: "empty.touchtrace", writing: form, to: path)
+            }
+            #expect(refusal.path == "empty.touchtrace")
+            #expect(!FileManager.default.fileExists(atPath: path))
         }
+        let container = directory.url.appendingPathComponent("empty.touchtrace").path
+        #expect(try TraceConversion(SampleArraySource(metadata: TraceMetadata(), samples: []), named: "in.jsonl", writing: .touchtrace, to: container).samples == 0)
+        #expect(try TraceReader(path: container).sampleCount == 0)
         #expect(ExportLimits.emptyProblem(.touchtrace) == nil)
         #expect(ExportLimits.emptyProblem(.foreign(.chromeTrace)) == nil)
     }
@@ -154,7 +165,7 @@ struct ExportLimitsTests {
         #expect(input.heldBackEvents == expected)
     }
 
-    /// What the evdev encoder drops or clamps, counted by `convert`'s sink (hostile report M1, M2).
+    /// What the evdev encoder drops or clamps, counted by `convert`'s conversion (hostile report M1, M2).
     @Test("touches beyond the slots and positions beyond the axis units are counted, not lost in silence", arguments: evdevForms)
     func encoderLosses(format: TraceFormat) throws {
         let directory = try HostileTextTests.Directory()
@@ -167,16 +178,15 @@ struct ExportLimitsTests {
         samples.append(InputSample(time: 20_000_000, kind: .touch, phase: .began, id: 200, x: 9_000_000, y: -1_000_000_000))
         samples.append(InputSample(time: 21_000_000, kind: .touch, phase: .ended, id: 200, x: 10, y: 20))
         let path = directory.url.appendingPathComponent("many.\(format.rawValue)").path
-        let sink = LossCountingSink(try TraceOutput.sink(writing: .foreign(format), to: path, metadata: TraceMetadata()),
-                                    form: .foreign(format), metadata: TraceMetadata(), input: "many.jsonl")
-        for sample in samples { try sink.append(sample) }
-        try sink.finishWriting()
-        let count = { (what: String) in sink.losses.items.first { $0.what.hasPrefix(what) }?.count }
+        let conversion = try TraceConversion(SampleArraySource(metadata: TraceMetadata(), samples: samples), named: "many.jsonl",
+                                             writing: .foreign(format), to: path)
+        #expect(conversion.samples == 302)
+        let count = { (what: String) in conversion.losses.items.first { $0.what.hasPrefix(what) }?.count }
         #expect(count("contact samples finding every slot taken") == 108)
         #expect(count("positions beyond the 32-bit axis units") == 1)
         let back = try TraceFormat.importTrace(from: path, format: format)
         #expect(back.samples.count == 194)
-        #expect(sink.losses.sentence(for: format.rawValue)?.contains("108 contact samples finding every slot taken") == true)
+        #expect(conversion.losses.sentence(for: format.rawValue)?.contains("108 contact samples finding every slot taken") == true)
     }
 
     /// The time of an event line in microseconds, `nil` for another line.

@@ -7,6 +7,11 @@ public enum TraceOutput {
     /// container is written with the archival settings; foreign formats that need the whole
     /// trace are written when the sink finishes.
     public static func sink(writing form: TraceForm, to path: String, metadata: TraceMetadata) throws -> any SampleSink {
+        try formSink(writing: form, to: path, metadata: metadata)
+    }
+
+    /// The same sink, which also says what it could not carry once finished.
+    static func formSink(writing form: TraceForm, to path: String, metadata: TraceMetadata) throws -> any FormSink {
         switch form {
         case .touchtrace:
             guard path != "-" else { throw TraceFormatError("a .touchtrace file cannot be written to standard output", kind: .unsupported) }
@@ -20,12 +25,28 @@ public enum TraceOutput {
     }
 }
 
+/// A sink of one form that may learn, as it writes, what the form cannot carry.
+protocol FormSink: SampleSink {
+    /// What the writer itself could not carry, known once it has finished.
+    var writerLosses: EvdevEncoder.Losses { get }
+}
+
+extension FormSink {
+    /// None: the container, JSON Lines and CSV writers write every sample as given (what CSV
+    /// changes is known from each sample, ``ExportLosses``).
+    var writerLosses: EvdevEncoder.Losses { EvdevEncoder.Losses() }
+}
+
+extension TraceWriter: FormSink {}
+extension JSONLinesWriter: FormSink {}
+extension CSVWriter: FormSink {}
+
 /// Writes a foreign format that needs the whole trace before its first byte. The evdev forms
 /// (an evemu description is derived from every contact) survey the samples as they arrive
 /// and park them in a ``SampleSpool``, then write the text in a second pass over the spool:
 /// memory stays bounded by a block of samples and a chunk of text. The Chrome trace is built
 /// whole.
-final class ExportingSink: SampleSink {
+final class ExportingSink: FormSink {
     let format: TraceFormat
     let metadata: TraceMetadata
     let path: String
@@ -34,7 +55,7 @@ final class ExportingSink: SampleSink {
     private var survey: EvdevExportSurvey?
     private var surveyError: TraceFormatError?
     /// What the evdev events could not carry, known once the text is written.
-    private(set) var encoderLosses = EvdevEncoder.Losses()
+    private(set) var writerLosses = EvdevEncoder.Losses()
 
     init(format: TraceFormat, metadata: TraceMetadata, path: String) throws {
         self.format = format
@@ -66,7 +87,7 @@ final class ExportingSink: SampleSink {
                 guard var survey else { return }
                 survey.finish()
                 let reader = try evdev.spool.reader()
-                encoderLosses = try evdev.writer.write(metadata: metadata, survey: survey, next: { try reader.next() }, to: path)
+                writerLosses = try evdev.writer.write(metadata: metadata, survey: survey, next: { try reader.next() }, to: path)
             } else if path == "-" {
                 let output = try TextOutput(path: path)
                 try output.write(try TraceFormat.export(format, metadata: metadata, samples: samples))
