@@ -36,10 +36,10 @@ public enum EvemuExporter {
         func header(plan: EvdevExportPlan, metadata: TraceMetadata, comments: TouchBenchComments, into out: inout TextBuffer) {
             let device = plan.device
             out.append("# EVEMU 1.3\n")
-            if let line = comments.metadataLine { out.append(line); out.append(byte: 0x0a) }
-            if let line = comments.mappingLine { out.append(line); out.append(byte: 0x0a) }
-            out.append("# Input device name: \"\(device.name)\"\n")
-            out.append("N: \(device.name)\n")
+            if let line = comments.metadataLine { out.append(text: line); out.append(byte: 0x0a) }
+            if let line = comments.mappingLine { out.append(text: line); out.append(byte: 0x0a) }
+            out.append(text: "# Input device name: \"\(device.name)\"\n")
+            out.append(text: "N: \(device.name)\n")
             out.append("I:")
             for id in [device.bus, device.vendor, device.product, device.version] {
                 out.append(byte: 0x20)
@@ -81,9 +81,10 @@ public enum EvemuExporter {
         }
 
         func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
+            var time: TextBuffer.RepeatedField?
             for event in events {
                 out.append("E: ")
-                out.append(microsecondTime: epoch &+ event.time)
+                out.append(&time, key: event.time) { $0.append(microsecondTime: epoch &+ event.time) }
                 out.append(byte: 0x20)
                 out.append(hex: UInt32(event.type), width: 4)
                 out.append(byte: 0x20)
@@ -102,7 +103,7 @@ public enum EvemuExporter {
         }
 
         func marker(_ sample: InputSample, into out: inout TextBuffer) {
-            out.append(TouchBenchComments.markerLine(sample))
+            out.append(text: TouchBenchComments.markerLine(sample))
             out.append(byte: 0x0a)
         }
 

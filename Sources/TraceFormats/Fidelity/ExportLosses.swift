@@ -5,8 +5,11 @@ import TouchInput
 /// silence: `convert` prints ``sentence(for:)`` on standard error.
 public struct ExportLosses: Sendable {
     /// Counts by what was lost, in the order first seen.
-    public private(set) var items: [(what: String, count: Int)] = []
-    private var index: [String: Int] = [:]
+    public var items: [(what: String, count: Int)] { order.map { ($0.words, counts[$0.rawValue]) } }
+    // Counted by case, not by sentence: a string key hashed for every sample of an export was
+    // a tenth of `convert`'s time to evemu.
+    private var counts = [Int](repeating: 0, count: Loss.allCases.count)
+    private var order: [Loss] = []
     private let format: TraceFormat?
     private var heldModifiers: ModifierFlags = []
     private var metadataCounted = false
@@ -16,18 +19,16 @@ public struct ExportLosses: Sendable {
         self.format = format
     }
 
-    public var isEmpty: Bool { items.isEmpty }
+    public var isEmpty: Bool { order.isEmpty }
 
     /// How many `what` were lost.
-    public func count(of what: String) -> Int { index[what].map { items[$0].count } ?? 0 }
+    public func count(of what: String) -> Int { order.first { $0.words == what }.map { counts[$0.rawValue] } ?? 0 }
 
-    private mutating func add(_ what: String, _ count: Int = 1) {
-        if let position = index[what] {
-            items[position].count += count
-        } else {
-            index[what] = items.count
-            items.append((what, count))
-        }
+    @inline(__always)
+    private mutating func add(_ loss: Loss, _ count: Int = 1) {
+        guard count > 0 else { return }
+        if counts[loss.rawValue] == 0 { order.append(loss) }
+        counts[loss.rawValue] += count
     }
 
     /// Counts what `sample` loses in the form.
@@ -35,41 +36,41 @@ public struct ExportLosses: Sendable {
         switch format {
         case .evemu?, .libinput?, .getevent?: countEvdev(sample)
         case .csv?:
-            if sample.kind != .pointer, sample.buttons == 0 { add("zero button masks (read back as absent)") }
+            if sample.kind != .pointer, sample.buttons == 0 { add(.zeroButtonMasks) }
         case .chromeTrace?:
             if !metadataCounted, let metadata {
                 metadataCounted = true
                 let fields = [metadata.screen != nil, metadata.digitizerHz != nil, metadata.displayHz != nil, metadata.source != nil,
                               metadata.epochNanoseconds != nil, metadata.forceMaximum != nil, metadata.quanta != .standard]
                 let lost = fields.filter { $0 }.count + metadata.extra.count
-                if lost > 0 { add("metadata fields (only the device name is kept)", lost) }
+                if lost > 0 { add(.metadataFields, lost) }
             }
         case .pointerEvents?, nil: break
         }
     }
 
     private mutating func countEvdev(_ sample: InputSample) {
-        if sample.time % 1000 != 0, sample.kind != .marker { add("times below the microsecond (rounded)") }
-        if !sample.flags.isEmpty { add("flag sets") }
-        if sample.roll != nil { add("roll values") }
-        if sample.majorRadiusTolerance != nil { add("radius tolerances") }
+        if sample.time % 1000 != 0, sample.kind != .marker { add(.subMicrosecondTimes) }
+        if !sample.flags.isEmpty { add(.flagSets) }
+        if sample.roll != nil { add(.rollValues) }
+        if sample.majorRadiusTolerance != nil { add(.radiusTolerances) }
         switch sample.kind {
         case .touch:
-            if sample.phase.isHover { add("touch hover samples") }
-            if sample.altitude != nil || sample.azimuth != nil { add("touch tilt values") }
-            if sample.buttons != nil { add("touch button masks") }
+            if sample.phase.isHover { add(.touchHover) }
+            if sample.altitude != nil || sample.azimuth != nil { add(.touchTilt) }
+            if sample.buttons != nil { add(.touchButtons) }
         case .pencil:
-            if sample.majorRadius != nil { add("pencil radii") }
+            if sample.majorRadius != nil { add(.pencilRadii) }
         case .pointer:
-            if sample.force != nil { add("pointer forces") }
-            if sample.majorRadius != nil { add("pointer radii") }
-            if sample.x != sample.x.rounded() || sample.y != sample.y.rounded() { add("pointer positions (rounded to whole points)") }
-            if sample.phase == .hoverExited { add("pointer exits (written as moves)") }
+            if sample.force != nil { add(.pointerForces) }
+            if sample.majorRadius != nil { add(.pointerRadii) }
+            if sample.x != sample.x.rounded() || sample.y != sample.y.rounded() { add(.pointerPositions) }
+            if sample.phase == .hoverExited { add(.pointerExits) }
         case .scroll:
             if let delta = sample.scrollDelta, !EvdevEncoder.isWritable(scroll: delta) {
-                add("scroll steps finer than a wheel's 1/120 detent (not written)")
+                add(.fineScrollSteps)
             } else if sample.phase != .moved {
-                add("scroll phases (written as moves)")
+                add(.scrollPhases)
             }
         case .key:
             if let usage = sample.key, let code = EvdevKeyUsage.keyCode(forUsage: usage) {
@@ -77,23 +78,58 @@ public struct ExportLosses: Sendable {
                     if sample.phase == .began { heldModifiers.insert(held) } else if sample.phase.isTerminal { heldModifiers.remove(held) }
                 }
             } else {
-                add("keys without a Linux key code")
+                add(.keysWithoutCode)
             }
         case .marker:
             break
         }
         if sample.kind.isContact {
-            if sample.phase == .cancelled { add("cancellations (written as lifts)") }
-            if sample.phase == .stationary { add("stationary phases (written as moves)") }
-            if sample.modifiers != heldModifiers { add("modifier sets not backed by key events") }
+            if sample.phase == .cancelled { add(.cancellations) }
+            if sample.phase == .stationary { add(.stationaryPhases) }
+            if sample.modifiers != heldModifiers { add(.unbackedModifiers) }
         }
     }
 
     /// Adds what the evdev encoder could not write, which depends on the whole trace (the
     /// device's slots, its axes' origin) and is counted as the events are written.
     mutating func add(_ encoder: EvdevEncoder.Losses) {
-        if encoder.contactsWithoutSlot > 0 { add("contact samples finding every slot taken (over \(EvdevDecoder.contactLimit) at once, or the device's slots; not written)", encoder.contactsWithoutSlot) }
-        if encoder.clampedPositions > 0 { add("positions beyond the 32-bit axis units (written at the axis's end)", encoder.clampedPositions) }
+        if encoder.contactsWithoutSlot > 0 { add(.contactsWithoutSlot, encoder.contactsWithoutSlot) }
+        if encoder.clampedPositions > 0 { add(.clampedPositions, encoder.clampedPositions) }
+    }
+
+    /// One kind of loss; its words name it in ``sentence(for:)``.
+    private enum Loss: Int, CaseIterable {
+        case zeroButtonMasks, metadataFields, subMicrosecondTimes, flagSets, rollValues, radiusTolerances
+        case touchHover, touchTilt, touchButtons, pencilRadii, pointerForces, pointerRadii, pointerPositions, pointerExits
+        case fineScrollSteps, scrollPhases, keysWithoutCode, cancellations, stationaryPhases, unbackedModifiers
+        case contactsWithoutSlot, clampedPositions
+
+        var words: String {
+            switch self {
+            case .zeroButtonMasks: "zero button masks (read back as absent)"
+            case .metadataFields: "metadata fields (only the device name is kept)"
+            case .subMicrosecondTimes: "times below the microsecond (rounded)"
+            case .flagSets: "flag sets"
+            case .rollValues: "roll values"
+            case .radiusTolerances: "radius tolerances"
+            case .touchHover: "touch hover samples"
+            case .touchTilt: "touch tilt values"
+            case .touchButtons: "touch button masks"
+            case .pencilRadii: "pencil radii"
+            case .pointerForces: "pointer forces"
+            case .pointerRadii: "pointer radii"
+            case .pointerPositions: "pointer positions (rounded to whole points)"
+            case .pointerExits: "pointer exits (written as moves)"
+            case .fineScrollSteps: "scroll steps finer than a wheel's 1/120 detent (not written)"
+            case .scrollPhases: "scroll phases (written as moves)"
+            case .keysWithoutCode: "keys without a Linux key code"
+            case .cancellations: "cancellations (written as lifts)"
+            case .stationaryPhases: "stationary phases (written as moves)"
+            case .unbackedModifiers: "modifier sets not backed by key events"
+            case .contactsWithoutSlot: "contact samples finding every slot taken (over \(EvdevDecoder.contactLimit) at once, or the device's slots; not written)"
+            case .clampedPositions: "positions beyond the 32-bit axis units (written at the axis's end)"
+            }
+        }
     }
 
     /// `145 markers and 36 150 tilt values cannot be written as evemu`, or `nil` when nothing is lost.

@@ -35,27 +35,27 @@ public enum GeteventExporter {
             let device = plan.device
             node = device.node ?? node
             nodeBytes = Array(node.utf8)
-            if let line = comments.metadataLine { out.append(line); out.append(byte: 0x0a) }
-            if let line = comments.mappingLine { out.append(line); out.append(byte: 0x0a) }
-            for marker in comments.markers { out.append(TouchBenchComments.markerLine(marker)); out.append(byte: 0x0a) }
-            out.append("add device 1: \(node)\n")
+            if let line = comments.metadataLine { out.append(text: line); out.append(byte: 0x0a) }
+            if let line = comments.mappingLine { out.append(text: line); out.append(byte: 0x0a) }
+            for marker in comments.markers { out.append(text: TouchBenchComments.markerLine(marker)); out.append(byte: 0x0a) }
+            out.append(text: "add device 1: \(node)\n")
             for (label, id) in [("  bus:      ", device.bus), ("  vendor    ", device.vendor), ("  product   ", device.product),
                                 ("  version   ", device.version)] {
-                out.append(label)
+                out.append(text: label)
                 out.append(hex: UInt32(id), width: 4)
                 out.append(byte: 0x0a)
             }
-            out.append("  name:     \"\(device.name)\"\n  events:\n")
+            out.append(text: "  name:     \"\(device.name)\"\n  events:\n")
             for type in plan.eventTypes where type != EvdevCode.evSyn && type != EvdevCode.evAbs {
                 guard let codes = device.codes[type], !codes.isEmpty else { continue }
                 out.append("    ")
-                out.append(String(EvdevNames.types[type]?.dropFirst(3) ?? "?"))
+                out.append(text: String(EvdevNames.types[type]?.dropFirst(3) ?? "?"))
                 out.append(" (")
                 out.append(hex: UInt32(type), width: 4)
                 out.append("):")
                 for code in codes.sorted() {
                     out.append(byte: 0x20)
-                    out.append(Self.name(type: type, code: code))
+                    out.append(text: Self.name(type: type, code: code))
                 }
                 out.append(byte: 0x0a)
             }
@@ -63,7 +63,7 @@ public enum GeteventExporter {
                 guard let axis = device.axes[code] else { continue }
                 out.append(index == 0 ? "    ABS (0003): " : "                ")
                 let name = Self.name(type: EvdevCode.evAbs, code: code)
-                out.append(name)
+                out.append(text: name)
                 out.append(spaces: 22 - name.utf8.count)
                 out.append(": value 0, min ")
                 out.append(decimal: axis.minimum)
@@ -80,14 +80,15 @@ public enum GeteventExporter {
             out.append("  input props:\n")
             if device.properties.isEmpty { out.append("    <none>\n") }
             for property in device.properties.sorted() {
-                out.append(property == EvdevDevice.propertyDirect ? "    INPUT_PROP_DIRECT\n" : "    INPUT_PROP_\(property)\n")
+                out.append(text: property == EvdevDevice.propertyDirect ? "    INPUT_PROP_DIRECT\n" : "    INPUT_PROP_\(property)\n")
             }
         }
 
         func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
+            var time: TextBuffer.RepeatedField?
             for event in events {
                 out.append(byte: 0x5b)
-                out.append(microsecondTime: epoch &+ event.time, secondsWidth: 8)
+                out.append(&time, key: event.time) { $0.append(microsecondTime: epoch &+ event.time, secondsWidth: 8) }
                 out.append("] ")
                 out.append(bytes: nodeBytes)
                 out.append(": ")

@@ -32,14 +32,14 @@ public enum LibinputRecordExporter {
         func header(plan: EvdevExportPlan, metadata: TraceMetadata, comments: TouchBenchComments, into out: inout TextBuffer) {
             let device = plan.device
             out.append("version: 1\nndevices: 1\n")
-            if let line = comments.metadataLine { out.append(line); out.append(byte: 0x0a) }
-            if let line = comments.mappingLine { out.append(line); out.append(byte: 0x0a) }
-            for marker in comments.markers { out.append(TouchBenchComments.markerLine(marker)); out.append(byte: 0x0a) }
+            if let line = comments.metadataLine { out.append(text: line); out.append(byte: 0x0a) }
+            if let line = comments.mappingLine { out.append(text: line); out.append(byte: 0x0a) }
+            for marker in comments.markers { out.append(text: TouchBenchComments.markerLine(marker)); out.append(byte: 0x0a) }
             out.append("libinput:\n  version: \"1.22.1\"\n  git: \"unknown\"\n")
             out.append("system:\n  os: \"touchbench\"\n  kernel: \"unknown\"\n  dmi: \"unknown\"\n")
-            out.append("devices:\n- node: \(device.node ?? "/dev/input/event0")\n  evdev:\n")
-            out.append("    # Name: \(device.name)\n")
-            out.append("    name: \"\(Self.escaped(device.name))\"\n")
+            out.append(text: "devices:\n- node: \(device.node ?? "/dev/input/event0")\n  evdev:\n")
+            out.append(text: "    # Name: \(device.name)\n")
+            out.append(text: "    name: \"\(Self.escaped(device.name))\"\n")
             out.append("    id: [")
             out.append(decimal: Int64(device.bus)); out.append(", ")
             out.append(decimal: Int64(device.vendor)); out.append(", ")
@@ -56,7 +56,7 @@ public enum LibinputRecordExporter {
                     out.append(decimal: Int64(code))
                 }
                 out.append("] # ")
-                out.append(EvdevNames.types[type] ?? "?")
+                out.append(text: EvdevNames.types[type] ?? "?")
                 out.append(byte: 0x0a)
             }
             if !device.axes.isEmpty {
@@ -83,12 +83,15 @@ public enum LibinputRecordExporter {
 
         mutating func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
             out.append("  - evdev:\n")
+            var time: TextBuffer.RepeatedField?
             for event in events {
                 let micros = event.time >= 0 ? (event.time + 500) / 1000 : 0
                 out.append("    - [")
-                out.append(decimal: micros / 1_000_000, width: 3)
-                out.append(", ")
-                out.append(decimal: micros % 1_000_000, width: 6)
+                out.append(&time, key: micros) {
+                    $0.append(decimal: micros / 1_000_000, width: 3)
+                    $0.append(", ")
+                    $0.append(decimal: micros % 1_000_000, width: 6)
+                }
                 out.append(", ")
                 out.append(decimal: Int64(event.type), width: 3)
                 out.append(", ")

@@ -46,7 +46,10 @@ final class TextBuffer {
         count += length
     }
 
-    func append(_ text: String) {
+    /// A `String` (not a literal: a literal binds to the `StaticString` overload, which copies
+    /// its bytes without the string's bridging checks — a third of the per-event cost of an
+    /// evemu line when every `"E: "` went through `String.withUTF8`).
+    func append(text: String) {
         var text = text
         text.withUTF8 { append(raw: UnsafeRawBufferPointer($0)) }
     }
@@ -101,13 +104,30 @@ final class TextBuffer {
             if negative { append(byte: 0x2d) }
         }
         reserve(digits)
-        var index = count + digits - 1
-        repeat {
-            base[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-            magnitude /= 10
-            index -= 1
-        } while magnitude > 0
+        // Two digits per division: half the divisions of one digit at a time.
+        Self.digitPairs.withUTF8Buffer { pairs in
+            var index = count + digits
+            while magnitude >= 100 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                magnitude /= 100
+                index -= 2
+                base[index] = pairs[pair]
+                base[index + 1] = pairs[pair + 1]
+            }
+            if magnitude >= 10 {
+                let pair = Int(truncatingIfNeeded: magnitude) &* 2
+                base[index - 2] = pairs[pair]
+                base[index - 1] = pairs[pair + 1]
+            } else {
+                base[index - 1] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
+            }
+        }
         count += digits
+    }
+
+    /// "00", "01" … "99": a constant in the binary (a computed literal needs no lazy initialisation).
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     func append(decimal value: Int32, width: Int = 0, pad: UInt8 = 0x20) {
@@ -117,15 +137,21 @@ final class TextBuffer {
     /// `value` in lower-case hexadecimal, zero-padded to `width` digits.
     @inline(__always)
     func append(hex value: UInt32, width: Int) {
-        var digitsNeeded = 1
-        while digitsNeeded < 8, value >> (4 * UInt32(digitsNeeded)) != 0 { digitsNeeded += 1 }
-        append(padding: width - digitsNeeded, 0x30)
-        var shift = 4 * (digitsNeeded - 1)
-        while shift >= 0 {
-            let nibble = UInt8((value >> UInt32(shift)) & 0xf)
-            append(byte: nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
-            shift -= 4
+        var digits = 1
+        while digits < 8, value >> (4 * UInt32(digits)) != 0 { digits += 1 }
+        let total = Swift.max(width, digits)
+        // One reservation for the line's field, the digits written from the last.
+        reserve(total)
+        var index = count + total
+        var rest = value
+        for _ in 0..<digits {
+            let nibble = UInt8(truncatingIfNeeded: rest & 0xf)
+            index -= 1
+            base[index] = nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble
+            rest >>= 4
         }
+        if total > digits { (base + count).update(repeating: 0x30, count: total - digits) }
+        count += total
     }
 
     /// Nanoseconds as `seconds.microseconds` (rounded to the microsecond, six digits).
@@ -134,6 +160,29 @@ final class TextBuffer {
         append(decimal: micros / 1_000_000, width: secondsWidth)
         append(byte: 0x2e)
         append(decimal: (micros % 1_000_000).magnitude.asInt64, width: 6, pad: 0x30)
+    }
+
+    /// A field repeated on consecutive lines (the time of every event of a frame): written
+    /// once by `write` under `key`, then copied while the key stays the same.
+    struct RepeatedField {
+        fileprivate var key: Int64
+        fileprivate var offset: Int
+        fileprivate var length: Int
+    }
+
+    /// Appends the field `write` writes for `key`, copying the bytes of `field` when it was
+    /// written for the same key on this buffer since the last ``removeAll()``.
+    @inline(__always)
+    func append(_ field: inout RepeatedField?, key: Int64, write: (TextBuffer) -> Void) {
+        if let repeated = field, repeated.key == key, repeated.offset + repeated.length <= count {
+            reserve(repeated.length)
+            (base + count).update(from: base + repeated.offset, count: repeated.length)
+            count += repeated.length
+            return
+        }
+        let start = count
+        write(self)
+        field = RepeatedField(key: key, offset: start, length: count - start)
     }
 
     @inline(__always)
