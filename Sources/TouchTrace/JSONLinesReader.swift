@@ -11,7 +11,12 @@ public final class JSONLinesReader {
     /// The metadata of the first line, or defaults (source `jsonl`) when there is none.
     public private(set) var metadata: TraceMetadata
     private let file: SystemFile
+    /// Where the lines end: the file's size less a NUL-filled tail (``zeroTail``).
     private let fileSize: Int
+    /// The NUL bytes that end the file, what a filesystem leaves where a writer that died had
+    /// not yet written (its size was extended, its last blocks never filled): not read as lines,
+    /// reported as ``damage``.
+    private let zeroTail: Int
     private var offset = 0
     private var buffer: [UInt8] = []
     private var start = 0
@@ -27,16 +32,21 @@ public final class JSONLinesReader {
     /// died mid-line. Every complete line before it has been read; ``next()`` then ends
     /// rather than failing, as the container's recovery does for a cut chunk.
     public private(set) var damage: TraceFileError?
+    /// How many NUL bytes end the file (not read as lines; reported in ``damage``).
+    public var trailingNULBytes: Int { zeroTail }
 
-    /// Lines longer than this are refused rather than buffered.
-    public static let maximumLineLength = 1 << 20
+    /// Lines longer than this (bytes before the line feed, a CR and a byte-order mark
+    /// included, as every text importer counts them) are refused rather than buffered.
+    public static let maximumLineLength = LineReader.maximumLineLength
     private static let blockSize = 1 << 16
 
     /// Opens `path` and reads its metadata line, if it has one.
     public init(path: String) throws(TraceFileError) {
         self.path = path
         file = try SystemFile.openForReading(path)
-        fileSize = try file.size()
+        let size = try file.size()
+        zeroTail = try Self.trailingZeros(file, size: size)
+        fileSize = size - zeroTail
         metadata = TraceMetadata(source: "jsonl")
         if fileSize >= ContainerFormat.fileMagic.count {
             var head: [UInt8] = []
@@ -109,9 +119,39 @@ public final class JSONLinesReader {
     /// ``damage`` (true), else it is the caller's to throw (false).
     private func isCut(_ error: TraceFileError) throws(TraceFileError) -> Bool {
         guard !lineWasTerminated, lastParseWasSyntaxError else { return false }
+        let tail = zeroTail == 0 ? "" : " followed by \(Self.zeros(zeroTail))"
         damage = TraceFileError(.malformed, path: path, line: line,
-                                reason: "ends with a cut line (no line feed; the writer may have died): every complete line before it was read")
+                                reason: "ends with a cut line\(tail) (no line feed; the writer may have died): every complete line before it was read")
         return true
+    }
+
+    /// Reports a NUL-filled tail once the lines before it are read (a cut line before it
+    /// reports both, in ``isCut(_:)``): it starts on the last line when that had no line feed.
+    private func reportZeroTail() {
+        guard zeroTail > 0, damage == nil else { return }
+        damage = TraceFileError(.malformed, path: path, line: lineWasTerminated ? line + 1 : line,
+                                reason: "ends with \(Self.zeros(zeroTail)) where its writer's last lines should be (a filesystem fills a file whose writer died with zeros): every complete line before them was read")
+    }
+
+    private static func zeros(_ count: Int) -> String {
+        count == 1 ? "1 NUL byte" : "\(count) NUL bytes"
+    }
+
+    /// How many NUL bytes end the file, read backwards a block at a time from the end (one
+    /// small read for a file that ends with text, linear in the tail otherwise).
+    private static func trailingZeros(_ file: SystemFile, size: Int) throws(TraceFileError) -> Int {
+        var end = size
+        var block: [UInt8] = []
+        while end > 0 {
+            let count = min(end, end == size ? 4096 : blockSize)
+            try file.read(count, at: end - count, into: &block)
+            guard let last = block.lastIndex(where: { $0 != 0 }) else {
+                end -= count
+                continue
+            }
+            return size - (end - count + last + 1)
+        }
+        return size
     }
 
     /// The fast path: the next line, when it is whole in the buffer, parsed where it lies
@@ -125,6 +165,7 @@ public final class JSONLinesReader {
             let rest = UnsafeRawBufferPointer(rebasing: raw[start...])
             guard let base = rest.baseAddress, let newline = memchr(base, 0x0A, rest.count) else { return nil }
             let length = UnsafeRawPointer(newline) - base
+            guard length <= Self.maximumLineLength else { return nil }
             var end = length
             if end > 0, rest[end - 1] == 0x0D { end -= 1 }
             guard let sample = JSONLinesSampleParser.sample(UnsafeRawBufferPointer(rebasing: rest[..<end]), notBefore: notBefore),
@@ -146,6 +187,10 @@ public final class JSONLinesReader {
     private func nextLine() throws(TraceFileError) -> [UInt8]? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                guard newline - start <= Self.maximumLineLength else {
+                    line += 1
+                    throw error("is longer than \(Self.maximumLineLength) bytes")
+                }
                 var end = newline
                 // CR LF ends a line as LF does; any other CR, or a NUL, is bad data.
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
@@ -163,14 +208,21 @@ public final class JSONLinesReader {
                 throw error("is longer than \(Self.maximumLineLength) bytes")
             }
             if offset >= fileSize {
-                guard start < buffer.count else { return nil }
+                guard start < buffer.count else {
+                    reportZeroTail()
+                    return nil
+                }
                 var lineStart = start
                 if line == 0, buffer[start...].starts(with: [0xEF, 0xBB, 0xBF]) { lineStart += 3 }
-                let bytes = Array(buffer[lineStart...])
+                var bytes = Array(buffer[lineStart...])
                 start = buffer.count
                 line += 1
                 lineWasTerminated = false
+                // A CR LF line cut between its CR and LF ends at the CR, as every text importer
+                // reads it (a lone CR after the last LF is an empty last line).
+                if bytes.last == 0x0D { bytes.removeLast() }
                 try checkControlBytes(bytes)
+                reportZeroTail()
                 return bytes
             }
             buffer.removeFirst(start)

@@ -67,4 +67,59 @@ struct JSONLinesCutTests {
         let error = try #require(throws: TraceFileError.self) { try open(Array(text.utf8)) }
         #expect(error.line == 1)
     }
+
+    /// A marker line of exactly `length` bytes before its line feed (`ending` included).
+    private static func markerLine(length: Int, ending: String) -> String {
+        let head = #"{"t":0,"kind":"marker","label":""#, tail = #""}"# + ending
+        return head + String(repeating: "x", count: length - head.utf8.count - tail.utf8.count) + tail
+    }
+
+    @Test("a line of exactly 1 MiB is read, one byte more is refused naming its line", arguments: [
+        ("", "\n"), ("\r", "\n"), ("", ""), ("\r", ""),
+    ])
+    func lineLimit(carriageReturn: String, lineFeed: String) throws {
+        let limit = JSONLinesReader.maximumLineLength
+        #expect(limit == 1 << 20)
+        let after = lineFeed.isEmpty ? "" : Self.ended + "\n"
+        let fits = Self.markerLine(length: limit, ending: carriageReturn)
+        let (reader, samples) = try open(Array("\(Self.began)\n\(fits)\(lineFeed)\(after)".utf8))
+        #expect(samples.map(\.kind) == [.touch, .marker] + (lineFeed.isEmpty ? [] : [.touch]))
+        #expect(samples[1].label?.utf8.count == limit - 34 - carriageReturn.utf8.count)
+        #expect(reader.damage == nil)
+        let over = Self.markerLine(length: limit + 1, ending: carriageReturn)
+        let error = try #require(throws: TraceFileError.self) { try open(Array("\(Self.began)\n\(over)\(lineFeed)\(after)".utf8)) }
+        #expect(error.line == 2)
+        #expect(error.description.hasSuffix("in.jsonl, line 2: is longer than 1048576 bytes."))
+    }
+
+    @Test("a CR LF file cut between CR and LF, or ending in a lone CR, reads every line as the other text forms do", arguments: [
+        "\(began)\r\n\(ended)\r", "\(began)\r\n\(ended)\r\n\r", "\(began)\n\(ended)\n\r",
+    ])
+    func cutCarriageReturn(text: String) throws {
+        let (reader, samples) = try open(Array(text.utf8))
+        #expect(samples.map(\.phase) == [.began, .ended])
+        #expect(reader.damage == nil)
+    }
+
+    @Test("a NUL-filled tail is a cut: every complete line is read and the tail reported", arguments: [
+        ("\(began)\n\(ended)\n", 100, 3, "ends with 100 NUL bytes where its writer's last lines should be"),
+        ("\(began)\n\(ended)\n{\"t\":9,\"ki", 4096, 3, "ends with a cut line followed by 4096 NUL bytes"),
+        ("\(began)\n\(ended)\r", 1, 2, "ends with 1 NUL byte where"),
+        ("\(began)\n\(ended)\n", 3 << 20, 3, "ends with 3145728 NUL bytes"),
+    ])
+    func zeroTail(text: String, zeros: Int, line: Int, reason: String) throws {
+        let (reader, samples) = try open(Array(text.utf8) + [UInt8](repeating: 0, count: zeros))
+        #expect(samples.map(\.phase) == [.began, .ended])
+        #expect(reader.trailingNULBytes == zeros)
+        let damage = try #require(reader.damage)
+        #expect(damage.line == line)
+        #expect(damage.reason.hasPrefix(reason), "\(damage.reason)")
+    }
+
+    @Test("a NUL that is not the file's tail is still bad data naming its line")
+    func zeroInsideLastLine() throws {
+        let error = try #require(throws: TraceFileError.self) { try open(Array("\(Self.began)\n{\"t\":9\u{0},\"ki".utf8)) }
+        #expect(error.line == 2)
+        #expect(error.reason == "holds a NUL byte")
+    }
 }

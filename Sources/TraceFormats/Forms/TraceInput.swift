@@ -51,7 +51,8 @@ public struct TraceInput {
             // trace converted with exit 0 could be exported to forms that cannot read it back.
             guard try lines.holdsSamples() else {
                 throw TraceFileError(.malformed, path: path, line: lines.damage?.line,
-                                     reason: "holds no input samples that touchbench can read as jsonl" + (lines.damage == nil ? "" : " (its only sample line is cut)"))
+                                     reason: "holds no input samples that touchbench can read as jsonl" + (lines.damage == nil ? ""
+                                         : lines.trailingNULBytes > 0 ? " (its text ends in \(lines.trailingNULBytes) NUL bytes)" : " (its only sample line is cut)"))
             }
             source = window.map { WindowedSource(lines, window: $0) } ?? lines
         case .foreign(let format):

@@ -12,18 +12,8 @@ extension PointerEventsImporter {
                 samples.append(try scroll(event, origin: origin, screenHeight: screenHeight))
                 return
             }
-            let ignored: Set<String> = ["pointerenter", "pointerleave", "pointerrawupdate", "gotpointercapture", "lostpointercapture"]
-            if ignored.contains(event.type) { return }
-            let kind: SampleKind
-            switch event.pointerType {
-            case "touch": kind = .touch
-            case "pen": kind = .pencil
-            case "mouse": kind = .pointer
-            default: throw TraceFormatError("pointerType \(quoted(event.pointerType ?? "(none)")) is not touch, pen or mouse.")
-            }
-            guard let rawID = event.pointerId, let id = UInt32(exactly: rawID) else {
-                throw TraceFormatError("pointerId is missing or not a 32-bit unsigned integer.")
-            }
+            if Self.ignored.contains(event.type) { return }
+            let (kind, id) = try Self.pointer(of: event)
             let key = UInt64(kind.rawValue) << 32 | UInt64(id)
             let phase: SamplePhase
             switch event.type {
@@ -70,6 +60,39 @@ extension PointerEventsImporter {
             }
         }
 
+        /// Event types that carry nothing a sample keeps (enter and leave repeat over and out).
+        static let ignored: Set<String> = ["pointerenter", "pointerleave", "pointerrawupdate", "gotpointercapture", "lostpointercapture"]
+
+        /// The sample kind and id of a pointer event.
+        static func pointer(of event: PointerEventsDocument.Event) throws -> (kind: SampleKind, id: UInt32) {
+            let kind: SampleKind
+            switch event.pointerType {
+            case "touch": kind = .touch
+            case "pen": kind = .pencil
+            case "mouse": kind = .pointer
+            default: throw TraceFormatError("pointerType \(quoted(event.pointerType ?? "(none)")) is not touch, pen or mouse.")
+            }
+            guard let rawID = event.pointerId, let id = UInt32(exactly: rawID) else {
+                throw TraceFormatError("pointerId is missing or not a 32-bit unsigned integer.")
+            }
+            return (kind, id)
+        }
+
+        /// The key of the pointer `event` is about, when it is a pointer event a sample keeps
+        /// and names a valid pointer (`nil` otherwise: ``convert(_:origin:screenHeight:into:)``
+        /// then skips it or words its error).
+        static func key(of event: PointerEventsDocument.Event) -> UInt64? {
+            guard event.type != "wheel", !ignored.contains(event.type), let pointer = try? pointer(of: event) else { return nil }
+            return UInt64(pointer.kind.rawValue) << 32 | UInt64(pointer.id)
+        }
+
+        /// Whether `event` ends a contact of a pointer that is not down: on its own an end
+        /// without a beginning, and before a `pointerdown` of the same pointer at the same
+        /// timeStamp one tap written in reverse (``PointerEventsImporter`` reorders it).
+        func endsWithoutContact(_ event: PointerEventsDocument.Event, key: UInt64) -> Bool {
+            (event.type == "pointerup" || event.type == "pointercancel") && !down.contains(key)
+        }
+
         private func sample(_ event: PointerEventsDocument.Event, kind: SampleKind, id: UInt32, phase: SamplePhase,
                             flags: SampleFlags, origin: Double) throws -> InputSample {
             guard let x = event.clientX, let y = event.clientY, x.isFinite, y.isFinite else {
@@ -77,8 +100,16 @@ extension PointerEventsImporter {
             }
             var sample = InputSample(time: try time(event.timeStamp, origin), kind: kind, phase: phase, id: id, x: x, y: y,
                                      modifiers: modifiers(event), flags: flags)
-            if let buttons = event.buttons { sample.buttons = UInt32(clamping: buttons) }
-            if kind != .pointer, let pressure = event.pressure, pressure.isFinite { sample.force = Swift.min(1, Swift.max(0, pressure)) }
+            // Out of range is refused, not clamped, as every importer refuses a value outside the
+            // model's ranges (docs/FORMATS.md, "Ranges"): the spec's pressure is 0…1, buttons a mask.
+            if let buttons = event.buttons {
+                guard let mask = UInt32(exactly: buttons) else { throw TraceFormatError("buttons \(buttons) is not a button mask from 0 to 4294967295.") }
+                sample.buttons = mask
+            }
+            if let pressure = event.pressure {
+                guard pressure >= 0, pressure <= 1 else { throw TraceFormatError("pressure \(pressure) is outside 0…1.") }
+                if kind != .pointer { sample.force = pressure }
+            }
             if kind == .touch, let width = event.width, let height = event.height, width.isFinite, height.isFinite {
                 sample.majorRadius = Swift.max(width, height) / 2
             }
@@ -104,9 +135,13 @@ extension PointerEventsImporter {
                                x: event.clientX ?? 0, y: event.clientY ?? 0, modifiers: modifiers(event), scrollDelta: (dx, dy))
         }
 
+        /// The time from the earliest timeStamp `origin`; every timeStamp is already known to
+        /// lie within ±2^62 ns (``PointerEventsImporter``), so only the span can be too long.
         private func time(_ stamp: Double, _ origin: Double) throws -> Int64 {
             let nanoseconds = ((stamp - origin) * 1e6).rounded()
-            guard nanoseconds.isFinite, nanoseconds >= 0, nanoseconds < 9e18 else { throw TraceFormatError("timeStamp is not a usable time.") }
+            guard nanoseconds >= 0, nanoseconds <= Double(SampleTime.limit) else {
+                throw TraceFormatError("timeStamp \(stamp) ms lies more than 2^62 ns (about 146 years) after the earliest timeStamp, \(origin) ms.")
+            }
             return Int64(nanoseconds)
         }
 

@@ -48,34 +48,75 @@ public enum PointerEventsImporter {
         }
     }
 
+    /// The largest magnitude of a timeStamp or an epoch, in milliseconds: 2^62 ns.
+    private static let limitMilliseconds = Double(SampleTime.limit) / 1e6
+
     private static func convert(_ document: PointerEventsDocument, options: ImportOptions) throws -> ImportedTrace {
         var origin = Double.infinity
-        for event in document.events {
-            origin = Swift.min(origin, event.timeStamp)
-            for child in event.coalescedEvents + event.predictedEvents { origin = Swift.min(origin, child.timeStamp) }
+        for (index, event) in document.events.enumerated() {
+            let stamps = [("", event.timeStamp)] + event.coalescedEvents.map { (" (a coalesced event)", $0.timeStamp) }
+                + event.predictedEvents.map { (" (a predicted event)", $0.timeStamp) }
+            for (which, stamp) in stamps {
+                // Each is checked here, so that a wild one is named rather than the event its
+                // wild origin pushes out of range.
+                guard abs(stamp) <= limitMilliseconds else {
+                    throw TraceFormatError("event \(index + 1)\(which): timeStamp \(stamp) ms is outside ±2^62 ns (about 146 years).")
+                }
+                origin = Swift.min(origin, stamp)
+            }
         }
         guard origin.isFinite else {
-            return ImportedTrace(metadata: metadata(document, options: options, origin: 0), samples: [])
+            return ImportedTrace(metadata: try metadata(document, options: options, origin: 0), samples: [])
         }
         var state = PointerState()
         var samples: [InputSample] = []
-        for (index, event) in document.events.enumerated() {
+        // An end of a pointer that is not down, held until the pointer's next event: a down at
+        // the same timeStamp makes the pair one contact written in reverse (equal times in
+        // either order mean the same), so the down goes first; anything else releases it as is.
+        var heldEnds: [UInt64: Int] = [:]
+        let screenHeight = document.screen?.height ?? options.screen?.height ?? 0
+        func take(_ index: Int) throws {
             do {
-                try state.convert(event, origin: origin, screenHeight: document.screen?.height ?? options.screen?.height ?? 0, into: &samples)
+                try state.convert(document.events[index], origin: origin, screenHeight: screenHeight, into: &samples)
             } catch let error as TraceFormatError {
                 throw TraceFormatError("event \(index + 1): " + error.reason)
             }
         }
-        return ImportedTrace(metadata: metadata(document, options: options, origin: origin), samples: orderedDroppingStalePredictions(samples))
+        for (index, event) in document.events.enumerated() {
+            guard let key = PointerState.key(of: event) else {
+                try take(index)
+                continue
+            }
+            if let held = heldEnds.removeValue(forKey: key) {
+                if event.type == "pointerdown", event.timeStamp == document.events[held].timeStamp {
+                    try take(index)
+                    try take(held)
+                    continue
+                }
+                try take(held)
+            }
+            if state.endsWithoutContact(event, key: key) {
+                heldEnds[key] = index
+            } else {
+                try take(index)
+            }
+        }
+        for held in heldEnds.values.sorted() { try take(held) }
+        return ImportedTrace(metadata: try metadata(document, options: options, origin: origin), samples: orderedDroppingStalePredictions(samples))
     }
 
-    private static func metadata(_ document: PointerEventsDocument, options: ImportOptions, origin: Double) -> TraceMetadata {
+    private static func metadata(_ document: PointerEventsDocument, options: ImportOptions, origin: Double) throws -> TraceMetadata {
         var metadata = TraceMetadata(device: document.device, source: "pointer-events")
         metadata.screen = options.screen ?? document.screen.map {
             TraceMetadata.Screen(width: $0.width, height: $0.height, scale: $0.devicePixelRatio ?? 1)
         }
-        if let timeOrigin = document.timeOrigin, (timeOrigin + origin).isFinite, abs(timeOrigin + origin) < 9e12 {
-            metadata.epochNanoseconds = Int64(((timeOrigin + origin) * 1e6).rounded())
+        if let timeOrigin = document.timeOrigin {
+            // The epoch every trace keeps within ±2^62 ns; a wild timeOrigin is refused, never dropped.
+            let epoch = ((timeOrigin + origin) * 1e6).rounded()
+            guard abs(epoch) <= Double(SampleTime.limit) else {
+                throw TraceFormatError("timeOrigin \(timeOrigin) ms plus the earliest timeStamp, \(origin) ms, is not a time within ±2^62 ns (about 146 years) of 1970.")
+            }
+            metadata.epochNanoseconds = Int64(epoch)
         }
         metadata.extra["pointerEvents.units"] = "CSS px taken as points; timeStamp ms"
         return metadata
