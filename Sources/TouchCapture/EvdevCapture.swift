@@ -58,7 +58,8 @@ public final class EvdevCapture {
         public var frames = 0
         /// `SYN_DROPPED` events: the kernel's buffer overflowed because reading fell behind.
         public var droppedFrames = 0
-        /// Events whose time went back (wall-clock stamps); they were given the previous time.
+        /// Events whose time went back (wall-clock stamps); they were given the previous time
+        /// (``EvdevTraceDecoder/heldBackEvents``, as the imports hold them).
         public var timeRegressions = 0
         /// Wall-clock time spent decoding and writing, from each read's return to the last
         /// sample of its batch being handed to the writer.
@@ -189,6 +190,13 @@ public final class EvdevCapture {
         }
         let trace = try session.finish()
         progress(session.statistics)
+        // As every import refuses a non-empty file that yields nothing (issue 15): records
+        // that decode into no sample (a slot beyond the limit, a wrong description) are not
+        // a capture. A live device may be stopped before it is touched.
+        if ending == .endOfInput, !isLive, session.statistics.events > 0, trace.sampleCount == 0 {
+            throw EvdevCaptureError(.malformed, path: source.path, reason: EvdevTraceDecoder.noSamplesProblem(form: "input_event records")
+                + " (\(session.statistics.events) records, \(session.statistics.frames) frames; \(outputPath) holds an empty trace)")
+        }
         return Result(statistics: session.statistics, ending: ending, trace: trace)
     }
 
@@ -220,24 +228,24 @@ public final class EvdevCapture {
     /// the trace's origin and (for wall-clock or monotonic stamps) its epoch.
     private struct Session {
         let capture: EvdevCapture
-        var decoder: EvdevDecoder
+        var decoder: EvdevTraceDecoder
         var writer: TraceWriter?
-        var origin: Int64 = 0
-        var previous: Int64 = 0
         var statistics = Statistics()
         var samples: [InputSample] = []
+        /// The trace's quanta, which bound the ranges a sample is checked against.
+        let quanta: FieldQuanta
 
         init(capture: EvdevCapture) {
             self.capture = capture
-            decoder = EvdevDecoder(device: capture.device, mapping: capture.mapping, screen: capture.options.screen)
+            quanta = capture.metadata(origin: 0).quanta
+            decoder = EvdevTraceDecoder(device: capture.device, mapping: capture.mapping, screen: capture.options.screen)
         }
 
         mutating func consume(_ events: [EvdevEvent]) throws {
             guard let first = events.first else { return }
             let started = SystemCall.monotonicNanoseconds()
             let writer = try self.writer ?? {
-                origin = first.time
-                let created = try TraceWriter(path: capture.outputPath, metadata: capture.metadata(origin: origin),
+                let created = try TraceWriter(path: capture.outputPath, metadata: capture.metadata(origin: first.time),
                                               options: capture.options.writer)
                 self.writer = created
                 return created
@@ -251,22 +259,26 @@ public final class EvdevCapture {
                     statistics.latencyMaximumNanoseconds = Swift.max(statistics.latencyMaximumNanoseconds, latency)
                 }
             }
-            for original in events {
-                var event = original
-                event.time = event.time &- origin
-                // A wall clock can step back; trace time must not.
-                if event.time < previous {
-                    event.time = previous
-                    statistics.timeRegressions += 1
-                }
-                previous = event.time
+            // The imports' decoding and checks (a wall clock stepping back is held, a sample
+            // outside the model's ranges refused), so record and convert agree on the same events.
+            for (index, event) in events.enumerated() {
+                let before = samples.count
                 decoder.feed(event) { samples.append($0) }
+                for sample in samples[before...] {
+                    if let problem = EvdevTraceDecoder.problem(sample, quanta: quanta) {
+                        try writer.append(contentsOf: samples[..<before])
+                        statistics.samples += before
+                        throw EvdevCaptureError(.malformed, path: capture.source.path,
+                                                offset: (statistics.events + index) * EvdevInputRecord.size, reason: problem)
+                    }
+                }
             }
             try writer.append(contentsOf: samples)
             statistics.events += events.count
             statistics.samples += samples.count
-            statistics.frames = decoder.statistics.frames
-            statistics.droppedFrames = decoder.statistics.droppedFrames
+            statistics.timeRegressions = decoder.heldBackEvents
+            statistics.frames = decoder.decoder.statistics.frames
+            statistics.droppedFrames = decoder.decoder.statistics.droppedFrames
             statistics.processingNanoseconds += SystemCall.monotonicNanoseconds() - started
         }
 

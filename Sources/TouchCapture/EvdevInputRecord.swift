@@ -1,3 +1,4 @@
+import TouchInput
 import TraceFormats
 
 /// The kernel's `struct input_event` as 64-bit Linux (x86_64, aarch64) lays it out: a
@@ -28,15 +29,23 @@ public enum EvdevInputRecord {
 
     /// What is wrong with one record.
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The timeval is negative, too large, or has a microsecond field of a second or more.
-        case time(seconds: Int64, microseconds: Int64)
+        /// The timeval's seconds are negative: before 1970 (or a boot clock), which no kernel writes.
+        case negativeSeconds(Int64)
+        /// The timeval lies beyond the ±2^62 ns every trace keeps (the imports refuse the same).
+        case lateTime(seconds: Int64, microseconds: Int64)
+        /// The microsecond field is negative or a second or more.
+        case microseconds(Int64)
         /// The type is above `EV_MAX` or the code above `KEY_MAX`.
         case typeOrCode(type: UInt16, code: UInt16)
 
         public var description: String {
             switch self {
-            case let .time(seconds, micros):
-                "the record's time \(seconds) s \(micros) µs is not a valid timeval (negative, or 1 000 000 µs or more)"
+            case let .negativeSeconds(seconds):
+                "the record's time has \(seconds) seconds; a timeval's seconds are never negative"
+            case let .lateTime(seconds, micros):
+                "the record's time \(seconds) s \(micros) µs lies outside the accepted ±2^62 ns (about ±146 years) from 1970"
+            case let .microseconds(micros):
+                "the record's microsecond field is \(micros), outside 0…999 999"
             case let .typeOrCode(type, code):
                 "the record's event type \(type) or code \(code) is beyond what the kernel defines"
             }
@@ -52,12 +61,16 @@ public enum EvdevInputRecord {
         let type = load(UInt16.self, bytes, offset + 16)
         let code = load(UInt16.self, bytes, offset + 18)
         let value = Int32(bitPattern: load(UInt32.self, bytes, offset + 20))
-        // 9.2e9 s keeps seconds × 10⁹ inside Int64.
-        guard seconds >= 0, seconds < 9_200_000_000, micros >= 0, micros < 1_000_000 else {
-            throw .time(seconds: seconds, microseconds: micros)
+        guard seconds >= 0 else { throw .negativeSeconds(seconds) }
+        guard micros >= 0, micros < 1_000_000 else { throw .microseconds(micros) }
+        // The range the evdev imports keep (EvdevEvent.latestTime); checked before the
+        // multiplication, which it keeps inside Int64.
+        guard seconds <= SampleTime.limit / 1_000_000_000,
+              case let time = seconds * 1_000_000_000 + micros * 1000, time <= SampleTime.limit else {
+            throw .lateTime(seconds: seconds, microseconds: micros)
         }
         guard type <= EvdevCode.evMax, code <= EvdevCode.codeMax else { throw .typeOrCode(type: type, code: code) }
-        return EvdevEvent(time: seconds * 1_000_000_000 + micros * 1000, type: type, code: code, value: value)
+        return EvdevEvent(time: time, type: type, code: code, value: value)
     }
 
     private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {

@@ -51,7 +51,8 @@ package final class SystemFile {
     /// temporary file beside it and renamed over it only by ``closeChecked()``, so a writer
     /// that fails or is killed leaves the previous file intact (a killed writer leaves its
     /// partial output as `PATH.PID.partial`). A device or FIFO is written directly, never
-    /// replaced; a directory is refused. With `newFileInPlace`, a path where no file exists
+    /// replaced (a FIFO that no program reads is refused at once rather than waited on); a
+    /// directory is refused. With `newFileInPlace`, a path where no file exists
     /// yet is created and written directly (a live capture's chunks land there at once).
     package static func create(_ path: String, newFileInPlace: Bool = false) throws(TraceFileError) -> SystemFile {
         // Standard output closed at start is /dev/null (see StandardStreams): writing to it by
@@ -74,10 +75,18 @@ package final class SystemFile {
             case .directory:
                 throw TraceFileError(.io, path: path, reason: "is a directory, not a file that can be written")
             case let other:
-                let fd = open(path, O_WRONLY | O_CLOEXEC)
+                // Without waiting: a FIFO with no reader would block the open forever
+                // (hostile report L9); the kernel answers ENXIO at once instead.
+                let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
                 guard fd >= 0 else {
+                    if errno == ENXIO, other == .fifo {
+                        throw TraceFileError(.io, path: path, reason: "is a FIFO (named pipe) that no program is reading; start its reader first (such as cat \(path)), then write to it")
+                    }
                     throw TraceFileError(.io, path: path, reason: "cannot be opened for writing as \(other.phrase) (\(Self.errorText()))")
                 }
+                // Writes then wait for the reader as a pipe's do, rather than failing with EAGAIN.
+                let flags = fcntl(fd, F_GETFL)
+                if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
                 return SystemFile(path: path, descriptor: fd)
             }
         } else if newFileInPlace {

@@ -94,7 +94,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case .evemu: try EvemuExporter.export(metadata: metadata, samples: samples)
         case .libinput: try LibinputRecordExporter.export(metadata: metadata, samples: samples)
         case .getevent: try GeteventExporter.export(metadata: metadata, samples: samples)
-        case .csv: CSVExporter.export(samples: samples)
+        case .csv: try CSVExporter.export(samples: samples)
         case .chromeTrace: ChromeTraceExporter.export(metadata: metadata, samples: samples)
         case .pointerEvents:
             throw TraceFormatError("\(format.rawValue) can be read but not written.", kind: .unsupported)

@@ -127,6 +127,27 @@ struct HostileInputTests {
         #expect(throws: TraceFileError.self) { try JSONLinesReader(path: path) }
     }
 
+    @Test("a FIFO output that no program reads is refused at once; one with a reader is written, never replaced")
+    func fifoOutput() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("out-pipe")
+        #expect(mkfifo(path, 0o600) == 0)
+        let error = try #require(throws: TraceFileError.self) { try TextOutput(path: path) }
+        #expect(error.kind == .io)
+        #expect(error.description == "\(path): is a FIFO (named pipe) that no program is reading; start its reader first (such as cat \(path)), then write to it.")
+        // A reader (opened without waiting for a writer) makes the same path writable.
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let output = try TextOutput(path: path)
+        try output.write("hello\n")
+        try output.close()
+        var bytes = [UInt8](repeating: 0, count: 16)
+        #expect(read(reader, &bytes, 16) == 6)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
+
     @Test("metadata every reader refuses is not written: a recording must read back",
           arguments: ["screen", "quantum"])
     func unreadableMetadataIsNotWritten(what: String) throws {

@@ -56,6 +56,10 @@ struct ExportLimitsTests {
         let error = try #require(throws: (any Error).self) { try TraceFormat.export(format, metadata: TraceMetadata(device: "pad"), samples: samples, to: path) }
         #expect("\(error)".contains("the label of sample 3 (a marker at \(samples[1].time) ns) would make a line of"), "\(error)")
         #expect(!FileManager.default.fileExists(atPath: path))
+        // The whole-string export (CSVExporter, the evdev survey) refuses the same marker in the same words.
+        let whole = try #require(throws: TraceFormatError.self) { try TraceFormat.export(format, metadata: TraceMetadata(device: "pad"), samples: samples) }
+        #expect(whole.reason.hasPrefix("the label of sample 3 (a marker at \(samples[1].time) ns) would make a line of"), "\(whole)")
+        #expect(whole.reason.hasSuffix("cannot be written as \(format.rawValue)."))
         // convert's conversion names the input and refuses before the sink sees the marker.
         let refusal = try #require(throws: TraceFileError.self) {
             try TraceConversion(SampleArraySource(metadata: TraceMetadata(), samples: samples), named: "in.jsonl", writing: .foreign(format), to: path)

@@ -31,7 +31,7 @@ struct CSVTests {
             InputSample(time: 9, kind: .key, phase: .began, key: 225),
             .marker("pause, then \"redirect\"", at: 11),
         ]
-        let text = CSVExporter.export(samples: samples)
+        let text = try CSVExporter.export(samples: samples)
         let again = try CSVImporter.parse(text)
         #expect(again.samples == samples)
     }

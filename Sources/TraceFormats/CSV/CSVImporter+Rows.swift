@@ -88,12 +88,13 @@ extension CSVImporter {
         return UInt32(exactly: value)
     }
 
-    /// `Double(cell)`: by the exact fast path, else by the standard library itself.
+    /// `Double(cell)` of a decimal cell: by the exact fast path, else by the standard library
+    /// itself once the cell is known to be decimal (it also reads hexadecimal, `inf`, `nan`).
     @inline(__always)
     private static func number(_ cell: UnsafeRawBufferPointer) -> Double? {
         var cursor = ByteCursor(cell)
         if let value = cursor.double(), cursor.atEnd { return value }
-        guard let value = Double(String(decoding: cell, as: UTF8.self)), value.isFinite else { return nil }
+        guard ByteCursor.isDecimal(cell), let value = Double(String(decoding: cell, as: UTF8.self)), value.isFinite else { return nil }
         return value
     }
 

@@ -145,7 +145,9 @@ public enum CSVImporter {
         var x: Double?, y: Double?, dx: Double?, dy: Double?
         for (column, cell) in zip(columns, cells) where !cell.isEmpty {
             func number() throws -> Double {
-                guard let value = Double(cell), value.isFinite else { throw TraceFormatError("\(column.rawValue) \(quoted(cell)) is not a finite number.") }
+                guard ByteCursor.isDecimal(cell.utf8), let value = Double(cell), value.isFinite else {
+                    throw TraceFormatError("\(column.rawValue) \(quoted(cell)) is not a finite decimal number.")
+                }
                 return value
             }
             func time(_ scale: Int) throws -> Int64 {

@@ -1,3 +1,4 @@
+import Foundation
 import TouchInput
 
 /// Turns each frame of samples into the kernel events that make ``EvdevDecoder`` emit them
@@ -9,8 +10,12 @@ struct EvdevEncoder {
         /// Contact samples that found every slot taken (more contacts at once than the
         /// device's slots, at most ``EvdevDecoder/contactLimit``): not written.
         var contactsWithoutSlot = 0
-        /// Contact and pen positions beyond the 32-bit axis units: written at the axis's end.
+        /// Contact and pen positions beyond the 32-bit axis units, and pointer moves beyond the
+        /// 32-bit relative units: written at the range's end.
         var clampedPositions = 0
+        /// Pencil samples lying flatter than the tilt axes can say (altitude 0): written at the
+        /// flattest tilt they hold.
+        var flattenedTilts = 0
     }
 
     let plan: EvdevExportPlan
@@ -161,9 +166,10 @@ struct EvdevEncoder {
                 event(time, EvdevCode.evAbs, EvdevCode.absPressure, Self.units(force, axis))
             }
             if plan.device.axes[EvdevCode.absTiltX] != nil, let altitude = sample.altitude {
-                let tilt = EvdevDecoder.tilt(altitude: altitude, azimuth: sample.azimuth ?? 0)
-                event(time, EvdevCode.evAbs, EvdevCode.absTiltX, tiltUnits(tilt.x))
-                event(time, EvdevCode.evAbs, EvdevCode.absTiltY, tiltUnits(tilt.y))
+                let tilt = tiltUnits(altitude: altitude, azimuth: sample.azimuth ?? 0)
+                if tilt.flattened { losses.flattenedTilts += 1 }
+                event(time, EvdevCode.evAbs, EvdevCode.absTiltX, tilt.x)
+                event(time, EvdevCode.evAbs, EvdevCode.absTiltY, tilt.y)
             }
             let buttons = sample.buttons ?? 0
             for (bit, code) in [(UInt32(2), EvdevCode.btnStylus), (4, EvdevCode.btnStylus2)] where (buttons ^ penButtons) & bit != 0 {
@@ -179,19 +185,36 @@ struct EvdevEncoder {
         }
     }
 
-    private func tiltUnits(_ radians: Double) -> Int32 {
-        EvdevMapping.clamp(plan.tiltResolution > 0 ? radians * Double(plan.tiltResolution) : radians * 180 / .pi)
+    /// The tilt units of a pen's altitude and azimuth. A pen lying flat (altitude 0, or so
+    /// near it that a tilt plane rounds to π/2 or past it, where the tangent the decoder takes
+    /// has no value or the wrong sign) tilts π/2 in each plane its azimuth leans into: it is
+    /// written one unit short of that, the flattest the axes can say (read back as an altitude
+    /// of about one unit, its azimuth kept only to the quadrant), and `flattened`, so that the
+    /// export counts it (hostile report L4) rather than writing 0/0, which reads back upright.
+    private func tiltUnits(altitude: Double, azimuth: Double) -> (x: Int32, y: Int32, flattened: Bool) {
+        let perRadian = plan.tiltResolution > 0 ? Double(plan.tiltResolution) : 180 / .pi
+        let limit = (Double.pi / 2 * perRadian).rounded(.up) - 1
+        func flat(_ component: Double) -> Double { abs(component) < 1e-12 ? 0 : component > 0 ? .pi / 2 : -.pi / 2 }
+        let tilt = tan(altitude) > 1e-12 ? EvdevDecoder.tilt(altitude: altitude, azimuth: azimuth) : (x: flat(cos(azimuth)), y: flat(sin(azimuth)))
+        let x = (tilt.x * perRadian).rounded(), y = (tilt.y * perRadian).rounded()
+        let flattened = abs(x) > limit || abs(y) > limit
+        return (EvdevMapping.clamp(Swift.max(-limit, Swift.min(limit, x))), EvdevMapping.clamp(Swift.max(-limit, Swift.min(limit, y))), flattened)
     }
 
     private mutating func pointer(_ sample: InputSample, at time: Int64) {
-        let dx = (sample.x - pointerX).rounded(), dy = (sample.y - pointerY).rounded()
+        // A move beyond the 32-bit REL_X/REL_Y range is written at its end and counted, as a
+        // contact's clamped position is; the pointer then stands where the events leave it.
+        let dx = EvdevMapping.clamp(sample.x - pointerX), dy = EvdevMapping.clamp(sample.y - pointerY)
+        if Double(dx) != (sample.x - pointerX).rounded() || Double(dy) != (sample.y - pointerY).rounded() {
+            losses.clampedPositions += 1
+        }
         let buttons = sample.buttons ?? 0
         if dx != 0 || dy != 0 || buttons == pointerButtons {
-            event(time, EvdevCode.evRel, EvdevCode.relX, EvdevMapping.clamp(dx))
-            if dy != 0 { event(time, EvdevCode.evRel, EvdevCode.relY, EvdevMapping.clamp(dy)) }
+            event(time, EvdevCode.evRel, EvdevCode.relX, dx)
+            if dy != 0 { event(time, EvdevCode.evRel, EvdevCode.relY, dy) }
         }
-        pointerX += dx
-        pointerY += dy
+        pointerX += Double(dx)
+        pointerY += Double(dy)
         for bit in 0..<3 where (buttons ^ pointerButtons) & (1 << bit) != 0 {
             event(time, EvdevCode.evKey, EvdevCode.btnLeft + UInt16(bit), buttons & (1 << bit) != 0 ? 1 : 0)
         }

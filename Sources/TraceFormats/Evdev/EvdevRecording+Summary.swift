@@ -81,20 +81,16 @@ extension EvdevRecording {
     /// streamed import of a capture that does not state its own metadata.
     static func metadata(
         of reader: inout some EvdevEventReader, device: EvdevDevice, deviceIsObserved: Bool, mapping: EvdevMapping,
-        decoder: EvdevDecoder, source: String, options: ImportOptions, extra: [String: String]
+        decoder: EvdevTraceDecoder, source: String, options: ImportOptions, extra: [String: String]
     ) throws -> TraceMetadata {
         var decoder = decoder
-        var clock = Clock()
         var rate = DigitizerRate()
-        var origin: Int64 = 0
-        while var event = try reader.nextEvent() {
-            if clock.origin == nil { origin = event.time }
-            clock.shift(&event)
+        while let event = try reader.nextEvent() {
             decoder.feed(event) { rate.add($0) }
         }
         var metadata = initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
-                                       source: source, options: options, origin: origin, extra: extra)
-        complete(&metadata, rate: rate, statistics: decoder.statistics, regressions: clock.regressions)
+                                       source: source, options: options, origin: decoder.origin ?? 0, extra: extra)
+        complete(&metadata, rate: rate, statistics: decoder.decoder.statistics, regressions: decoder.heldBackEvents)
         return metadata
     }
 }

@@ -37,14 +37,11 @@ public struct EvdevRecording: Sendable {
                           markers: [(eventIndex: Int, sample: InputSample)] = [],
                           extra: [String: String] = [:]) -> ImportedTrace {
         let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: explicitMapping)
-        var decoder = EvdevDecoder(device: device, mapping: mapping, screen: options.screen)
+        var decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: options.screen)
         var samples: [InputSample] = []
-        var clock = Clock()
         var rate = DigitizerRate()
         var nextMarker = 0
-        for (index, original) in events.enumerated() {
-            var event = original
-            clock.shift(&event)
+        for (index, event) in events.enumerated() {
             decoder.feed(event) { sample in
                 // Markers go back where they were written (``precedes(_:_:decodedAt:)``).
                 while nextMarker < markers.count, Self.precedes(markers[nextMarker], sample, decodedAt: index) {
@@ -59,9 +56,9 @@ public struct EvdevRecording: Sendable {
 
         var metadata = Self.initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
                                             source: source, options: options, origin: events.first?.time ?? 0, extra: extra)
-        Self.complete(&metadata, rate: rate, statistics: decoder.statistics, regressions: clock.regressions)
+        Self.complete(&metadata, rate: rate, statistics: decoder.decoder.statistics, regressions: decoder.heldBackEvents)
         var trace = ImportedTrace(metadata: metadata, samples: samples)
-        trace.heldBackEvents = clock.regressions
+        trace.heldBackEvents = decoder.heldBackEvents
         return trace
     }
 

@@ -18,12 +18,12 @@ protocol EvdevEventReader {
 final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimesCounting {
     let metadata: TraceMetadata
     /// Events read so far whose time stepped back and was held (``EvdevRecording/Clock``).
-    var heldBackEvents: Int { state.clock.regressions }
+    var heldBackEvents: Int { state.decoder.heldBackEvents }
     private let path: String
     // One stored struct, so that a sample costs one exclusive access to the object.
     private var state: State
 
-    init(path: String, format: TraceFormat, metadata: TraceMetadata, decoder: EvdevDecoder, reader: Reader, markers: [InputSample]) {
+    init(path: String, format: TraceFormat, metadata: TraceMetadata, decoder: EvdevTraceDecoder, reader: Reader, markers: [InputSample]) {
         self.path = path
         self.metadata = metadata
         state = State(reader: reader, decoder: decoder, markers: markers, format: format, path: path)
@@ -35,12 +35,11 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimes
 
     private struct State {
         var reader: Reader
-        var decoder: EvdevDecoder
+        var decoder: EvdevTraceDecoder
         let markers: [InputSample]
         let format: TraceFormat
         let path: String
         var nextMarker = 0
-        var clock = EvdevRecording.Clock()
         /// Samples decoded and markers placed, not yet returned.
         var ready: [InputSample] = []
         var readyIndex = 0
@@ -48,7 +47,7 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimes
         var finished = false
         var returned = 0
 
-        init(reader: Reader, decoder: EvdevDecoder, markers: [InputSample], format: TraceFormat, path: String) {
+        init(reader: Reader, decoder: EvdevTraceDecoder, markers: [InputSample], format: TraceFormat, path: String) {
             self.reader = reader
             self.decoder = decoder
             self.markers = markers
@@ -76,7 +75,7 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimes
                 ready.append(contentsOf: markers[nextMarker...])
                 nextMarker = markers.count
                 if returned == 0, ready.isEmpty {
-                    throw TraceFormatError("the file holds no input samples that touchbench can read as \(format.rawValue).", path: path)
+                    throw TraceFormatError(EvdevTraceDecoder.noSamplesProblem(form: format.rawValue) + ".", path: path)
                 }
                 return true
             }
@@ -84,9 +83,7 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimes
             return true
         }
 
-        private mutating func feed(_ original: EvdevEvent) {
-            var event = original
-            clock.shift(&event)
+        private mutating func feed(_ event: EvdevEvent) {
             // Only a SYN_REPORT completes samples: the other events need no output buffer.
             guard event.type == EvdevCode.evSyn else {
                 decoder.feed(event) { _ in }

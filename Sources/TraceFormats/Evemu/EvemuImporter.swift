@@ -11,7 +11,9 @@ import TouchInput
 /// The description (`N:`, `I:`, `P:`, `B:`, `A:` lines) is either at the top of the file
 /// (`.evemu`) or in a separate `.desc`; for `NAME.gesture.events` the importer finds the
 /// `.desc` whose name is the longest prefix (`NAME.desc`), unless one is given; a recording
-/// that holds its own description keeps it, and a description given beside it is ignored.
+/// that holds its own description (one declaring its axes or codes: `A:` or `B:` lines) keeps
+/// it, and a description given beside it is ignored; `N:`, `I:` or `P:` lines alone with a
+/// description beside them are refused, and alone they only name the observed device.
 /// Without any description the device is built from the events observed and positions map 1:1 (or onto
 /// the screen given).
 ///
@@ -23,12 +25,16 @@ public enum EvemuImporter {
         // Streamed twice (is there a description? then the lines), never held whole.
         let lines = TextLines.file(path)
         var description: (lines: TextLines, path: String)?
-        if try containsDescription(lines, path: path) {
+        let own = try ownDescription(lines, path: path)
+        if own == .whole {
             description = nil
         } else if let explicit = options.descriptionPath {
             description = (.file(explicit), explicit)
         } else if let found = findDescription(forEventsAt: path) {
             description = (.file(found), found)
+        }
+        if case .partial(let line) = own, let beside = description?.path {
+            throw partialDescriptionError(line: line, path: path, beside: beside)
         }
         return try parse(lines: lines, path: path, description: description, options: options)
     }
@@ -59,13 +65,18 @@ public enum EvemuImporter {
         // A recording that carries its own description (an `.evemu` file) describes the
         // device it was recorded on, so it wins over one given beside it: reading both would
         // declare every property and axis twice.
-        let description = try containsDescription(lines, path: path) ? nil : description
+        let own = try ownDescription(lines, path: path)
+        let description = own == .whole ? nil : description
+        if case .partial(let line) = own, let beside = description?.path {
+            throw partialDescriptionError(line: line, path: path, beside: beside)
+        }
         if let description {
             try reader.read(lines: description.lines, path: description.path, allowEvents: false)
         }
         try reader.read(lines: lines, path: path, allowEvents: true)
         var recording = EvdevRecording(device: reader.device, events: reader.events)
-        if !reader.sawDescription { recording.declareObservedCodes() }
+        // A name without axes declares none: the events tell them, as for no description.
+        if !reader.sawDescription || own != .whole && description == nil { recording.declareObservedCodes() }
         var extra: [String: String] = [:]
         if let version = reader.version { extra["evemu.version"] = version }
         if let description { extra["evemu.description"] = URL(fileURLWithPath: description.path).lastPathComponent }
@@ -92,21 +103,55 @@ public enum EvemuImporter {
         return best.map { directory.appendingPathComponent($0).path }
     }
 
-    /// Whether `text` holds a description (an `N:` line).
+    /// Whether `text` holds a description of its own (``containsDescription(_:path:)``).
     static func containsDescription(_ text: String) -> Bool {
         (try? containsDescription(.text(text), path: nil)) ?? false
     }
 
-    /// Whether the lines hold an `N:` line (a description), reading only as far as it.
+    /// Whether the lines hold a description of their own, which then wins over one given
+    /// beside them (``ownDescription(_:path:)``).
     static func containsDescription(_ lines: TextLines, path: String?) throws -> Bool {
+        try ownDescription(lines, path: path) == .whole
+    }
+
+    /// What description a recording carries itself.
+    enum OwnDescription: Equatable {
+        /// No description line.
+        case none
+        /// One that declares the device's axes or event codes (an `A:` or `B:` line;
+        /// evemu-record writes both): it describes the device and wins over one beside it.
+        case whole
+        /// `N:`, `I:` or `P:` lines only (a lone name, hostile report L8), the first at `line`:
+        /// they declare no axis, so they cannot stand for a description given beside them.
+        case partial(line: Int)
+    }
+
+    /// The recording's own description, reading only as far as its first `A:` or `B:` line.
+    static func ownDescription(_ lines: TextLines, path: String?) throws -> OwnDescription {
         struct Found: Error {}
+        var partial: Int?
         do {
-            try lines.forEachBytes(path: path) { _, line in
-                if line.count >= 2, line[0] == UInt8(ascii: "N"), line[1] == UInt8(ascii: ":") { throw Found() }
+            try lines.forEachBytes(path: path) { number, line in
+                guard line.count >= 2, line[1] == UInt8(ascii: ":") else { return }
+                switch line[0] {
+                case UInt8(ascii: "A"), UInt8(ascii: "B"): throw Found()
+                case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "P"): if partial == nil { partial = number }
+                default: break
+                }
             }
         } catch is Found {
-            return true
+            return .whole
         }
-        return false
+        return partial.map { .partial(line: $0) } ?? .none
+    }
+
+    /// The refusal of a partial description with another given beside it: taking either for
+    /// the device would be a guess (the partial one hides every axis of the other; merging
+    /// them names the other's device after this one, or reads two property masks).
+    static func partialDescriptionError(line: Int, path: String?, beside: String) -> TraceFormatError {
+        TraceFormatError("the recording holds a partial device description (N:, I: or P: lines but no A: or B: line declaring "
+            + "its axes and event codes) and \(beside) is given beside it; remove these lines to use \(beside), or give the whole "
+            + "description (as evemu-describe writes it) in the recording (docs/FORMATS.md, \"Descriptions and YAML\").",
+            path: path, line: line)
     }
 }

@@ -20,7 +20,7 @@ import TouchTrace
 final class EvemuSampleStream: SampleSource, HeldTimesCounting {
     let metadata: TraceMetadata
     let path: String
-    var heldBackEvents: Int { state.clock.regressions }
+    var heldBackEvents: Int { state.decoder.heldBackEvents }
     // One stored struct, so that a sample costs one exclusive access to the object rather
     // than one per field touched (those checks were a fifth of an import).
     private var state: State
@@ -63,7 +63,7 @@ final class EvemuSampleStream: SampleSource, HeldTimesCounting {
         var extra: [String: String] = [:]
         if let version { extra["evemu.version"] = version }
         let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: nil)
-        let decoder = EvdevDecoder(device: device, mapping: mapping, screen: options.screen)
+        let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: options.screen)
         guard let metadata = try? EvdevRecording.metadata(of: &events, device: device, deviceIsObserved: false, mapping: mapping,
                                                           decoder: decoder, source: "evemu", options: options, extra: extra),
               !events.describedLate else { return nil }
@@ -115,14 +115,13 @@ final class EvemuSampleStream: SampleSource, HeldTimesCounting {
         let mapping: EvdevMapping?
         /// TouchBench's metadata as the header states it (`nil` in a recording of its own).
         let metadata: TraceMetadata?
-        var decoder: EvdevDecoder
+        var decoder: EvdevTraceDecoder
         var pendingEvent: EvdevEvent?
         /// Every marker of the file, in file order; the event count before each once its line is read.
         let markers: [InputSample]
         var markerEventIndex: [Int]
         var nextMarker = 0
         var eventIndex = 0
-        var clock = EvdevRecording.Clock()
         /// Samples decoded and markers placed, not yet returned; the decoder's output of one event.
         var ready: [InputSample] = []
         var readyIndex = 0
@@ -138,7 +137,7 @@ final class EvemuSampleStream: SampleSource, HeldTimesCounting {
             device = reader.device
             mapping = reader.mapping
             let chosen = EvdevMapping.choose(for: reader.device, screen: screen, explicit: reader.mapping)
-            decoder = EvdevDecoder(device: reader.device, mapping: chosen, screen: screen)
+            decoder = EvdevTraceDecoder(device: reader.device, mapping: chosen, screen: screen)
             pendingEvent = first
             self.markers = markers
             // Markers before the first event were read with the header.
@@ -171,7 +170,7 @@ final class EvemuSampleStream: SampleSource, HeldTimesCounting {
                 ready.append(contentsOf: markers[nextMarker...])
                 nextMarker = markers.count
                 if returned == 0, ready.isEmpty {
-                    throw TraceFormatError("the file holds no input samples that touchbench can read as evemu.", path: lines.path)
+                    throw TraceFormatError(EvdevTraceDecoder.noSamplesProblem(form: "evemu") + ".", path: lines.path)
                 }
                 return true
             }
@@ -193,9 +192,7 @@ final class EvemuSampleStream: SampleSource, HeldTimesCounting {
         }
 
         /// Decodes one event, placing markers among its samples as ``EvdevRecording/precedes(_:_:decodedAt:)`` does.
-        private mutating func feed(_ original: EvdevEvent) {
-            var event = original
-            clock.shift(&event)
+        private mutating func feed(_ event: EvdevEvent) {
             let index = eventIndex
             eventIndex += 1
             // Only a SYN_REPORT completes samples: the other events need no output buffer.

@@ -94,6 +94,7 @@ public struct ExportLosses: Sendable {
     /// device's slots, its axes' origin) and is counted as the events are written.
     mutating func add(_ encoder: EvdevEncoder.Losses) {
         if encoder.contactsWithoutSlot > 0 { add(.contactsWithoutSlot, encoder.contactsWithoutSlot) }
+        if encoder.flattenedTilts > 0 { add(.flattenedTilts, encoder.flattenedTilts) }
         if encoder.clampedPositions > 0 { add(.clampedPositions, encoder.clampedPositions) }
     }
 
@@ -102,7 +103,7 @@ public struct ExportLosses: Sendable {
         case zeroButtonMasks, metadataFields, subMicrosecondTimes, flagSets, rollValues, radiusTolerances
         case touchHover, touchTilt, touchButtons, pencilRadii, pointerForces, pointerRadii, pointerPositions, pointerExits
         case fineScrollSteps, scrollPhases, keysWithoutCode, cancellations, stationaryPhases, unbackedModifiers
-        case contactsWithoutSlot, clampedPositions
+        case contactsWithoutSlot, flattenedTilts, clampedPositions
 
         var words: String {
             switch self {
@@ -127,6 +128,7 @@ public struct ExportLosses: Sendable {
             case .stationaryPhases: "stationary phases (written as moves)"
             case .unbackedModifiers: "modifier sets not backed by key events"
             case .contactsWithoutSlot: "contact samples finding every slot taken (over \(EvdevDecoder.contactLimit) at once, or the device's slots; not written)"
+            case .flattenedTilts: "pencil samples lying flatter than the tilt axes can say (altitude 0; written at their flattest tilt)"
             case .clampedPositions: "positions beyond the 32-bit axis units (written at the axis's end)"
             }
         }

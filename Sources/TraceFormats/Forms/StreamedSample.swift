@@ -27,11 +27,8 @@ enum StreamedSample {
     /// model's ranges (``InputSample/problem(quanta:)``), as the whole import checks them.
     @inline(__always)
     static func checked(_ sample: InputSample, path: String, quanta: FieldQuanta, line: Int?) throws(TraceFileError) -> InputSample {
-        guard SampleTime.isValid(sample.time) else {
-            throw TraceFileError(.malformed, path: path, line: line, reason: sentence("the capture \(SampleTime.outOfRangeReason(sample.time))."))
-        }
-        if let problem = sample.problem(quanta: quanta) {
-            throw TraceFileError(.malformed, path: path, line: line, reason: "the sample at \(sample.time) ns \(problem)")
+        if let problem = EvdevTraceDecoder.problem(sample, quanta: quanta) {
+            throw TraceFileError(.malformed, path: path, line: line, reason: problem)
         }
         return sample
     }

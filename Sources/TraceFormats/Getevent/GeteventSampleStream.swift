@@ -54,7 +54,7 @@ enum GeteventSampleStream {
         if let index { log.surveys[index].observed.declare(into: &device) }
         let screen = options.screen ?? comments.metadata?.screen
         let mapping = EvdevMapping.choose(for: device, screen: screen, explicit: comments.mapping)
-        let decoder = EvdevDecoder(device: device, mapping: mapping, screen: screen)
+        let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: screen)
         let metadata: TraceMetadata
         if let restored = comments.metadata {
             metadata = restored

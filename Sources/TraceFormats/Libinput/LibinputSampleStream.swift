@@ -66,7 +66,7 @@ enum LibinputSampleStream {
         _ = try EvdevDeviceChoice.choose([candidate], wanted: options.device)
         let screen = options.screen ?? restored.screen
         let mapping = EvdevMapping.choose(for: device, screen: screen, explicit: comments.mapping)
-        let decoder = EvdevDecoder(device: device, mapping: mapping, screen: screen)
+        let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: screen)
         let events = SpooledEvents(spool: try spool.reader(), device: 0)
         return EvdevSampleStream(path: path, format: .libinput, metadata: restored, decoder: decoder, reader: events,
                                  markers: comments.markers)

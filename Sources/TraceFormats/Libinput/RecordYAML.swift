@@ -3,8 +3,9 @@ import TouchBenchSupport
 /// The small part of YAML that `libinput record` writes: block mappings and sequences by
 /// indentation, `- key: value` items, plain and quoted scalars, one-line flow sequences
 /// (`[0, 1, 2]`) and one-line flow mappings (kept as opaque text; libinput's own events use
-/// them), comments and `---`. Anything else — tabs for indentation, multi-line scalars,
-/// anchors, block scalars — is an error naming its line.
+/// them), comments and one document (`---`, `...`). Anything else — tabs for indentation,
+/// multi-line scalars, anchors, aliases, tags, block scalars, a key twice in one mapping, a
+/// second document — is an error naming its line.
 indirect enum RecordYAML: Sendable {
     case scalar(String, line: Int)
     case sequence([RecordYAML], line: Int)
@@ -66,13 +67,24 @@ indirect enum RecordYAML: Sendable {
         var events: [EvdevEvent] = []
         var index = 0
         var depth = 0
+        /// Whether `...` ended the document.
+        var ended = false
 
         mutating func add(_ raw: Substring, number: Int) throws {
             let indent = raw.prefix { $0 == " " }.count
             let rest = raw.dropFirst(indent)
             if rest.first == "\t" { throw TraceFormatError("a tab indents this line; YAML indents with spaces.", line: number) }
             let content = try Self.stripComment(rest, line: number)
-            if content.isEmpty || (indent == 0 && (content == "---" || content == "...")) { return }
+            if indent == 0 && (content == "---" || content == "...") {
+                // One document: a second would be ignored in silence (hostile report L9).
+                guard lines.isEmpty && events.isEmpty && !ended else {
+                    throw TraceFormatError("a second YAML document (\(content)) is not part of what libinput record writes: it writes one.", line: number)
+                }
+                if content == "..." { ended = true }
+                return
+            }
+            if content.isEmpty { return }
+            if ended { throw TraceFormatError("text follows the end of the YAML document (...).", line: number) }
             if let first = content.first, "&*!|>%@`".contains(first) {
                 throw TraceFormatError("this YAML feature (\(first)) is not part of what libinput record writes.", line: number)
             }
@@ -154,7 +166,12 @@ indirect enum RecordYAML: Sendable {
             while index < lines.count, lines[index].indent == indent, !lines[index].isItem {
                 let line = lines[index]
                 index += 1
-                entries.append(try entry(line.text, line: line.number, indent: indent))
+                let entry = try entry(line.text, line: line.number, indent: indent)
+                // A repeated key would leave one value unread in silence (hostile report L9).
+                guard !entries.contains(where: { $0.key == entry.key }) else {
+                    throw TraceFormatError("the key \(quoted(entry.key)) appears twice in one mapping.", line: line.number)
+                }
+                entries.append(entry)
             }
             try rejectDeeper(than: indent)
             return .mapping(entries, line: start)
@@ -248,6 +265,11 @@ indirect enum RecordYAML: Sendable {
                 }
                 throw TraceFormatError("a quoted string is not closed on its line.", line: line)
             default:
+                // An alias (`*name`), a tag (`!!binary`), an anchor or a block scalar as a value:
+                // refused as at the start of a line, never read as plain text.
+                if let first = text.first, "&*!|>%@`".contains(first) {
+                    throw TraceFormatError("this YAML feature (\(first)) is not part of what libinput record writes.", line: line)
+                }
                 let value = depth > 0 ? text.prefix { $0 != "," && $0 != "]" } : text
                 text = text[value.endIndex...]
                 return .scalar(String(value.trimmingTrailingSpaces()), line: line)

@@ -187,6 +187,31 @@ struct ByteCursor {
         return negative ? -magnitude : magnitude
     }
 
+    /// Whether `bytes` spell a decimal number as docs/FORMATS.md allows (`-12.5`, `+.5`,
+    /// `3e-2`): `Double(String)` also reads `0x10`, `0x1p3`, `inf` and `nan`, which a
+    /// decimal column must refuse rather than read as 16.
+    static func isDecimal<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var digits = 0, exponentDigits = 0
+        var state = 0  // 0 sign, 1 whole, 2 fraction, 3 exponent sign, 4 exponent
+        for byte in bytes {
+            let isDigit = byte &- 0x30 < 10
+            switch state {
+            case 0 where byte == 0x2B || byte == 0x2D: state = 1
+            case 0, 1, 2:
+                if isDigit { digits += 1; state = max(state, 1) }
+                else if byte == 0x2E, state < 2 { state = 2 }
+                else if byte | 0x20 == UInt8(ascii: "e"), digits > 0 { state = 3 }
+                else { return false }
+            case 3 where byte == 0x2B || byte == 0x2D: state = 4
+            default:
+                guard isDigit else { return false }
+                exponentDigits += 1
+                state = 4
+            }
+        }
+        return digits > 0 && (state < 3 || exponentDigits > 0)
+    }
+
     /// The bytes up to the next space, tab or end.
     @inline(__always)
     mutating func word() -> UnsafeRawBufferPointer {

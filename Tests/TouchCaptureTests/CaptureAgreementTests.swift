@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TouchInput
+import TouchTrace
+@testable import TouchCapture
+@testable import TraceFormats
+
+/// Hostile report L5: `record` of a file of input_event records and the evemu import of the
+/// same events share one decoding (``EvdevTraceDecoder``), so they give the same samples or
+/// the same refusal; and a record's bad time says what is wrong with it.
+@Suite("record and import agree on hostile events")
+struct CaptureAgreementTests {
+    /// The two-finger drag with `change` applied to every event's value.
+    static func drag(_ change: (EvdevEvent) -> Int32) -> [EvdevEvent] {
+        CaptureSupport.twoFingerDrag(frames: 5).map { event in
+            var changed = event
+            changed.value = change(event)
+            return changed
+        }
+    }
+
+    /// What `record` and the evemu import make of `events`: the error text of each, or the sample counts.
+    static func both(_ events: [EvdevEvent]) throws -> (capture: String, import: String) {
+        let directory = try CaptureSupport.temporaryDirectory("agree")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Without a resolution, units are points (identity): Int32.max units lie outside ±1e9 points.
+        let screen = CaptureSupport.screenDescription.replacingOccurrences(of: " 0 0 16\n", with: " 0 0 0\n")
+        let description = directory.appendingPathComponent("screen.desc").path
+        try screen.write(toFile: description, atomically: true, encoding: .utf8)
+        let records = directory.appendingPathComponent("events.bin").path
+        try Data(EvdevInputRecord.encode(events)).write(to: URL(fileURLWithPath: records))
+        let evemu = directory.appendingPathComponent("events.evemu").path
+        try (screen + CaptureSupport.evemuEvents(events)).write(toFile: evemu, atomically: true, encoding: .utf8)
+
+        let captured: String
+        do {
+            let capture = try EvdevCapture(input: records, output: directory.appendingPathComponent("out.touchtrace").path,
+                                           options: .init(descriptionPath: description))
+            captured = "\(try capture.run(shouldStop: { false }).trace.sampleCount) samples"
+        } catch let error as EvdevCaptureError {
+            #expect(error.kind == .malformed)
+            #expect(error.path == records)
+            captured = error.reason
+        }
+        let imported: String
+        do {
+            let input = try TraceInput(path: evemu, form: .foreign(.evemu))
+            var count = 0
+            while try input.source.nextSample() != nil { count += 1 }
+            imported = "\(count) samples"
+        } catch let error as TraceFileError {
+            imported = error.reason
+        } catch let error as TraceFormatError {
+            imported = error.reason.hasSuffix(".") ? String(error.reason.dropLast()) : error.reason
+        }
+        return (captured, imported)
+    }
+
+    @Test("the same events give the same samples")
+    func plainEventsAgree() throws {
+        let result = try Self.both(CaptureSupport.twoFingerDrag(frames: 5))
+        #expect(result.capture == "10 samples")
+        #expect(result.import == "10 samples")
+    }
+
+    @Test("a position of Int32.max is refused by both, in the same words")
+    func extremePositionsAgree() throws {
+        let events = Self.drag { $0.type == 3 && ($0.code == 0x35 || $0.code == 0x00) ? Int32.max : $0.value }
+        let result = try Self.both(events)
+        #expect(result.import == "the sample at 0 ns has an x of 2147483647 points, outside -1000000000…1000000000")
+        // The capture keeps what came before the refused record, and says so.
+        #expect(result.capture.hasPrefix(result.import + "; the 0 samples captured before it are kept in "))
+    }
+
+    @Test("every ABS value Int32.max, or a slot of 2^31 − 1: no samples, refused by both", arguments: [false, true])
+    func nothingDecodedAgrees(slotOnly: Bool) throws {
+        let events = Self.drag { $0.type == 3 && (!slotOnly || $0.code == 0x2f) ? Int32.max : $0.value }
+        let result = try Self.both(events)
+        #expect(result.import == "the file holds no input samples that touchbench can read as evemu")
+        #expect(result.capture.hasPrefix("the file holds no input samples that touchbench can read as input_event records (37 records, 5 frames; "))
+        #expect(result.capture.hasSuffix("out.touchtrace holds an empty trace)"))
+    }
+
+    @Test("a record's bad time says what is wrong with it")
+    func timeProblems() {
+        func problem(seconds: Int64, micros: Int64) -> String? {
+            var bytes = EvdevInputRecord.encode([EvdevEvent(time: 0, type: 0, code: 0, value: 0)])
+            withUnsafeBytes(of: seconds.littleEndian) { bytes.replaceSubrange(0..<8, with: $0) }
+            withUnsafeBytes(of: micros.littleEndian) { bytes.replaceSubrange(8..<16, with: $0) }
+            return bytes.withUnsafeBytes { raw in
+                do throws(EvdevInputRecord.Problem) {
+                    _ = try EvdevInputRecord.decode(raw, at: 0)
+                    return nil
+                } catch {
+                    return error.description
+                }
+            }
+        }
+        #expect(problem(seconds: -5, micros: 0) == "the record's time has -5 seconds; a timeval's seconds are never negative")
+        #expect(problem(seconds: 4_611_686_018, micros: 427_388)
+                    == "the record's time 4611686018 s 427388 µs lies outside the accepted ±2^62 ns (about ±146 years) from 1970")
+        #expect(problem(seconds: Int64.max, micros: 0)?.hasPrefix("the record's time 9223372036854775807 s 0 µs lies outside") == true)
+        #expect(problem(seconds: 5, micros: 1_000_000) == "the record's microsecond field is 1000000, outside 0…999 999")
+        // The last microsecond the imports keep is read.
+        #expect(problem(seconds: 4_611_686_018, micros: 427_387) == nil)
+    }
+}
