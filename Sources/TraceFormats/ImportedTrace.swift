@@ -10,6 +10,9 @@ public struct ImportedTrace: Sendable, Hashable {
     /// clock step) and that were held at the time before them: counted here, whatever
     /// metadata a TouchBench comment restores, so that `convert` can say so.
     public var heldBackEvents = 0
+    /// The number of the file's last line when it was an event line cut short (no line feed:
+    /// a writer that died) and so not read (docs/FORMATS.md, "Cut files and equal times").
+    public var cutLine: Int?
 
     public init(metadata: TraceMetadata, samples: [InputSample]) {
         self.metadata = metadata

@@ -73,7 +73,8 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         // Silence would be data loss: a capture that yields nothing (a wrong device, a
         // dialect read as another) must not convert to an empty trace with exit 0.
         guard !trace.samples.isEmpty else {
-            throw TraceFormatError("the file holds no input samples that touchbench can read as \(chosen?.rawValue ?? "this form").", path: path)
+            throw TraceFormatError(EvdevTraceDecoder.noSamplesProblem(form: chosen?.rawValue ?? "this form", cutLine: trace.cutLine) + ".",
+                                   path: path, line: trace.cutLine)
         }
         if let problem = trace.metadata.problem { throw TraceFormatError("the capture \(problem).", path: path) }
         if let outside = trace.samples.first(where: { !SampleTime.isValid($0.time) }) {

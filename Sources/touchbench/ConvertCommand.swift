@@ -58,7 +58,7 @@ enum ConvertCommand {
             Console.progress("converted \($0) samples")
         }
         Console.endProgress()
-        if let damage = source.damage, opened.form == .jsonl { Console.error("warning: \(damage.description)") }
+        if let cut = opened.cutLineDamage { Console.error("warning: \(cut.description)") }
         if opened.heldBackEvents > 0 {
             // Kept for real devices (clock steps, recordings joined end to end), but never in silence.
             Console.error("warning: \(input): \(counted(opened.heldBackEvents, "event")) went back in time and "

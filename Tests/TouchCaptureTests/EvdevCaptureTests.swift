@@ -111,6 +111,31 @@ struct EvdevCaptureTests {
         #expect(second.description.contains("at byte 240"))
     }
 
+    /// A description of `N:`, `I:` or `P:` lines only declares no axis: record refuses it as
+    /// the evemu import refuses it beside a recording, naming the file and its first such line.
+    @Test func partialDescriptionIsRefused() throws {
+        let directory = try CaptureSupport.temporaryDirectory("partial-desc")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let records = directory.appendingPathComponent("events.bin").path
+        try Data(EvdevInputRecord.encode(CaptureSupport.twoFingerDrag(frames: 2))).write(to: URL(fileURLWithPath: records))
+        let output = directory.appendingPathComponent("out.touchtrace").path
+        let description = directory.appendingPathComponent("name.desc").path
+        for (text, line) in [("N: x\n", 1), ("# a comment\nN: x\nI: 0003 0001 0002 0001\n", 2)] {
+            try text.write(toFile: description, atomically: true, encoding: .utf8)
+            let error = try #require(throws: TraceFormatError.self) {
+                try EvdevCapture(input: records, output: output, options: .init(descriptionPath: description))
+            }
+            #expect(error.kind == .malformed)
+            #expect(error.path == description && error.line == line)
+            #expect(error.reason.hasPrefix("holds a partial device description (N:, I: or P: lines but no A: or B: line"))
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        // The whole description of the same device is taken.
+        try CaptureSupport.screenDescription.write(toFile: description, atomically: true, encoding: .utf8)
+        #expect(try EvdevCapture(input: records, output: output, options: .init(descriptionPath: description)).device.name
+            == EvemuImporter.readDescription(contentsOf: description).name)
+    }
+
     @Test func inputsThatCannotBeRead() throws {
         let directory = try CaptureSupport.temporaryDirectory("unreadable")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -41,15 +41,18 @@ enum EvdevDeviceChoice {
     }
 
     /// The one named `wanted` (node or name), else the touchscreen: the most
-    /// `ABS_MT_POSITION_X` events, else a pen, else the most events.
-    static func choose(_ candidates: [Candidate], wanted: String?) throws -> Int {
+    /// `ABS_MT_POSITION_X` events, else a pen, else the most events. `cutLine`: the file's last
+    /// event line, cut and not read (``ImportedTrace/cutLine``), named when there are no events.
+    static func choose(_ candidates: [Candidate], wanted: String?, cutLine: Int? = nil) throws -> Int {
         if let wanted {
             if let index = candidates.firstIndex(where: { $0.node == wanted || $0.name == wanted }) { return index }
             let names = candidates.map { $0.name.isEmpty ? $0.node : "\($0.node) (\"\($0.name)\")" }
             throw TraceFormatError("no device \(quoted(wanted)); the file has \(names.joined(separator: ", ")).")
         }
         let withEvents = candidates.indices.filter { candidates[$0].eventCount > 0 }
-        guard !withEvents.isEmpty else { throw TraceFormatError("the file holds no input events.") }
+        guard !withEvents.isEmpty else {
+            throw TraceFormatError("the file holds no input events" + (cutLine == nil ? "." : " (its last event line is cut)."), line: cutLine)
+        }
         let touch = withEvents.map { ($0, candidates[$0].touchCount) }
         if let best = touch.filter({ $0.1 > 0 }).max(by: { ($0.1, $1.0) < ($1.1, $0.0) }) { return best.0 }
         if let pen = withEvents.first(where: { candidates[$0].penCount > 0 }) { return pen }

@@ -15,18 +15,22 @@ protocol EvdevEventReader {
 /// (TouchBench's comment) and the markers are known before the first event (the readers'
 /// first pass finds them); markers go after the samples of their time, as
 /// ``TouchBenchComments/merge(_:into:)`` puts them.
-final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimesCounting {
+final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, EvdevStreamReport {
     let metadata: TraceMetadata
     /// Events read so far whose time stepped back and was held (``EvdevRecording/Clock``).
     var heldBackEvents: Int { state.decoder.heldBackEvents }
+    /// The file's cut last event line, found by the first pass (``ImportedTrace/cutLine``).
+    let cutLine: Int?
     private let path: String
     // One stored struct, so that a sample costs one exclusive access to the object.
     private var state: State
 
-    init(path: String, format: TraceFormat, metadata: TraceMetadata, decoder: EvdevTraceDecoder, reader: Reader, markers: [InputSample]) {
+    init(path: String, format: TraceFormat, metadata: TraceMetadata, decoder: EvdevTraceDecoder, reader: Reader, markers: [InputSample],
+         cutLine: Int?) {
         self.path = path
         self.metadata = metadata
-        state = State(reader: reader, decoder: decoder, markers: markers, format: format, path: path)
+        self.cutLine = cutLine
+        state = State(reader: reader, decoder: decoder, markers: markers, format: format, path: path, cutLine: cutLine)
     }
 
     func nextSample() throws(TraceFileError) -> InputSample? {
@@ -39,6 +43,7 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimes
         let markers: [InputSample]
         let format: TraceFormat
         let path: String
+        let cutLine: Int?
         var nextMarker = 0
         /// Samples decoded and markers placed, not yet returned.
         var ready: [InputSample] = []
@@ -47,7 +52,8 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimes
         var finished = false
         var returned = 0
 
-        init(reader: Reader, decoder: EvdevTraceDecoder, markers: [InputSample], format: TraceFormat, path: String) {
+        init(reader: Reader, decoder: EvdevTraceDecoder, markers: [InputSample], format: TraceFormat, path: String, cutLine: Int?) {
+            self.cutLine = cutLine
             self.reader = reader
             self.decoder = decoder
             self.markers = markers
@@ -75,7 +81,8 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimes
                 ready.append(contentsOf: markers[nextMarker...])
                 nextMarker = markers.count
                 if returned == 0, ready.isEmpty {
-                    throw TraceFormatError(EvdevTraceDecoder.noSamplesProblem(form: format.rawValue) + ".", path: path)
+                    throw TraceFormatError(EvdevTraceDecoder.noSamplesProblem(form: format.rawValue, cutLine: cutLine) + ".",
+                                           path: path, line: cutLine)
                 }
                 return true
             }
@@ -108,9 +115,12 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, HeldTimes
 
 extension EvdevEvent: BitwiseCopyable {}
 
-/// A sample source that counts the events whose time it held back (``ImportedTrace/heldBackEvents``).
-protocol HeldTimesCounting: AnyObject {
+/// A streamed evdev import's report: the events whose time it held back
+/// (``ImportedTrace/heldBackEvents``) and its cut last event line (``ImportedTrace/cutLine``,
+/// known once the stream has returned `nil`).
+protocol EvdevStreamReport: AnyObject {
     var heldBackEvents: Int { get }
+    var cutLine: Int? { get }
 }
 
 /// An event parsed by a streamed import's first pass, parked until its second, with the index

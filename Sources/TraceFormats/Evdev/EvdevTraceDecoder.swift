@@ -40,8 +40,9 @@ public struct EvdevTraceDecoder: Sendable {
         return "the sample at \(sample.time) ns \(problem)"
     }
 
-    /// Why a non-empty input whose events decoded into no sample is refused (`form`: how it was read).
-    public static func noSamplesProblem(form: String) -> String {
-        "the file holds no input samples that touchbench can read as \(form)"
+    /// Why a non-empty input whose events decoded into no sample is refused (`form`: how it was
+    /// read; `cutLine`: its last event line was cut and not read, ``ImportedTrace/cutLine``).
+    public static func noSamplesProblem(form: String, cutLine: Int? = nil) -> String {
+        "the file holds no input samples that touchbench can read as \(form)" + (cutLine == nil ? "" : " (its last event line is cut)")
     }
 }

@@ -18,6 +18,8 @@ extension EvemuImporter {
         var mapping: EvdevMapping?
         /// Markers from `# TouchBench-marker:` comments, with the number of events before them.
         var markers: [(eventIndex: Int, sample: InputSample)] = []
+        /// The recording's cut last event line, not read (``ByteLines/EventLines``).
+        var cutLine: Int?
         private var bitmaskBytes: [UInt16: Int] = [:]
         private var propertyBytes = 0
 
@@ -26,7 +28,7 @@ extension EvemuImporter {
         static let markerPrefix = TouchBenchComments.markerPrefix
 
         mutating func read(lines: TextLines, path: String?, allowEvents: Bool) throws {
-            try lines.forEachBytes(path: path) { number, line in
+            let cut = try lines.forEachBytes(path: path, cutting: allowEvents ? .evemu : nil) { number, line in
                 if allowEvents, let event = Self.event(line) {
                     events.append(event)
                     eventsBegun = true
@@ -38,6 +40,7 @@ extension EvemuImporter {
                     throw TraceFormatError(error.reason, path: path, line: number)
                 }
             }
+            if allowEvents { cutLine = cut }
         }
 
         /// The fast path of an `E:` line (`E: 12.345678 0003 0035 0123 # comment`), read

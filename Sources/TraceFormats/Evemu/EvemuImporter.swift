@@ -41,13 +41,19 @@ public enum EvemuImporter {
 
     /// The device an evemu description declares (`N:`, `I:`, `P:`, `B:`, `A:` lines): how a
     /// capture from a file of kernel records, which has no ioctls to ask, learns its device.
+    /// Only a whole description will do, as for the import (``OwnDescription``): `N:`, `I:`
+    /// or `P:` lines without an `A:` or `B:` line declare no axis to map.
     public static func readDescription(contentsOf path: String) throws -> EvdevDevice {
         var reader = Reader()
         try reader.read(lines: .file(path), path: path, allowEvents: false)
-        guard reader.sawDescription else {
+        switch try ownDescription(.file(path), path: path) {
+        case .whole: return reader.device
+        case .partial(let line):
+            throw TraceFormatError("holds a partial device description (N:, I: or P: lines but no A: or B: line declaring its axes "
+                + "and event codes); give the whole description, as evemu-describe writes it.", path: path, line: line)
+        case .none:
             throw TraceFormatError("holds no evemu device description (N:, I:, P:, B:, A: lines).", path: path)
         }
-        return reader.device
     }
 
     /// Parses evemu text; `description` supplies the device when the text has none.
@@ -87,6 +93,7 @@ public enum EvemuImporter {
         // The exporter's metadata describes the trace as it was; the decoder's own counts
         // (such as frames) would only describe this rendering of it.
         if let restored = reader.touchBenchMetadata { trace.metadata = restored }
+        trace.cutLine = reader.cutLine
         return trace
     }
 

@@ -17,10 +17,11 @@ import TouchTrace
 /// by time, are found first by a quick scan for their comments, so that each goes back to the
 /// same place; a description line after the first event, which the whole import would apply
 /// to every event, is an error here.
-final class EvemuSampleStream: SampleSource, HeldTimesCounting {
+final class EvemuSampleStream: SampleSource, EvdevStreamReport {
     let metadata: TraceMetadata
     let path: String
     var heldBackEvents: Int { state.decoder.heldBackEvents }
+    var cutLine: Int? { state.lines.cutLine }
     // One stored struct, so that a sample costs one exclusive access to the object rather
     // than one per field touched (those checks were a fifth of an import).
     private var state: State
@@ -28,7 +29,7 @@ final class EvemuSampleStream: SampleSource, HeldTimesCounting {
     /// The stream of the evemu file at `path`, or `nil` when it must be imported whole.
     static func open(path: String, options: ImportOptions) throws -> EvemuSampleStream? {
         guard try EvemuImporter.containsDescription(.file(path), path: path) else { return nil }
-        let lines = try ByteLines.Reader(path: path)
+        let lines = try ByteLines.Reader(path: path, cutting: .evemu)
         var reader = EvemuImporter.Reader()
         var first: EvdevEvent?
         while first == nil, let bytes = try lines.next() {
@@ -58,7 +59,7 @@ final class EvemuSampleStream: SampleSource, HeldTimesCounting {
     /// would not read as the whole import does (a description changed after the first event,
     /// an error: the whole import then reads it or words its error).
     private static func ownMetadata(path: String, device: EvdevDevice, version: String?, options: ImportOptions) -> TraceMetadata? {
-        guard let lines = try? ByteLines.Reader(path: path) else { return nil }
+        guard let lines = try? ByteLines.Reader(path: path, cutting: .evemu) else { return nil }
         var events = OwnEvents(lines: lines, device: device)
         var extra: [String: String] = [:]
         if let version { extra["evemu.version"] = version }
@@ -170,7 +171,8 @@ final class EvemuSampleStream: SampleSource, HeldTimesCounting {
                 ready.append(contentsOf: markers[nextMarker...])
                 nextMarker = markers.count
                 if returned == 0, ready.isEmpty {
-                    throw TraceFormatError(EvdevTraceDecoder.noSamplesProblem(form: "evemu") + ".", path: lines.path)
+                    throw TraceFormatError(EvdevTraceDecoder.noSamplesProblem(form: "evemu", cutLine: lines.cutLine) + ".",
+                                           path: lines.path, line: lines.cutLine)
                 }
                 return true
             }

@@ -22,11 +22,18 @@ public struct TraceInput {
     /// ``TraceReader/damage`` (a file whose writer died is read up to its last whole chunk).
     public let reader: TraceReader?
     private let heldBack: () -> Int
+    private let cut: () -> TraceFileError?
 
     /// Events of an evdev capture whose time stepped back and were held at the time before
     /// them (``ImportedTrace/heldBackEvents``), counted so far (all of them once ``source``
     /// is read to its end); 0 for the other forms, which refuse backward times.
     public var heldBackEvents: Int { heldBack() }
+
+    /// A text input's cut last line, not read (a writer that died), known once ``source`` is
+    /// read to its end: JSON Lines' ``JSONLinesReader/damage``, and the evdev text forms' cut
+    /// event line (``ImportedTrace/cutLine``); `nil` for the container, whose damage its
+    /// ``reader`` reports, and for a file that ends whole.
+    public var cutLineDamage: TraceFileError? { cut() }
 
     /// The trace's metadata.
     public var metadata: TraceMetadata { source.metadata }
@@ -39,6 +46,7 @@ public struct TraceInput {
         self.path = path
         self.form = form
         var heldBack: () -> Int = { 0 }
+        var cut: () -> TraceFileError? = { nil }
         switch form {
         case .touchtrace:
             let reader = try TraceReader(path: path)
@@ -55,6 +63,7 @@ public struct TraceInput {
                                          : lines.trailingNULBytes > 0 ? " (its text ends in \(lines.trailingNULBytes) NUL bytes)" : " (its only sample line is cut)"))
             }
             source = window.map { WindowedSource(lines, window: $0) } ?? lines
+            cut = { lines.damage }
         case .foreign(let format):
             guard format.canImport else {
                 throw TraceFormatError("\(format.rawValue) can be written but not read", kind: .unsupported)
@@ -70,15 +79,20 @@ public struct TraceInput {
             let samples: any SampleSource
             if let streamed {
                 samples = streamed
-                if let counting = streamed as? HeldTimesCounting { heldBack = { counting.heldBackEvents } }
+                if let report = streamed as? EvdevStreamReport {
+                    heldBack = { report.heldBackEvents }
+                    cut = { report.cutLine.map { ByteLines.cutLineDamage(path: path, line: $0) } }
+                }
             } else {
                 let trace = try TraceFormat.importTrace(from: path, format: format, options: options)
                 samples = SampleArraySource(metadata: trace.metadata, samples: trace.samples)
                 heldBack = { trace.heldBackEvents }
+                cut = { trace.cutLine.map { ByteLines.cutLineDamage(path: path, line: $0) } }
             }
             source = window.map { WindowedSource(samples, window: $0) } ?? samples
         }
         self.heldBack = heldBack
+        self.cut = cut
     }
 
     /// Counts, duration, rates and sizes; the container's chunks and quantisation too when the

@@ -25,12 +25,12 @@ public enum GeteventImporter {
     static func parse(lines: TextLines, path: String?, options: ImportOptions) throws -> ImportedTrace {
         var log = Log()
         var comments = TouchBenchComments()
-        try lines.forEachBytes(path: path) { number, line in
+        let cutLine = try lines.forEachBytes(path: path, cutting: .getevent) { number, line in
             try readLine(line, number: number, path: path, log: &log, comments: &comments)
         }
         let node: String
         do {
-            node = try choose(in: log, wanted: options.device)
+            node = try choose(in: log, wanted: options.device, cutLine: cutLine)
         } catch let error as TraceFormatError {
             throw error.inFile(path)
         }
@@ -47,6 +47,7 @@ public enum GeteventImporter {
         if options.screen == nil, let restored = comments.metadata { restoredOptions.screen = restored.screen }
         var trace = recording.makeTrace(source: "getevent", options: restoredOptions, explicitMapping: comments.mapping, extra: extra)
         comments.restore(into: &trace)
+        trace.cutLine = cutLine
         return trace
     }
 
@@ -65,11 +66,11 @@ public enum GeteventImporter {
     }
 
     /// The node of the device to import.
-    static func choose(in log: Log, wanted: String?) throws -> String {
+    static func choose(in log: Log, wanted: String?, cutLine: Int?) throws -> String {
         let nodes = Array(Set(log.events.keys).union(log.devices.keys)).sorted()
         let candidates = nodes.map {
             EvdevDeviceChoice.Candidate(node: $0, name: log.devices[$0]?.name ?? "", events: log.events[$0] ?? [])
         }
-        return nodes[try EvdevDeviceChoice.choose(candidates, wanted: wanted)]
+        return nodes[try EvdevDeviceChoice.choose(candidates, wanted: wanted, cutLine: cutLine)]
     }
 }

@@ -22,7 +22,7 @@ enum GeteventSampleStream {
         var log = GeteventImporter.Log(keeping: .survey)
         var comments = TouchBenchComments()
         guard let spool = try? ScratchSpool<SpooledEvent>() else { return nil }
-        let lines = try ByteLines.Reader(path: path)
+        let lines = try ByteLines.Reader(path: path, cutting: .getevent)
         while let line = try lines.next() {
             try GeteventImporter.readLine(line, number: lines.number, path: path, log: &log, comments: &comments)
             if let (event, node) = log.takeSurveyed() { try spool.append(SpooledEvent(event: event, device: node)) }
@@ -42,7 +42,7 @@ enum GeteventSampleStream {
         }
         let node: String
         do {
-            node = nodes[try EvdevDeviceChoice.choose(candidates, wanted: options.device)]
+            node = nodes[try EvdevDeviceChoice.choose(candidates, wanted: options.device, cutLine: lines.cutLine)]
         } catch let error as TraceFormatError {
             throw error.inFile(path)
         }
@@ -69,6 +69,6 @@ enum GeteventSampleStream {
         }
         let events = SpooledEvents(spool: try spool.reader(), device: index ?? -1)
         return EvdevSampleStream(path: path, format: .getevent, metadata: metadata, decoder: decoder, reader: events,
-                                 markers: comments.markers)
+                                 markers: comments.markers, cutLine: lines.cutLine)
     }
 }

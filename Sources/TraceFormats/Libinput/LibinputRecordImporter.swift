@@ -29,6 +29,7 @@ public enum LibinputRecordImporter {
             if options.screen == nil, let restored = comments.metadata { options.screen = restored.screen }
             var trace = try decode(document, options: options, mapping: comments.mapping)
             comments.restore(into: &trace)
+            trace.cutLine = document.cutLine
             return trace
         } catch let error as TraceFormatError {
             throw error.inFile(path)
@@ -41,7 +42,7 @@ public enum LibinputRecordImporter {
         let candidates = recordings.map {
             EvdevDeviceChoice.Candidate(node: $0.device.node ?? "", name: $0.device.name, events: $0.events)
         }
-        let chosen = recordings[try EvdevDeviceChoice.choose(candidates, wanted: options.device)]
+        let chosen = recordings[try EvdevDeviceChoice.choose(candidates, wanted: options.device, cutLine: document.cutLine)]
         var extra: [String: String] = [:]
         if let libinput = root["libinput"]?["version"]?.string { extra["libinput.version"] = libinput }
         if let kernel = root["system"]?["kernel"]?.string { extra["system.kernel"] = kernel }

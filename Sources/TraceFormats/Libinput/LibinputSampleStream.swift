@@ -25,7 +25,7 @@ enum LibinputSampleStream {
     }
 
     private static func stream(path: String, options: ImportOptions) throws -> EvdevSampleStream<SpooledEvents>? {
-        let lines = try ByteLines.Reader(path: path)
+        let lines = try ByteLines.Reader(path: path, cutting: .libinput)
         var parser = RecordYAML.Parser()
         var comments = TouchBenchComments()
         var header = 0
@@ -69,7 +69,7 @@ enum LibinputSampleStream {
         let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: screen)
         let events = SpooledEvents(spool: try spool.reader(), device: 0)
         return EvdevSampleStream(path: path, format: .libinput, metadata: restored, decoder: decoder, reader: events,
-                                 markers: comments.markers)
+                                 markers: comments.markers, cutLine: lines.cutLine)
     }
 
     /// A line after `events:`.

@@ -34,17 +34,21 @@ indirect enum RecordYAML: Sendable {
     struct Document {
         var root: RecordYAML
         var events: [EvdevEvent]
+        /// The file's cut last event item, not read (``ByteLines/EventLines``).
+        var cutLine: Int?
     }
 
     /// Parses `lines`; errors carry the 1-based line (and the path of a file).
     /// TouchBench's comments (YAML comments to the parser) are read into `comments` on the way.
     static func parse(_ lines: TextLines, path: String?, comments: inout TouchBenchComments) throws -> Document {
         var parser = Parser()
-        try lines.forEachBytes(path: path) { number, line in
+        let cutLine = try lines.forEachBytes(path: path, cutting: .libinput) { number, line in
             _ = try comments.readIfComment(line, number: number, path: path)
             try parser.addBytes(line, number: number)
         }
-        return Document(root: try parser.document(), events: parser.events)
+        // A frame whose first event was the cut line holds nothing written whole: it goes too.
+        if cutLine != nil, let last = parser.lines.last, last.isFrame { parser.lines.removeLast() }
+        return Document(root: try parser.document(), events: parser.events, cutLine: cutLine)
     }
 
     struct Line {

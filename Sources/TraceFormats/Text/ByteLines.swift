@@ -7,9 +7,14 @@ import TouchTrace
 enum ByteLines {
     /// Calls `body` with the 1-based number and the bytes of each line of the file at `path`
     /// (valid UTF-8 without CR or NUL; the pointer is valid only during the call).
-    static func forEach(inFile path: String, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
-        let reader = try Reader(path: path)
+    /// With `cutting`, a last line without its line feed that is one of those event lines is
+    /// not handed over: its number is returned (``EventLines``).
+    @discardableResult
+    static func forEach(inFile path: String, cutting events: EventLines? = nil,
+                        _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws -> Int? {
+        let reader = try Reader(path: path, cutting: events)
         while let line = try reader.next() { try body(reader.number, line) }
+        return reader.cutLine
     }
 
     /// The lines of a file one at a time, for importers that stream their samples out as they
@@ -17,18 +22,32 @@ enum ByteLines {
     /// callback): the same block buffer, rules and errors as ``forEach(inFile:_:)``.
     final class Reader {
         private let lines: LineReader
+        private let events: EventLines?
         var path: String { lines.path }
         /// The 1-based number of the line last returned.
         var number: Int { lines.number }
+        /// The number of the cut event line that ended the file unread (``EventLines``), once
+        /// ``next()`` has returned `nil`.
+        private(set) var cutLine: Int?
 
-        init(path: String) throws {
+        /// `cutting`: the event lines of the form read, whose cut last line is not handed over.
+        init(path: String, cutting events: EventLines? = nil) throws {
             do { lines = try LineReader(path: path) } catch { throw ByteLines.formatError(error) }
+            self.events = events
         }
 
-        /// The next line's bytes (valid until the next call), or `nil` after the last.
+        /// The next line's bytes (valid until the next call), or `nil` after the last (and
+        /// instead of a cut event line).
         @inline(__always)
         func next() throws -> UnsafeRawBufferPointer? {
-            do { return try lines.next() } catch { throw ByteLines.formatError(error) }
+            let line: UnsafeRawBufferPointer?
+            do { line = try lines.next() } catch { throw ByteLines.formatError(error) }
+            // One comparison per line: only the last line of a file can lack its line feed.
+            if !lines.lineEnded, let line, let events, events.contains(line) {
+                cutLine = lines.number
+                return nil
+            }
+            return line
         }
     }
 
@@ -42,6 +61,43 @@ enum ByteLines {
                 throw formatError(error)
             }
         }
+    }
+
+    /// The event lines of the evdev text forms. Their writers (`evemu-record`, `adb shell
+    /// getevent`, `libinput record`, TouchBench's exporters) end every line with a line feed, so
+    /// an event line without one ends a file whose writer died, perhaps inside a number
+    /// (`E: 0.100000 0003 0035 12` of `… 1234`): it is not read, every complete line before it
+    /// is, and the import reports it (``cutLineDamage(path:line:)``). Any other last line
+    /// without its line feed (a comment, a header line, blanks) is read as before.
+    /// (docs/FORMATS.md, "Cut files and equal times")
+    enum EventLines {
+        /// `E:` lines.
+        case evemu
+        /// `[ time ] …` lines.
+        case getevent
+        /// Event items, `- [sec, usec, type, code, value]`.
+        case libinput
+
+        /// Whether `line` opens as one of these event lines (after spaces), however it ends.
+        func contains(_ line: UnsafeRawBufferPointer) -> Bool {
+            var cursor = ByteCursor(line)
+            cursor.skipSpaces()
+            switch self {
+            case .evemu: return cursor.take("E:")
+            case .getevent: return cursor.take(UInt8(ascii: "["))
+            case .libinput:
+                guard cursor.take(UInt8(ascii: "-")), cursor.take(0x20) else { return false }
+                cursor.skipSpaces()
+                return cursor.take(UInt8(ascii: "["))
+            }
+        }
+    }
+
+    /// The one sentence of a cut event line (``EventLines``) that was not read, as the JSON
+    /// Lines reader words its own cut line.
+    static func cutLineDamage(path: String?, line: Int) -> TraceFileError {
+        TraceFileError(.malformed, path: path, line: line,
+                       reason: "ends with a cut event line (no line feed; the writer may have died): every complete line before it was read")
     }
 
     /// A reader's error in the importers' terms: the file that cannot be opened or read is

@@ -16,10 +16,17 @@ enum TextLines {
 
     /// Calls `body` with each line's bytes and its 1-based number (see ``ByteLines``): what
     /// the importers' fast paths read, with no string per line.
-    func forEachBytes(path: String?, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
+    /// With `cutting`, a file's cut last event line is not handed over; its number is returned
+    /// (``ByteLines/EventLines``). Text already in memory (the `parse` APIs: a string a program
+    /// made, not a file a writer died writing) is read whole, its last line complete.
+    @discardableResult
+    func forEachBytes(path: String?, cutting events: ByteLines.EventLines? = nil,
+                      _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws -> Int? {
         switch self {
-        case .text(let text): try ByteLines.forEach(inText: text, path: path, body)
-        case .file(let file): try ByteLines.forEach(inFile: file, body)
+        case .text(let text):
+            try ByteLines.forEach(inText: text, path: path, body)
+            return nil
+        case .file(let file): return try ByteLines.forEach(inFile: file, cutting: events, body)
         }
     }
 }
