@@ -24,19 +24,16 @@ public enum EvemuImporter {
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         // Streamed twice (is there a description? then the lines), never held whole.
         let lines = TextLines.file(path)
-        var description: (lines: TextLines, path: String)?
         let own = try ownDescription(lines, path: path)
-        if own == .whole {
-            description = nil
-        } else if let explicit = options.descriptionPath {
-            description = (.file(explicit), explicit)
-        } else if let found = findDescription(forEventsAt: path) {
-            description = (.file(found), found)
+        var description: (lines: TextLines, path: String)?
+        if own != .whole {
+            if let explicit = options.descriptionPath {
+                description = (.file(explicit), explicit)
+            } else if let found = findDescription(forEventsAt: path) {
+                description = (.file(found), found)
+            }
         }
-        if case .partial(let line) = own, let beside = description?.path {
-            throw partialDescriptionError(line: line, path: path, beside: beside)
-        }
-        return try parse(lines: lines, path: path, description: description, options: options)
+        return try parse(lines: lines, path: path, description: description, own: own, options: options)
     }
 
     /// The device an evemu description declares (`N:`, `I:`, `P:`, `B:`, `A:` lines): how a
@@ -64,17 +61,26 @@ public enum EvemuImporter {
         try parse(lines: .text(text), path: path, description: description.map { (.text($0.text), $0.path) }, options: options)
     }
 
+    /// `own` is the recording's own description when the caller has already looked for it
+    /// (``ownDescription(_:path:)``), so that the file is scanned for it once.
     static func parse(
-        lines: TextLines, path: String?, description: (lines: TextLines, path: String)?, options: ImportOptions
+        lines: TextLines, path: String?, description: (lines: TextLines, path: String)?, own known: OwnDescription? = nil,
+        options: ImportOptions
     ) throws -> ImportedTrace {
         var reader = Reader()
         // A recording that carries its own description (an `.evemu` file) describes the
         // device it was recorded on, so it wins over one given beside it: reading both would
         // declare every property and axis twice.
-        let own = try ownDescription(lines, path: path)
+        let own = try known ?? ownDescription(lines, path: path)
         let description = own == .whole ? nil : description
         if case .partial(let line) = own, let beside = description?.path {
-            throw partialDescriptionError(line: line, path: path, beside: beside)
+            // Taking either for the device would be a guess: the partial one hides every axis
+            // of the other; merging them names the other's device after this one, or reads
+            // two property masks.
+            throw TraceFormatError("the recording holds a partial device description (N:, I: or P: lines but no A: or B: line declaring "
+                + "its axes and event codes) and \(beside) is given beside it; remove these lines to use \(beside), or give the whole "
+                + "description (as evemu-describe writes it) in the recording (docs/FORMATS.md, \"Descriptions and YAML\").",
+                path: path, line: line)
         }
         if let description {
             try reader.read(lines: description.lines, path: description.path, allowEvents: false)
@@ -139,8 +145,11 @@ public enum EvemuImporter {
         var partial: Int?
         do {
             try lines.forEachBytes(path: path) { number, line in
-                guard line.count >= 2, line[1] == UInt8(ascii: ":") else { return }
-                switch line[0] {
+                // Leading blanks trimmed as the reader trims them (``Reader``): an indented
+                // `A:` line is a description line to both.
+                let text = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                guard let tag = text.first, text.dropFirst().first == UInt8(ascii: ":") else { return }
+                switch tag {
                 case UInt8(ascii: "A"), UInt8(ascii: "B"): throw Found()
                 case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "P"): if partial == nil { partial = number }
                 default: break
@@ -150,15 +159,5 @@ public enum EvemuImporter {
             return .whole
         }
         return partial.map { .partial(line: $0) } ?? .none
-    }
-
-    /// The refusal of a partial description with another given beside it: taking either for
-    /// the device would be a guess (the partial one hides every axis of the other; merging
-    /// them names the other's device after this one, or reads two property masks).
-    static func partialDescriptionError(line: Int, path: String?, beside: String) -> TraceFormatError {
-        TraceFormatError("the recording holds a partial device description (N:, I: or P: lines but no A: or B: line declaring "
-            + "its axes and event codes) and \(beside) is given beside it; remove these lines to use \(beside), or give the whole "
-            + "description (as evemu-describe writes it) in the recording (docs/FORMATS.md, \"Descriptions and YAML\").",
-            path: path, line: line)
     }
 }

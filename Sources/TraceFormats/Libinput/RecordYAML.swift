@@ -89,9 +89,7 @@ indirect enum RecordYAML: Sendable {
             }
             if content.isEmpty { return }
             if ended { throw TraceFormatError("text follows the end of the YAML document (...).", line: number) }
-            if let first = content.first, "&*!|>%@`".contains(first) {
-                throw TraceFormatError("this YAML feature (\(first)) is not part of what libinput record writes.", line: number)
-            }
+            try Self.rejectFeature(content, line: number)
             lines.append(Line(number: number, indent: indent, text: content, events: nil, isItem: Self.isItem(content)))
         }
 
@@ -165,14 +163,19 @@ indirect enum RecordYAML: Sendable {
         /// A block mapping at `indent`; `first` is its first entry when an item's line began it.
         private mutating func mapping(indent: Int, first: (key: String, value: RecordYAML, line: Int)?) throws -> RecordYAML {
             var entries: [(key: String, value: RecordYAML)] = []
+            // The keys so far, hashed: a mapping of n keys is checked in O(n), not O(n²).
+            var seen = Set<String>()
             let start = first?.line ?? lines[index].number
-            if let first { entries.append((first.key, first.value)) }
+            if let first {
+                entries.append((first.key, first.value))
+                seen.insert(first.key)
+            }
             while index < lines.count, lines[index].indent == indent, !lines[index].isItem {
                 let line = lines[index]
                 index += 1
                 let entry = try entry(line.text, line: line.number, indent: indent)
                 // A repeated key would leave one value unread in silence (hostile report L9).
-                guard !entries.contains(where: { $0.key == entry.key }) else {
+                guard seen.insert(entry.key).inserted else {
                     throw TraceFormatError("the key \(quoted(entry.key)) appears twice in one mapping.", line: line.number)
                 }
                 entries.append(entry)
@@ -271,12 +274,19 @@ indirect enum RecordYAML: Sendable {
             default:
                 // An alias (`*name`), a tag (`!!binary`), an anchor or a block scalar as a value:
                 // refused as at the start of a line, never read as plain text.
-                if let first = text.first, "&*!|>%@`".contains(first) {
-                    throw TraceFormatError("this YAML feature (\(first)) is not part of what libinput record writes.", line: line)
-                }
+                try rejectFeature(text, line: line)
                 let value = depth > 0 ? text.prefix { $0 != "," && $0 != "]" } : text
                 text = text[value.endIndex...]
                 return .scalar(String(value.trimmingTrailingSpaces()), line: line)
+            }
+        }
+
+        /// Refuses `text` when it starts with an anchor, alias, tag, block scalar, directive or
+        /// reserved indicator: libinput record writes none, and reading one as plain text would
+        /// read a hostile file as something it is not (hostile report L9).
+        static func rejectFeature(_ text: Substring, line: Int) throws {
+            if let first = text.first, "&*!|>%@`".contains(first) {
+                throw TraceFormatError("this YAML feature (\(first)) is not part of what libinput record writes.", line: line)
             }
         }
 

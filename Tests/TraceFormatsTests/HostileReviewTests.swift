@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TouchInput
+import TouchTrace
+@testable import TraceFormats
+
+/// Issue 15, the review of the hostile-input fixes: work bounded by the input's size (a
+/// mapping of many keys), descriptions found where the reader finds them (indented lines),
+/// and a flat pen kept within the recorded tilt axis.
+@Suite("Hostile input review: bounded work, indented descriptions, flat pen in range")
+struct HostileReviewTests {
+    // MARK: libinput YAML: the duplicate-key check is linear
+
+    /// One mapping of `count` distinct keys (and `repeated` once more at the end, if given).
+    static func parseMapping(count: Int, repeated: String? = nil) throws -> RecordYAML {
+        var parser = RecordYAML.Parser()
+        for key in 0..<count { try parser.add("k\(key): \(key)", number: key + 1) }
+        if let repeated { try parser.add(Substring("\(repeated): 0"), number: count + 1) }
+        return try parser.document()
+    }
+
+    @Test("200 000 distinct keys in one mapping parse in bounded time; a repeated key is refused naming its line")
+    func manyKeys() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let root = try Self.parseMapping(count: 200_000)
+        let elapsed = clock.now - start
+        guard case .mapping(let entries, _) = root else { Issue.record("not a mapping"); return }
+        #expect(entries.count == 200_000)
+        #expect(entries[123_456].key == "k123456")
+        // A quadratic check compares 2·10^10 keys (about 85 s; 40 000 keys took 3.4 s); the set
+        // does 200 000 look-ups (about 3 s in a debug build, most of it building the lines).
+        #expect(elapsed < .seconds(20))
+
+        let error = try #require(throws: TraceFormatError.self) { try Self.parseMapping(count: 1000, repeated: "k17") }
+        #expect(error.line == 1001)
+        #expect(error.reason == "the key \"k17\" appears twice in one mapping.")
+    }
+
+    // MARK: evemu: indented description lines are description lines
+
+    @Test("indented description lines are the recording's own description, as the reader reads them", arguments: [
+        ["N", "I", "P", "A", "B"], ["A", "B"],
+    ])
+    func indentedDescription(tags: [String]) throws {
+        let directory = try HostileTextTests.Directory()
+        let (desc, events) = try HostileLowsTests.describedEvents(in: directory)
+        let description = try String(contentsOfFile: desc, encoding: .utf8).split(separator: "\n")
+        let indented = description.map { line in tags.contains { line.hasPrefix("\($0):") } ? "  \t" + line : String(line) }
+        #expect(indented != description.map(String.init))
+        let flush = try directory.write(Array((description + events).joined(separator: "\n").appending("\n").utf8), "flush.evemu")
+        let path = try directory.write(Array((indented + events.map(String.init)).joined(separator: "\n").appending("\n").utf8), "indented.evemu")
+        #expect(try EvemuImporter.containsDescription(.file(path), path: path))
+        // With a description beside it (read twice, it would declare every property twice),
+        // and alone: the same trace as the unindented recording's.
+        let expected = try TraceFormat.importTrace(from: flush, format: .evemu)
+        let given = try TraceFormat.importTrace(from: path, format: .evemu, options: ImportOptions(descriptionPath: desc))
+        #expect(given.samples == expected.samples)
+        #expect(given.metadata == expected.metadata)
+        #expect(given.samples.count > 5)
+        #expect(try TraceFormat.importTrace(from: path, format: .evemu).samples == expected.samples)
+    }
+}
