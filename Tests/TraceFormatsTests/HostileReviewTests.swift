@@ -3,6 +3,7 @@ import Testing
 import TouchInput
 import TouchTrace
 @testable import TraceFormats
+import TestSupport
 
 /// Issue 15, the review of the hostile-input fixes: work bounded by the input's size (a
 /// mapping of many keys), descriptions found where the reader finds them (indented lines),
@@ -59,5 +60,29 @@ struct HostileReviewTests {
         #expect(given.metadata == expected.metadata)
         #expect(given.samples.count > 5)
         #expect(try TraceFormat.importTrace(from: path, format: .evemu).samples == expected.samples)
+    }
+
+    // MARK: a flat pen stays within a recorded tilt axis
+
+    @Test("a flat pen on a recorded device (tilt −64…63 at 57 units per radian) is written at the axis's end and counted",
+          .enabled(if: SharedData.isAvailable, "../shared/data/evemu is absent"))
+    func flatPenInRecordedRange() throws {
+        let directory = try HostileTextTests.Directory()
+        let trace = try EvemuImporter.read(contentsOf: SharedData.path("Wacom_Cintiq_13HD_touch_Pen.events"))
+        var samples = trace.samples
+        let index = try #require(samples.firstIndex { $0.phase == .moved && $0.altitude != nil })
+        samples[index].altitude = 0
+        samples[index].azimuth = .pi / 4
+        let path = directory.url.appendingPathComponent("flat.evemu").path
+        let conversion = try TraceConversion(SampleArraySource(metadata: trace.metadata, samples: samples), named: "cintiq.jsonl",
+                                             writing: .foreign(.evemu), to: path)
+        #expect(conversion.losses.items.first { $0.what.hasPrefix("pencil samples lying flatter than the tilt axes can say") }?.count == 1)
+        let tilts = try RawEvemu(path: path).events.filter { $0.type == 3 && ($0.code == 0x1a || $0.code == 0x1b) }.map(\.value)
+        // ceil(π/2·57) − 1 = 89 would lie past the axis's maximum 63.
+        #expect(tilts.max() == 63)
+        #expect(tilts.allSatisfy { (-64...63).contains($0) })
+        let back = try TraceFormat.importTrace(from: path, format: .evemu).samples
+        let flat = try #require(back.first { $0.time == samples[index].time && $0.kind == .pencil })
+        #expect(abs((flat.altitude ?? 0) - EvdevDecoder.altitudeAzimuth(tiltX: 63.0 / 57, tiltY: 63.0 / 57).altitude) < 1e-9)
     }
 }

@@ -191,14 +191,24 @@ struct EvdevEncoder {
     /// written one unit short of that, the flattest the axes can say (read back as an altitude
     /// of about one unit, its azimuth kept only to the quadrant), and `flattened`, so that the
     /// export counts it (hostile report L4) rather than writing 0/0, which reads back upright.
+    /// A tilt past the axis's declared minimum or maximum is written at that end and counted
+    /// the same way.
     private func tiltUnits(altitude: Double, azimuth: Double) -> (x: Int32, y: Int32, flattened: Bool) {
         let perRadian = plan.tiltResolution > 0 ? Double(plan.tiltResolution) : 180 / .pi
         let limit = (Double.pi / 2 * perRadian).rounded(.up) - 1
         func flat(_ component: Double) -> Double { abs(component) < 1e-12 ? 0 : component > 0 ? .pi / 2 : -.pi / 2 }
         let tilt = tan(altitude) > 1e-12 ? EvdevDecoder.tilt(altitude: altitude, azimuth: azimuth) : (x: flat(cos(azimuth)), y: flat(sin(azimuth)))
         let x = (tilt.x * perRadian).rounded(), y = (tilt.y * perRadian).rounded()
-        let flattened = abs(x) > limit || abs(y) > limit
-        return (EvdevMapping.clamp(Swift.max(-limit, Swift.min(limit, x))), EvdevMapping.clamp(Swift.max(-limit, Swift.min(limit, y))), flattened)
+        // Within the axis's declared range too: a recorded device's may be narrower than
+        // π/2 (a Cintiq's is −64…63 at 57 units per radian, π/2 being 90 units).
+        func bounded(_ units: Double, _ code: UInt16) -> Double {
+            let axis = plan.device.axes[code]
+            let low = Swift.max(-limit, axis.map { Double($0.minimum) } ?? -limit)
+            let high = Swift.min(limit, axis.map { Double($0.maximum) } ?? limit)
+            return Swift.max(low, Swift.min(high, units))
+        }
+        let boundedX = bounded(x, EvdevCode.absTiltX), boundedY = bounded(y, EvdevCode.absTiltY)
+        return (EvdevMapping.clamp(boundedX), EvdevMapping.clamp(boundedY), boundedX != x || boundedY != y)
     }
 
     private mutating func pointer(_ sample: InputSample, at time: Int64) {

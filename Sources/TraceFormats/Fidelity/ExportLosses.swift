@@ -128,7 +128,7 @@ public struct ExportLosses: Sendable {
             case .stationaryPhases: "stationary phases (written as moves)"
             case .unbackedModifiers: "modifier sets not backed by key events"
             case .contactsWithoutSlot: "contact samples finding every slot taken (over \(EvdevDecoder.contactLimit) at once, or the device's slots; not written)"
-            case .flattenedTilts: "pencil samples lying flatter than the tilt axes can say (altitude 0; written at their flattest tilt)"
+            case .flattenedTilts: "pencil samples lying flatter than the tilt axes can say (altitude 0, or a tilt past the axis range; written at their flattest tilt)"
             case .clampedPositions: "positions beyond the 32-bit axis units (written at the axis's end)"
             }
         }
