@@ -28,7 +28,7 @@ public struct LiftVelocityTracker: Sendable {
     /// Takes the next sample; returns the contact's lift when `sample` ends it.
     public mutating func add(_ sample: InputSample) -> Lift? {
         guard sample.kind.isContact, let location = sample.location else { return nil }
-        let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
+        let key = sample.contact.packed
         switch sample.phase {
         case .began:
             var tracker = VelocityTracker(strategy: strategy)

@@ -112,7 +112,7 @@ package struct ContactTable {
     /// The previous values of the contact `kind`/`id`, adding it (all zero) when new.
     @inline(__always)
     package mutating func slots(kind: SampleKind, id: UInt32) -> UnsafeMutablePointer<Int64> {
-        let key = UInt64(kind.rawValue) << 32 | UInt64(id)
+        let key = ContactKey(kind: kind, id: id).packed
         let way = Int(truncatingIfNeeded: (key ^ key >> 29) & UInt64(Self.cacheWays - 1))
         if cache[way] == Int64(bitPattern: key) { return values + Int(cache[Self.cacheWays + way]) }
         let base = slotIndex(for: key) * DeltaColumns.slotCount

@@ -120,8 +120,7 @@ public final class JSONLinesReader {
     private func isCut(_ error: TraceFileError) throws(TraceFileError) -> Bool {
         guard !lineWasTerminated, lastParseWasSyntaxError else { return false }
         let tail = zeroTail == 0 ? "" : " followed by \(Self.zeros(zeroTail))"
-        damage = TraceFileError(.malformed, path: path, line: line,
-                                reason: "ends with a cut line\(tail) (no line feed; the writer may have died): every complete line before it was read")
+        damage = .cutLine("line\(tail)", path: path, line: line)
         return true
     }
 
@@ -137,21 +136,42 @@ public final class JSONLinesReader {
         count == 1 ? "1 NUL byte" : "\(count) NUL bytes"
     }
 
+    /// The longest NUL-filled tail read as a dead writer's unwritten blocks (16 MiB): a
+    /// filesystem zero-fills at most the blocks it had allocated, a few megabytes. A longer
+    /// run of NUL bytes is not a cut tail but bad data, refused as the NUL line it is, and the
+    /// scan for it at open stays bounded (a sparse 4 GiB file of zeros is not read whole).
+    package static let maximumZeroTail = 16 << 20
+
     /// How many NUL bytes end the file, read backwards a block at a time from the end (one
-    /// small read for a file that ends with text, linear in the tail otherwise).
+    /// small read for a file that ends with text, at most ``maximumZeroTail`` bytes
+    /// otherwise): 0 when the run of NUL bytes is longer than that.
     private static func trailingZeros(_ file: SystemFile, size: Int) throws(TraceFileError) -> Int {
         var end = size
         var block: [UInt8] = []
         while end > 0 {
+            guard size - end <= maximumZeroTail else { return 0 }
             let count = min(end, end == size ? 4096 : blockSize)
             try file.read(count, at: end - count, into: &block)
-            guard let last = block.lastIndex(where: { $0 != 0 }) else {
+            guard let last = block.withUnsafeBytes(Self.lastNonZero) else {
                 end -= count
                 continue
             }
-            return size - (end - count + last + 1)
+            let zeros = size - (end - count + last + 1)
+            return zeros <= maximumZeroTail ? zeros : 0
         }
-        return size
+        return size <= maximumZeroTail ? size : 0
+    }
+
+    /// The index of the last byte of `bytes` that is not 0, a word at a time (a long tail of
+    /// zeros is read at memory speed, in a debug build too).
+    private static func lastNonZero(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var end = bytes.count
+        while end >= 8, bytes.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) == 0 { end -= 8 }
+        while end > 0 {
+            if bytes[end - 1] != 0 { return end - 1 }
+            end -= 1
+        }
+        return nil
     }
 
     /// The fast path: the next line, when it is whole in the buffer, parsed where it lies
@@ -185,8 +205,11 @@ public final class JSONLinesReader {
     // MARK: Lines
 
     private func nextLine() throws(TraceFileError) -> [UInt8]? {
+        // Where the search for the line feed resumes: bytes already searched are not searched
+        // again when a block is added, so a long line costs its length once.
+        var searched = start
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = Self.firstLineFeed(in: buffer, from: searched) {
                 guard newline - start <= Self.maximumLineLength else {
                     line += 1
                     throw error("is longer than \(Self.maximumLineLength) bytes")
@@ -227,11 +250,22 @@ public final class JSONLinesReader {
             }
             buffer.removeFirst(start)
             start = 0
+            searched = buffer.count
             var block: [UInt8] = []
             let count = min(Self.blockSize, fileSize - offset)
             try file.read(count, at: offset, into: &block)
             offset += count
             buffer.append(contentsOf: block)
+        }
+    }
+
+    /// The index of the first line feed in `buffer` at or after `from` (memchr: memory speed
+    /// in a debug build too).
+    private static func firstLineFeed(in buffer: [UInt8], from: Int) -> Int? {
+        guard from < buffer.count else { return nil }
+        return buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, let found = memchr(base + from, 0x0A, raw.count - from) else { return nil }
+            return UnsafeRawPointer(found) - base
         }
     }
 

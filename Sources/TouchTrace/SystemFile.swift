@@ -51,10 +51,12 @@ package final class SystemFile {
     /// temporary file beside it and renamed over it only by ``closeChecked()``, so a writer
     /// that fails or is killed leaves the previous file intact (a killed writer leaves its
     /// partial output as `PATH.PID.partial`). A device or FIFO is written directly, never
-    /// replaced (a FIFO that no program reads is refused at once rather than waited on); a
-    /// directory is refused. With `newFileInPlace`, a path where no file exists
-    /// yet is created and written directly (a live capture's chunks land there at once).
-    package static func create(_ path: String, newFileInPlace: Bool = false) throws(TraceFileError) -> SystemFile {
+    /// replaced (a FIFO that no program reads is waited on for at most `readerWait`, then
+    /// refused, where a plain open would block forever); a directory is refused. With
+    /// `newFileInPlace`, a path where no file exists yet is created and written directly (a
+    /// live capture's chunks land there at once).
+    package static func create(_ path: String, newFileInPlace: Bool = false,
+                               readerWait: Duration = fifoReaderWait) throws(TraceFileError) -> SystemFile {
         // Standard output closed at start is /dev/null (see StandardStreams): writing to it by
         // name would discard the output in silence.
         if StandardStreams.outputClosedAtStart, ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(path) {
@@ -75,12 +77,14 @@ package final class SystemFile {
             case .directory:
                 throw TraceFileError(.io, path: path, reason: "is a directory, not a file that can be written")
             case let other:
-                // Without waiting: a FIFO with no reader would block the open forever
-                // (hostile report L9); the kernel answers ENXIO at once instead.
-                let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+                // Never blocking: a FIFO with no reader would block the open forever
+                // (hostile report L9); without waiting the kernel answers ENXIO at once, and
+                // the open is tried again every 10 ms for a reader started just after the
+                // writer (`touchbench convert … -o pipe & cat pipe`).
+                let fd = openWithoutBlocking(path, readerWait: readerWait)
                 guard fd >= 0 else {
                     if errno == ENXIO, other == .fifo {
-                        throw TraceFileError(.io, path: path, reason: "is a FIFO (named pipe) that no program is reading; start its reader first (such as cat \(path)), then write to it")
+                        throw TraceFileError(.io, path: path, reason: "is a FIFO (named pipe) that no program began reading within \(Self.phrase(readerWait)); start its reader first (such as cat \(path)), then write to it")
                     }
                     throw TraceFileError(.io, path: path, reason: "cannot be opened for writing as \(other.phrase) (\(Self.errorText()))")
                 }
@@ -105,6 +109,29 @@ package final class SystemFile {
         let file = SystemFile(path: path, descriptor: fd)
         file.replacement = Replacement(temporary: temporary, target: target)
         return file
+    }
+
+    /// How long an output FIFO's reader is waited for before the output is refused: long
+    /// enough for a reader started by the same shell line, short enough never to look hung.
+    package static let fifoReaderWait: Duration = .seconds(5)
+
+    /// `open(path, O_WRONLY | O_NONBLOCK)`, tried again every 10 ms while it fails with
+    /// ENXIO (a FIFO with no reader yet) until `readerWait` has passed; `errno` is the last
+    /// attempt's.
+    private static func openWithoutBlocking(_ path: String, readerWait: Duration) -> Int32 {
+        let clock = ContinuousClock()
+        let deadline = clock.now + readerWait
+        while true {
+            let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd < 0, errno == ENXIO, clock.now < deadline else { return fd }
+            usleep(10_000)
+        }
+    }
+
+    /// A wait as the error words it: "5 s", or "50 ms" below a second.
+    private static func phrase(_ wait: Duration) -> String {
+        let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 
     /// A new, unnamed scratch file in the temporary directory (`TMPDIR`, else `/tmp`), for data
@@ -148,8 +175,13 @@ package final class SystemFile {
     /// Reads exactly `count` bytes at `offset` into `buffer` (replacing its contents), or
     /// throws when the file ends first.
     package func read(_ count: Int, at offset: Int, into buffer: inout [UInt8]) throws(TraceFileError) {
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: repeatElement(0, count: count))
+        // Resized in place (pread overwrites the bytes): appending element by element costs a
+        // generic call per byte in a debug build.
+        if buffer.count > count {
+            buffer.removeLast(buffer.count - count)
+        } else if buffer.count < count {
+            buffer += [UInt8](repeating: 0, count: count - buffer.count)
+        }
         var done = 0
         var failure: Int32 = 0
         buffer.withUnsafeMutableBytes { bytes in

@@ -19,3 +19,14 @@ public enum TraceFileErrorKind: LocatedErrorKind {
 
     public static let style = LocatedErrorStyle(lineSeparator: ", line ", endsSentence: true, unnamedFile: "input")
 }
+
+extension LocatedError where Kind == TraceFileErrorKind {
+    /// The one sentence for a text file whose last line has no line feed because its writer
+    /// died: that line is not read, every line before it is. `what` names the line ("line",
+    /// "event line", "line followed by 12 NUL bytes"). Shared by the JSON Lines reader and
+    /// the evdev text importers so that every cut file is reported in the same words.
+    package static func cutLine(_ what: String = "line", path: String?, line: Int) -> TraceFileError {
+        TraceFileError(.malformed, path: path, line: line,
+                       reason: "ends with a cut \(what) (no line feed; the writer may have died): every complete line before it was read")
+    }
+}

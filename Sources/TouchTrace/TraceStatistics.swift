@@ -43,7 +43,7 @@ public struct TraceStatistics: Sendable {
             endTime = sample.time
             if let label = sample.label { markerLabels[label, default: 0] += 1 }
             guard sample.kind.isContact else { continue }
-            let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
+            let key = sample.contact.packed
             if let previous = live[key] {
                 intervals[sample.kind, default: [:]][(sample.time &- previous) / 1000, default: 0] += 1
             } else {

@@ -33,6 +33,7 @@ enum CatCommand {
         let input = try TraceFiles.open(arguments.positionals[0], window: window)
         let sink = try TraceOutput.sink(writing: form, to: "-", metadata: input.metadata)
         try copySamples(from: input.source, to: sink)
+        TraceFiles.warnAfterReading(input)
         return ExitCode.success
     }
 }

@@ -58,12 +58,7 @@ enum ConvertCommand {
             Console.progress("converted \($0) samples")
         }
         Console.endProgress()
-        if let cut = opened.cutLineDamage { Console.error("warning: \(cut.description)") }
-        if opened.heldBackEvents > 0 {
-            // Kept for real devices (clock steps, recordings joined end to end), but never in silence.
-            Console.error("warning: \(input): \(counted(opened.heldBackEvents, "event")) went back in time and "
-                + "\(opened.heldBackEvents == 1 ? "was" : "were") held at the time of the event before (docs/FORMATS.md).")
-        }
+        TraceFiles.warnAfterReading(opened)
         if outputPath != "-" { Console.error("\(input) → \(outputPath): \(conversion.samples) samples as \(outputForm.name).") }
         // Nothing is dropped in silence: what the form cannot carry is counted and named.
         if let sentence = conversion.losses.sentence(for: outputForm.name) { Console.error(sentence) }

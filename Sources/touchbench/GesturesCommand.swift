@@ -52,8 +52,15 @@ enum GesturesCommand {
 enum GestureInput {
     /// The metadata and a function yielding the samples in order.
     static func read(_ path: String) throws -> (TraceMetadata, () throws -> InputSample?) {
-        let source = try TraceFiles.open(path).source
-        return (source.metadata, { try source.nextSample() })
+        let input = try TraceFiles.open(path)
+        let source = input.source
+        var warned = false
+        return (source.metadata, {
+            if let sample = try source.nextSample() { return sample }
+            if !warned { TraceFiles.warnAfterReading(input) }
+            warned = true
+            return nil
+        })
     }
 
     static func line(for event: GestureEvent) -> String {

@@ -15,7 +15,9 @@ enum InfoCommand {
         options: [json],
         positionals: 1...1
     ) { arguments in
-        let description = try TraceDescription(TraceFiles.open(arguments.positionals[0]))
+        let input = try TraceFiles.open(arguments.positionals[0])
+        let description = try TraceDescription(input)
+        TraceFiles.warnAfterReading(input)
         print(arguments[json] ? description.jsonText : text(description))
         return ExitCode.success
     }

@@ -25,6 +25,7 @@ enum PageReplayCommand {
         let input = try TraceFiles.open(path)
         var samples: [InputSample] = []
         while let sample = try input.source.nextSample() { samples.append(sample) }
+        TraceFiles.warnAfterReading(input)
         if let first = samples.first, let last = samples.last {
             Console.progress(String(format: "replaying %.1f s of input into %@ …", Double(last.time - first.time) / 1e9, address.argument))
         }

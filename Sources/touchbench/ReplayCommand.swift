@@ -108,6 +108,7 @@ enum ReplayCommand {
             throw UsageError(message: error.description)
         }
         Console.endProgress()
+        TraceFiles.warnAfterReading(input)
         try timeline?.close()
         if let costOutput, let recorder {
             let file = try TextOutput(path: costOutput)

@@ -21,6 +21,20 @@ enum TraceFiles {
         return form
     }
 
+    /// Says on standard error what reading `input` to its end kept back: a text input's cut
+    /// last line, which was not read, and evdev events held at the time before them. Every
+    /// command that reads a whole input calls it once that input is read, so a cut JSON Lines
+    /// file is named by `cat` and `info` as by `convert`.
+    static func warnAfterReading(_ input: TraceInput) {
+        if let cut = input.cutLineDamage { Console.error("warning: \(cut.description)") }
+        let heldBack = input.heldBackEvents
+        if heldBack > 0 {
+            // Kept for real devices (clock steps, recordings joined end to end), but never in silence.
+            Console.error("warning: \(input.path): \(counted(heldBack, "event")) went back in time and "
+                + "\(heldBack == 1 ? "was" : "were") held at the time of the event before (docs/FORMATS.md).")
+        }
+    }
+
     static func warnIfDamaged(_ reader: TraceReader) {
         guard let damage = reader.damage else { return }
         Console.error("warning: \(damage.description) Reading the \(counted(reader.chunks.count, "complete chunk")); 'touchbench verify --repair OUT' rewrites the file.")

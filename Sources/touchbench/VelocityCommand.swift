@@ -30,11 +30,12 @@ enum VelocityCommand {
         positionals: 1...1
     ) { arguments in
         var tracker = LiftVelocityTracker(strategy: try arguments.value(strategy) ?? .lsq2)
-        let source = try TraceFiles.open(arguments.positionals[0]).source
+        let input = try TraceFiles.open(arguments.positionals[0])
         var lifts: [LiftVelocityTracker.Lift] = []
-        while let sample = try source.nextSample() {
+        while let sample = try input.source.nextSample() {
             if let lift = tracker.add(sample) { lifts.append(lift) }
         }
+        TraceFiles.warnAfterReading(input)
         if arguments[json] {
             print(LiftVelocityTracker.Lift.jsonText(lifts))
         } else if lifts.isEmpty {

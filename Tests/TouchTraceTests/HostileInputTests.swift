@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TouchInput
 @testable import TouchTrace
@@ -127,14 +128,17 @@ struct HostileInputTests {
         #expect(throws: TraceFileError.self) { try JSONLinesReader(path: path) }
     }
 
-    @Test("a FIFO output that no program reads is refused at once; one with a reader is written, never replaced")
+    @Test("a FIFO output that no program reads is refused after the reader wait; one with a reader is written, never replaced")
     func fifoOutput() throws {
         let scratch = ScratchDirectory()
         let path = scratch.path("out-pipe")
         #expect(mkfifo(path, 0o600) == 0)
-        let error = try #require(throws: TraceFileError.self) { try TextOutput(path: path) }
+        #expect(SystemFile.fifoReaderWait == .seconds(5))
+        let started = ContinuousClock.now
+        let error = try #require(throws: TraceFileError.self) { try SystemFile.create(path, readerWait: .milliseconds(50)) }
+        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(error.kind == .io)
-        #expect(error.description == "\(path): is a FIFO (named pipe) that no program is reading; start its reader first (such as cat \(path)), then write to it.")
+        #expect(error.description == "\(path): is a FIFO (named pipe) that no program began reading within 50 ms; start its reader first (such as cat \(path)), then write to it.")
         // A reader (opened without waiting for a writer) makes the same path writable.
         let reader = open(path, O_RDONLY | O_NONBLOCK)
         #expect(reader >= 0)
@@ -146,6 +150,32 @@ struct HostileInputTests {
         #expect(read(reader, &bytes, 16) == 6)
         var info = stat()
         #expect(stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
+
+    @Test("a FIFO output whose reader starts 300 ms after the writer is written (convert -o pipe & cat pipe)")
+    func lateFIFOReader() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("late-pipe")
+        #expect(mkfifo(path, 0o600) == 0)
+        let received = Mutex<[UInt8]>([])
+        let thread = Thread {
+            usleep(300_000)
+            let reader = open(path, O_RDONLY)   // waits for the writer, as cat does
+            guard reader >= 0 else { return }
+            var bytes = [UInt8](repeating: 0, count: 64)
+            let count = read(reader, &bytes, 64)
+            close(reader)
+            received.withLock { $0 = Array(bytes.prefix(max(count, 0))) }
+        }
+        let started = ContinuousClock.now
+        thread.start()
+        let output = try TextOutput(path: path)
+        let waited = ContinuousClock.now - started
+        try output.write("late\n")
+        try output.close()
+        while !thread.isFinished { usleep(1_000) }
+        #expect(waited >= .milliseconds(250) && waited < .seconds(4))
+        #expect(received.withLock { $0 } == Array("late\n".utf8))
     }
 
     @Test("metadata every reader refuses is not written: a recording must read back",

@@ -9,10 +9,17 @@ struct JSONLinesCutTests {
     private static let began = #"{"t":0,"kind":"touch","phase":"began","id":1,"x":1,"y":2}"#
     private static let ended = #"{"t":8,"kind":"touch","phase":"ended","id":1,"x":1,"y":2}"#
 
-    private func open(_ bytes: [UInt8]) throws -> (JSONLinesReader, [InputSample]) {
+    /// Reads `bytes` as a JSON Lines file; with `sparseSize`, the file is extended with NUL
+    /// bytes to that size without writing them (as a filesystem leaves a file whose writer died).
+    private func open(_ bytes: [UInt8], sparseSize: Int? = nil) throws -> (JSONLinesReader, [InputSample]) {
         let scratch = ScratchDirectory()
         let path = scratch.path("in.jsonl")
         try Data(bytes).written(to: path)
+        if let sparseSize {
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.truncate(atOffset: UInt64(sparseSize))
+            try handle.close()
+        }
         let reader = try JSONLinesReader(path: path)
         var samples: [InputSample] = []
         while let sample = try reader.next() { samples.append(sample) }
@@ -114,6 +121,31 @@ struct JSONLinesCutTests {
         let damage = try #require(reader.damage)
         #expect(damage.line == line)
         #expect(damage.reason.hasPrefix(reason), "\(damage.reason)")
+    }
+
+    private func openSparse(_ text: String, size: Int) throws -> (JSONLinesReader, [InputSample]) {
+        try open(Array(text.utf8), sparseSize: size)
+    }
+
+    @Test("a NUL tail of exactly 16 MiB is a cut tail; one byte more is not, and is refused as the NUL line it is")
+    func zeroTailLimit() throws {
+        let text = "\(Self.began)\n\(Self.ended)\n"
+        let limit = JSONLinesReader.maximumZeroTail
+        #expect(limit == 16 << 20)
+        let (reader, samples) = try openSparse(text, size: text.utf8.count + limit)
+        #expect(samples.count == 2)
+        #expect(reader.trailingNULBytes == limit)
+        #expect(reader.damage?.line == 3)
+        let error = try #require(throws: TraceFileError.self) { try openSparse(text, size: text.utf8.count + limit + 1) }
+        #expect(error.line == 3)
+    }
+
+    @Test("a sparse 1 GiB file of NUL bytes after two lines is refused at its third line without reading the zeros backwards")
+    func sparseGigabyte() throws {
+        let text = "\(Self.began)\n\(Self.ended)\n"
+        let error = try #require(throws: TraceFileError.self) { try openSparse(text, size: 1 << 30) }
+        #expect(error.line == 3)
+        #expect(error.kind == .malformed)
     }
 
     @Test("a NUL that is not the file's tail is still bad data naming its line")

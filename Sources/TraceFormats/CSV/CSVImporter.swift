@@ -222,7 +222,7 @@ public enum CSVImporter {
     private static func inferPhases(_ samples: inout [InputSample]) {
         var first: [UInt64: Int] = [:], last: [UInt64: Int] = [:]
         for (index, sample) in samples.enumerated() where sample.kind.isContact {
-            let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
+            let key = sample.contact.packed
             if first[key] == nil { first[key] = index }
             last[key] = index
         }

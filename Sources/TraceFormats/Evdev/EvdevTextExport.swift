@@ -69,7 +69,7 @@ enum EvdevTextExport {
                 // A marker ends the frame, so that it keeps its place among the samples.
                 if sample.kind == .marker { break }
                 if sample.kind.isContact {
-                    let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
+                    let key = sample.contact.packed
                     if ids.contains(key) { break }
                     ids.insert(key)
                 }

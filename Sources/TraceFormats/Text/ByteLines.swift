@@ -93,11 +93,10 @@ enum ByteLines {
         }
     }
 
-    /// The one sentence of a cut event line (``EventLines``) that was not read, as the JSON
-    /// Lines reader words its own cut line.
+    /// A cut event line (``EventLines``) that was not read, in the words of every cut text
+    /// file (``TraceFileError/cutLine(_:path:line:)``).
     static func cutLineDamage(path: String?, line: Int) -> TraceFileError {
-        TraceFileError(.malformed, path: path, line: line,
-                       reason: "ends with a cut event line (no line feed; the writer may have died): every complete line before it was read")
+        .cutLine("event line", path: path, line: line)
     }
 
     /// A reader's error in the importers' terms: the file that cannot be opened or read is

@@ -39,7 +39,7 @@ public enum ChromeTraceExporter {
                 writer.instant(name, thread: tid, time: sample.time, args: sample.kind == .marker ? [] : args)
                 continue
             }
-            let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
+            let key = sample.contact.packed
             let current: (tid: Int, start: Int64, name: String)
             if let live = contacts[key] {
                 current = live

@@ -14,7 +14,7 @@ extension PointerEventsImporter {
             }
             if Self.ignored.contains(event.type) { return }
             let (kind, id) = try Self.pointer(of: event)
-            let key = UInt64(kind.rawValue) << 32 | UInt64(id)
+            let key = ContactKey(kind: kind, id: id).packed
             let phase: SamplePhase
             switch event.type {
             case "pointerdown":
@@ -83,7 +83,7 @@ extension PointerEventsImporter {
         /// then skips it or words its error).
         static func key(of event: PointerEventsDocument.Event) -> UInt64? {
             guard event.type != "wheel", !ignored.contains(event.type), let pointer = try? pointer(of: event) else { return nil }
-            return UInt64(pointer.kind.rawValue) << 32 | UInt64(pointer.id)
+            return ContactKey(kind: pointer.kind, id: pointer.id).packed
         }
 
         /// Whether `event` ends a contact of a pointer that is not down: on its own an end

@@ -128,7 +128,7 @@ public enum PointerEventsImporter {
         var ended = Set<UInt64>()
         var result: [InputSample] = []
         for sample in ordered {
-            let key = UInt64(sample.kind.rawValue) << 32 | UInt64(sample.id)
+            let key = sample.contact.packed
             if sample.flags.contains(.predicted) {
                 if ended.contains(key) { continue }
             } else if sample.phase.isTerminal || sample.phase == .hoverExited {
