@@ -81,7 +81,7 @@ package final class SystemFile {
                 // (hostile report L9); without waiting the kernel answers ENXIO at once, and
                 // the open is tried again every 10 ms for a reader started just after the
                 // writer (`touchbench convert … -o pipe & cat pipe`).
-                let fd = openWithoutBlocking(path, readerWait: readerWait)
+                let fd = openWithoutBlocking(path, readerWait: other == .fifo ? readerWait : .zero)
                 guard fd >= 0 else {
                     if errno == ENXIO, other == .fifo {
                         throw TraceFileError(.io, path: path, reason: "is a FIFO (named pipe) that no program began reading within \(Self.phrase(readerWait)); start its reader first (such as cat \(path)), then write to it")
@@ -116,8 +116,8 @@ package final class SystemFile {
     package static let fifoReaderWait: Duration = .seconds(5)
 
     /// `open(path, O_WRONLY | O_NONBLOCK)`, tried again every 10 ms while it fails with
-    /// ENXIO (a FIFO with no reader yet) until `readerWait` has passed; `errno` is the last
-    /// attempt's.
+    /// ENXIO (a FIFO with no reader yet) until `readerWait` has passed (a device answers ENXIO
+    /// when it has no driver: it is given no wait); `errno` is the last attempt's.
     private static func openWithoutBlocking(_ path: String, readerWait: Duration) -> Int32 {
         let clock = ContinuousClock()
         let deadline = clock.now + readerWait

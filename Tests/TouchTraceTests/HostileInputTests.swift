@@ -152,6 +152,25 @@ struct HostileInputTests {
         #expect(stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
     }
 
+    /// Whether this process may make device nodes (root with CAP_MKNOD, as CI runs).
+    private static let canMakeDeviceNodes: Bool = {
+        let scratch = ScratchDirectory()
+        return mknod(scratch.path("probe"), S_IFCHR | 0o600, 60 << 8) == 0
+    }()
+
+    @Test("a character device without a driver is refused at once, not waited on as a FIFO's reader is",
+          .enabled(if: canMakeDeviceNodes, "making a device node needs root"))
+    func driverlessDevice() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("no-driver")
+        // Major 60 is reserved for local use: no driver answers it, so an open fails with ENXIO.
+        #expect(mknod(path, S_IFCHR | 0o600, 60 << 8) == 0)
+        let started = ContinuousClock.now
+        let error = try #require(throws: TraceFileError.self) { try TextOutput(path: path) }
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(error.description == "\(path): cannot be opened for writing as a character device (No such device or address).")
+    }
+
     @Test("a FIFO output whose reader starts 300 ms after the writer is written (convert -o pipe & cat pipe)")
     func lateFIFOReader() throws {
         let scratch = ScratchDirectory()
