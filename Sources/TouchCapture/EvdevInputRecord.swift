@@ -31,7 +31,7 @@ public enum EvdevInputRecord {
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
         /// The timeval's seconds are negative: before 1970 (or a boot clock), which no kernel writes.
         case negativeSeconds(Int64)
-        /// The timeval lies beyond the ±2^62 ns every trace keeps (the imports refuse the same).
+        /// The timeval lies beyond the ±(2^62 − 1) ns every trace keeps (the imports refuse the same).
         case lateTime(seconds: Int64, microseconds: Int64)
         /// The microsecond field is negative or a second or more.
         case microseconds(Int64)
@@ -43,7 +43,7 @@ public enum EvdevInputRecord {
             case let .negativeSeconds(seconds):
                 "the record's time has \(seconds) seconds; a timeval's seconds are never negative"
             case let .lateTime(seconds, micros):
-                "the record's time \(seconds) s \(micros) µs lies outside the accepted ±2^62 ns (about ±146 years) from 1970"
+                "the record's time \(seconds) s \(micros) µs lies outside the accepted ±(2^62 − 1) ns (about ±146 years) from 1970"
             case let .microseconds(micros):
                 "the record's microsecond field is \(micros), outside 0…999 999"
             case let .typeOrCode(type, code):

@@ -29,7 +29,7 @@ extension TraceMetadata {
             return "declares a forceMaximum of \(forceMaximum) (a finite positive number is needed)"
         }
         if let epochNanoseconds, !SampleTime.isValid(epochNanoseconds) {
-            return "declares an epochNanoseconds of \(epochNanoseconds), outside ±2^62 ns"
+            return "declares an epochNanoseconds of \(epochNanoseconds), outside ±(2^62 − 1) ns"
         }
         if !quanta.isValid { return "declares a quantum outside its range (lengths 1e-12…100 points, force and angles 1e-12…1)" }
         return textProblem

@@ -59,7 +59,7 @@ package struct ChunkHeader: Sendable, Hashable {
             }
             guard first <= last else { throw Problem.implausible("the chunk's time range runs backwards") }
             guard SampleTime.isValid(first), SampleTime.isValid(last) else {
-                throw Problem.implausible("the chunk's time range \(first)…\(last) ns leaves the accepted ±2^62 ns")
+                throw Problem.implausible("the chunk's time range \(first)…\(last) ns leaves the accepted ±(2^62 − 1) ns")
             }
             guard raw <= ContainerFormat.maximumChunkRawSize, compressed > 0, compressed <= ContainerFormat.maximumChunkRawSize else {
                 throw Problem.implausible("the chunk header claims sizes of \(compressed) compressed and \(raw) raw bytes")

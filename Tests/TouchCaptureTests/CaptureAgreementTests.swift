@@ -98,7 +98,7 @@ struct CaptureAgreementTests {
         }
         #expect(problem(seconds: -5, micros: 0) == "the record's time has -5 seconds; a timeval's seconds are never negative")
         #expect(problem(seconds: 4_611_686_018, micros: 427_388)
-                    == "the record's time 4611686018 s 427388 µs lies outside the accepted ±2^62 ns (about ±146 years) from 1970")
+                    == "the record's time 4611686018 s 427388 µs lies outside the accepted ±(2^62 − 1) ns (about ±146 years) from 1970")
         #expect(problem(seconds: Int64.max, micros: 0)?.hasPrefix("the record's time 9223372036854775807 s 0 µs lies outside") == true)
         #expect(problem(seconds: 5, micros: 1_000_000) == "the record's microsecond field is 1000000, outside 0…999 999")
         // The last microsecond the imports keep is read.

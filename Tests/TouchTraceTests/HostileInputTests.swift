@@ -31,7 +31,7 @@ struct HostileInputTests {
         #expect(reader.chunks == chunks)
     }
 
-    @Test("a chunk header whose times leave ±2^62 ns is refused by its header, never decoded")
+    @Test("a chunk header whose times leave ±(2^62 − 1) ns is refused by its header, never decoded")
     func chunkTimeRange() throws {
         let scratch = ScratchDirectory()
         var (bytes, chunks, _) = try Self.fixture(scratch)

@@ -56,7 +56,7 @@ struct JSONLinesCutTests {
         #expect(whole.damage == nil)
     }
 
-    @Test("times outside ±2^62 ns are refused naming the line", arguments: [Int64.max, Int64.min, Int64(1 << 62) + 1])
+    @Test("times outside ±(2^62 − 1) ns are refused naming the line", arguments: [Int64.max, Int64.min, Int64(1 << 62) + 1])
     func timeRange(time: Int64) throws {
         let text = #"{"t":\#(time),"kind":"marker","label":"a"}"# + "\n"
         let error = try #require(throws: TraceFileError.self) { try open(Array(text.utf8)) }

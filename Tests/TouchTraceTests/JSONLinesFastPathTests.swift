@@ -57,7 +57,7 @@ import TraceSynthesis
         for time in [SampleTime.limit, -SampleTime.limit, 1_700_000_000_123_456_789, -1] {
             #expect(fast("{\"t\":\(time),\"kind\":\"marker\",\"label\":\"a\"}")?.time == time)
         }
-        // Beyond ±2⁶² ns the general path words the error.
+        // Beyond ±(2⁶² − 1) ns the general path words the error.
         for time in [Int64.max, SampleTime.limit + 1, Int64.min + 1] {
             #expect(fast("{\"t\":\(time),\"kind\":\"marker\",\"label\":\"a\"}") == nil)
         }

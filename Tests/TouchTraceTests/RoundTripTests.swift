@@ -156,7 +156,7 @@ struct TimeCodingTests {
                 "µs: \(microSummary.byteCount) B, ns: \(nanoSummary.byteCount) B")
     }
 
-    @Test("times at the ends of the accepted ±2^62 ns round-trip; times beyond are refused by the writer")
+    @Test("times at the ends of the accepted ±(2^62 − 1) ns round-trip; times beyond are refused by the writer")
     func extremeTimes() throws {
         let scratch = ScratchDirectory()
         let limit = SampleTime.limit

@@ -5,7 +5,7 @@ import TouchTrace
 @testable import TraceFormats
 
 /// Issue 15, hostile report M3–M5: an export never writes a file touchbench's importers refuse
-/// (lines over the 1 MiB limit, evdev times beyond ±2^62 ns), the evdev importers refuse times
+/// (lines over the 1 MiB limit, evdev times beyond ±(2^62 − 1) ns), the evdev importers refuse times
 /// outside that range naming the line, and events held at the previous time are counted.
 @Suite("Export limits, evdev time range and held-back times")
 struct ExportLimitsTests {
@@ -111,33 +111,33 @@ struct ExportLimitsTests {
         return (lines.joined(separator: "\n"), first)
     }
 
-    @Test("evdev times beyond 2^62 ns are refused naming the line, streamed and whole", arguments: evdevForms, [false, true])
+    @Test("evdev times beyond 2^62 − 1 ns are refused naming the line, streamed and whole", arguments: evdevForms, [false, true])
     func timesBeyondTheRange(format: TraceFormat, comment: Bool) throws {
         let directory = try HostileTextTests.Directory()
         let (text, line) = try Self.shifted(format, by: 4_611_686_019, comment: comment)
         let path = try directory.write(Array(text.utf8), "late.\(format.rawValue)")
         let whole = try #require(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: format) }
         #expect(whole.line == line)
-        #expect(whole.reason.contains("lies outside the accepted ±2^62 ns"), "\(whole)")
+        #expect(whole.reason.contains("lies outside the accepted ±(2^62 − 1) ns"), "\(whole)")
         let streamed = try #require(throws: (any Error).self) {
             let input = try TraceInput(path: path, form: .foreign(format))
             while try input.source.nextSample() != nil {}
         }
-        #expect("\(streamed)".contains(":\(line): ") && "\(streamed)".contains("lies outside the accepted ±2^62 ns"), "\(streamed)")
+        #expect("\(streamed)".contains(":\(line): ") && "\(streamed)".contains("lies outside the accepted ±(2^62 − 1) ns"), "\(streamed)")
         // Just inside the range the same capture reads.
         let (inside, _) = try Self.shifted(format, by: 4_611_686_017, comment: comment)
         let readable = try directory.write(Array(inside.utf8), "inside.\(format.rawValue)")
         #expect(try TraceFormat.importTrace(from: readable, format: format).samples.count > 10)
     }
 
-    @Test("an evdev export refuses an epoch plus a time beyond 2^62 ns", arguments: evdevForms)
+    @Test("an evdev export refuses an epoch plus a time beyond 2^62 − 1 ns", arguments: evdevForms)
     func exportBeyondTheRange(format: TraceFormat) throws {
         var metadata = TraceMetadata(device: "pad")
         metadata.epochNanoseconds = SampleTime.limit - 1_000
         let error = try #require(throws: TraceFormatError.self) {
             try TraceFormat.export(format, metadata: metadata, samples: EvemuExportTests.synthetic)
         }
-        #expect(error.reason.contains("lies beyond 2^62 ns, which evdev imports refuse"))
+        #expect(error.reason.contains("lies beyond 2^62 − 1 ns, which evdev imports refuse"))
     }
 
     @Test("events that go back in time are held and counted, streamed and whole", arguments: evdevForms, [false, true])

@@ -79,11 +79,11 @@ struct PointerEventsHostileTests {
         #expect(trace.samples.map(\.buttons) == [4_294_967_295, 0])
     }
 
-    @Test("a timeOrigin that puts the epoch outside ±2^62 ns is refused, however far", arguments: ["1e300", "-1e300", "4611686018428", "-4611686018428"])
+    @Test("a timeOrigin that puts the epoch outside ±(2^62 − 1) ns is refused, however far", arguments: ["1e300", "-1e300", "4611686018428", "-4611686018428"])
     func wildOrigin(origin: String) throws {
         let error = try Self.failure(Self.capture([Self.event("pointerdown", "0"), Self.event("pointerup", "1")], origin: origin))
         #expect(error.path == "cap.json")
-        #expect(error.reason == "timeOrigin \(Double(origin)!) ms plus the earliest timeStamp, 0.0 ms, is not a time within ±2^62 ns (about 146 years) of 1970.")
+        #expect(error.reason == "timeOrigin \(Double(origin)!) ms plus the earliest timeStamp, 0.0 ms, is not a time within ±(2^62 − 1) ns (about 146 years) of 1970.")
         let edge = try PointerEventsImporter.parse(Self.capture([Self.event("pointerdown", "0"), Self.event("pointerup", "1")], origin: "4611686018427"))
         // The last whole millisecond within 2^62 ns, as near as a Double of nanoseconds holds it.
         let epoch = try #require(edge.metadata.epochNanoseconds)
@@ -98,12 +98,12 @@ struct PointerEventsHostileTests {
             : Self.event("pointerdown", "0", extra: #","coalescedEvents":[{"type":"pointerdown","timeStamp":\#(stamp),"clientX":1,"clientY":1}]"#)
         let events = event == 1 ? [wild, Self.event("pointerup", "1")] : [Self.event("pointerdown", "0"), wild]
         let error = try Self.failure(Self.capture(events))
-        #expect(error.reason == "event \(event)\(which): timeStamp \(Double(stamp)!) ms is outside ±2^62 ns (about 146 years).")
+        #expect(error.reason == "event \(event)\(which): timeStamp \(Double(stamp)!) ms is outside ±(2^62 − 1) ns (about 146 years).")
     }
 
-    @Test("a capture spanning more than 2^62 ns names the late event and the earliest timeStamp")
+    @Test("a capture spanning more than 2^62 − 1 ns names the late event and the earliest timeStamp")
     func span() throws {
         let error = try Self.failure(Self.capture([Self.event("pointerdown", "-4000000000000"), Self.event("pointerup", "4000000000000")]))
-        #expect(error.reason == "event 2: timeStamp 4000000000000.0 ms lies more than 2^62 ns (about 146 years) after the earliest timeStamp, -4000000000000.0 ms.")
+        #expect(error.reason == "event 2: timeStamp 4000000000000.0 ms lies more than 2^62 − 1 ns (about 146 years) after the earliest timeStamp, -4000000000000.0 ms.")
     }
 }

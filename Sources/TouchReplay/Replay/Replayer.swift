@@ -48,7 +48,7 @@ public enum Replayer {
         return try run(scene: scene, sceneName: sceneName, traceName: traceName ?? reader.path,
                        settings: settings, timeline: timeline, frameCosts: frameCosts) { feed in
             try cursor.forEachBatch { batch in
-                for sample in batch { feed(sample) }
+                for sample in batch { try feed(sample) }
             }
         }
     }
@@ -75,7 +75,7 @@ public enum Replayer {
         settings: ReplaySettings = ReplaySettings(), traceName: String = "(memory)", timeline: TimelineRecorder? = nil
     ) throws -> RunRecord {
         try run(scene: scene, sceneName: sceneName, traceName: traceName, settings: settings, timeline: timeline) { feed in
-            for sample in samples { feed(sample) }
+            for sample in samples { try feed(sample) }
         }
     }
 
@@ -100,8 +100,9 @@ public enum Replayer {
 
     static func run<S: Scene>(
         scene: S, sceneName: String, traceName: String, settings: ReplaySettings, timeline: TimelineRecorder?,
-        frameCosts: FrameCostRecorder? = nil, drive: (_ feed: (InputSample) -> Void) throws -> Void
+        frameCosts: FrameCostRecorder? = nil, drive: (_ feed: (InputSample) throws -> Void) throws -> Void
     ) throws -> RunRecord {
+        var span = ReplaySpan(traceName: traceName)
         var settings = settings.resolvingParameters
         // A `recorded:FILE` profile nobody read yet (a library caller's) is read here.
         settings.frameCost = try settings.frameCost.loadingRecording()
@@ -109,14 +110,14 @@ public enum Replayer {
         case .virtual:
             var engine = ReplayEngine(scene: scene, clock: VirtualClock(), display: settings.display, timeline: timeline,
                                       recordsSeries: settings.recordsSeries, frameCost: settings.frameCost, costRecorder: frameCosts)
-            try drive { engine.feed($0) }
+            try drive { try span.admit($0); engine.feed($0) }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
         case .wallClock(let rate):
             guard let clock = WallClock(rate: rate) else { throw ReplayError("the rate must be a positive number, not \(rate)") }
             var engine = ReplayEngine(scene: scene, clock: clock, display: settings.display, timeline: timeline,
                                       recordsSeries: settings.recordsSeries, frameCost: settings.frameCost, costRecorder: frameCosts)
-            try drive { engine.feed($0) }
+            try drive { try span.admit($0); engine.feed($0) }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
         }
@@ -140,7 +141,7 @@ private struct SourceVisitor<Source: SampleSource>: SceneVisitor {
     func visit<S: Scene>(_ scene: S) throws -> RunRecord {
         try Replayer.run(scene: scene, sceneName: name, traceName: traceName, settings: settings, timeline: timeline,
                          frameCosts: frameCosts) { feed in
-            while let sample = try source.nextSample() { feed(sample) }
+            while let sample = try source.nextSample() { try feed(sample) }
         }
     }
 }
@@ -151,5 +152,30 @@ private struct SamplesVisitor<Samples: Sequence<InputSample>>: SceneVisitor {
     func visit<S: Scene>(_ scene: S) throws -> RunRecord {
         try Replayer.replay(samples: samples, scene: scene, sceneName: name, settings: settings,
                             traceName: traceName, timeline: timeline)
+    }
+}
+
+/// Keeps a replay's times within 2⁶² − 1 ns of its first sample. Sample times are valid within
+/// ±(2⁶² − 1) ns, so two of them differ by less than 2⁶³; but frames, presentations and
+/// deadlines lie a frame or a window after a sample, and the probes subtract a sample's time
+/// from them (`presentation − touch-down`): on a trace spanning the whole range that overflowed
+/// and trapped. Within 146 years of the first sample, every such difference fits an Int64.
+struct ReplaySpan {
+    let traceName: String
+    private var first: Int64?
+
+    init(traceName: String) { self.traceName = traceName }
+
+    /// Takes the next sample (in time order), or refuses it when it lies too far after the first.
+    @inline(__always)
+    mutating func admit(_ sample: InputSample) throws(TraceFileError) {
+        guard let first else {
+            first = sample.time
+            return
+        }
+        guard SampleTime.span(from: first, to: sample.time) <= SampleTime.limit else {
+            throw TraceFileError(.malformed, path: traceName,
+                                 reason: "spans more than 2^62 − 1 ns (about 146 years) from its first sample at \(first) ns to a sample at \(sample.time) ns, more than replay's frame times can hold")
+        }
     }
 }

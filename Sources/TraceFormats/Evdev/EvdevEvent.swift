@@ -20,7 +20,7 @@ public struct EvdevEvent: Sendable, Hashable {
 
 extension EvdevEvent {
     /// The largest recorded time an import keeps, in nanoseconds: a capture's times (and the
-    /// epoch its first wall-clock time becomes) lie within ±2⁶² ns, as every trace's do
+    /// epoch its first wall-clock time becomes) lie within ±(2⁶² − 1) ns, as every trace's do
     /// (docs/FORMAT.md, "Limits"); later ones are refused naming the line, as CSV refuses them.
     static let latestTime = SampleTime.limit
 
@@ -37,6 +37,6 @@ extension EvdevEvent {
 
     /// The error for a recorded time after ``latestTime``.
     static func outOfRange(_ what: String, _ text: some StringProtocol) -> TraceFormatError {
-        TraceFormatError("the \(what) \(quoted(text)) s lies outside the accepted ±2^62 ns (about ±146 years) from 1970.")
+        TraceFormatError("the \(what) \(quoted(text)) s lies outside the accepted ±(2^62 − 1) ns (about ±146 years) from 1970.")
     }
 }

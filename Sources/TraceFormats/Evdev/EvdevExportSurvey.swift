@@ -67,8 +67,8 @@ struct EvdevExportSurvey {
             throw TraceFormatError("the trace has a sample at \(sample.time) ns, before its zero, which evdev timestamps cannot express.")
         }
         guard let absolute = Checked.sum(epoch, sample.time), absolute <= EvdevEvent.latestTime else {
-            // A later time would be written, and refused by the evdev importers (±2^62 ns).
-            throw TraceFormatError("the trace's epoch plus the sample time \(sample.time) ns lies beyond 2^62 ns, which evdev imports refuse.")
+            // A later time would be written, and refused by the evdev importers (±(2^62 − 1) ns).
+            throw TraceFormatError("the trace's epoch plus the sample time \(sample.time) ns lies beyond 2^62 − 1 ns, which evdev imports refuse.")
         }
         guard sample.time >= previousTime else { throw TraceFormatError("sample \(index + 1) is earlier than the one before it.") }
         previousTime = sample.time

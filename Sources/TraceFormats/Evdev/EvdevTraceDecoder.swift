@@ -30,7 +30,7 @@ public struct EvdevTraceDecoder: Sendable {
         decoder.feed(event, emit: emit)
     }
 
-    /// Why `sample` cannot be in a trace whose quanta are `quanta`: a time outside ±2^62 ns or
+    /// Why `sample` cannot be in a trace whose quanta are `quanta`: a time outside ±(2^62 − 1) ns or
     /// a value outside the model's ranges, in the words every evdev import refuses it with;
     /// `nil` when it can.
     @inline(__always)

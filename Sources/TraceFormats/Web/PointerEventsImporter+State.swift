@@ -136,11 +136,11 @@ extension PointerEventsImporter {
         }
 
         /// The time from the earliest timeStamp `origin`; every timeStamp is already known to
-        /// lie within ±2^62 ns (``PointerEventsImporter``), so only the span can be too long.
+        /// lie within ±(2^62 − 1) ns (``PointerEventsImporter``), so only the span can be too long.
         private func time(_ stamp: Double, _ origin: Double) throws -> Int64 {
             let nanoseconds = ((stamp - origin) * 1e6).rounded()
             guard nanoseconds >= 0, nanoseconds <= Double(SampleTime.limit) else {
-                throw TraceFormatError("timeStamp \(stamp) ms lies more than 2^62 ns (about 146 years) after the earliest timeStamp, \(origin) ms.")
+                throw TraceFormatError("timeStamp \(stamp) ms lies more than 2^62 − 1 ns (about 146 years) after the earliest timeStamp, \(origin) ms.")
             }
             return Int64(nanoseconds)
         }

@@ -60,7 +60,7 @@ public enum PointerEventsImporter {
                 // Each is checked here, so that a wild one is named rather than the event its
                 // wild origin pushes out of range.
                 guard abs(stamp) <= limitMilliseconds else {
-                    throw TraceFormatError("event \(index + 1)\(which): timeStamp \(stamp) ms is outside ±2^62 ns (about 146 years).")
+                    throw TraceFormatError("event \(index + 1)\(which): timeStamp \(stamp) ms is outside ±(2^62 − 1) ns (about 146 years).")
                 }
                 origin = Swift.min(origin, stamp)
             }
@@ -111,10 +111,10 @@ public enum PointerEventsImporter {
             TraceMetadata.Screen(width: $0.width, height: $0.height, scale: $0.devicePixelRatio ?? 1)
         }
         if let timeOrigin = document.timeOrigin {
-            // The epoch every trace keeps within ±2^62 ns; a wild timeOrigin is refused, never dropped.
+            // The epoch every trace keeps within ±(2^62 − 1) ns; a wild timeOrigin is refused, never dropped.
             let epoch = ((timeOrigin + origin) * 1e6).rounded()
             guard abs(epoch) <= Double(SampleTime.limit) else {
-                throw TraceFormatError("timeOrigin \(timeOrigin) ms plus the earliest timeStamp, \(origin) ms, is not a time within ±2^62 ns (about 146 years) of 1970.")
+                throw TraceFormatError("timeOrigin \(timeOrigin) ms plus the earliest timeStamp, \(origin) ms, is not a time within ±(2^62 − 1) ns (about 146 years) of 1970.")
             }
             metadata.epochNanoseconds = Int64(epoch)
         }
