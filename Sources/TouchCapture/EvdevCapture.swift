@@ -183,20 +183,30 @@ public final class EvdevCapture {
                 }
             }
         } catch let error as EvdevCaptureError {
-            let trace = try session.finish()
+            // Recorded data is never lost: samples captured before the failure are kept; a
+            // capture that failed before its first sample writes nothing, so the previous
+            // output (if any) stays as it was.
             var kept = error
-            kept.reason += "; the \(trace.sampleCount) samples captured before it are kept in \(outputPath)"
+            if session.statistics.samples == 0 {
+                session.abandon()
+                kept.reason += "; no sample was captured, so \(outputPath) was not written"
+            } else {
+                let trace = try session.finish()
+                kept.reason += "; the \(trace.sampleCount) samples captured before it are kept in \(outputPath)"
+            }
             throw kept
+        }
+        // As every import refuses a non-empty file that yields nothing (issue 15): records
+        // that decode into no sample (a slot beyond the limit, a wrong description) are not
+        // a capture, and leave the previous output as it was. A live device may be stopped
+        // before it is touched.
+        if ending == .endOfInput, !isLive, session.statistics.events > 0, session.statistics.samples == 0 {
+            session.abandon()
+            throw EvdevCaptureError(.malformed, path: source.path, reason: EvdevTraceDecoder.noSamplesProblem(form: "input_event records")
+                + " (\(session.statistics.events) records, \(session.statistics.frames) frames; \(outputPath) was not written)")
         }
         let trace = try session.finish()
         progress(session.statistics)
-        // As every import refuses a non-empty file that yields nothing (issue 15): records
-        // that decode into no sample (a slot beyond the limit, a wrong description) are not
-        // a capture. A live device may be stopped before it is touched.
-        if ending == .endOfInput, !isLive, session.statistics.events > 0, trace.sampleCount == 0 {
-            throw EvdevCaptureError(.malformed, path: source.path, reason: EvdevTraceDecoder.noSamplesProblem(form: "input_event records")
-                + " (\(session.statistics.events) records, \(session.statistics.frames) frames; \(outputPath) holds an empty trace)")
-        }
         return Result(statistics: session.statistics, ending: ending, trace: trace)
     }
 
@@ -284,6 +294,12 @@ public final class EvdevCapture {
 
         func flush() throws {
             try writer?.flush()
+        }
+
+        /// Removes what was written, leaving the output's previous file as it was.
+        mutating func abandon() {
+            writer?.abandon()
+            writer = nil
         }
 
         /// Finishes the file; a capture that saw no event still leaves a valid, empty trace.

@@ -12,6 +12,10 @@ package final class SystemFile {
     /// or standard output): only such an output may have files written beside it.
     package var isRegularFileOutput: Bool { replacement != nil }
 
+    /// Whether this object created the file in place (``create(_:newFileInPlace:readerWait:)``
+    /// where none existed): ``abandon()`` then removes it.
+    private var createdInPlace = false
+
     private struct Replacement {
         var temporary: String
         var target: String
@@ -66,14 +70,24 @@ package final class SystemFile {
         var info = stat()
         var mode: mode_t = 0o644
         if stat(path, &info) == 0 {
+            // `-o /dev/stdout`, `/dev/fd/2`, or any name of the file standard output or error
+            // is: written through that descriptor as `-` is, never renamed over (a shell's
+            // `>>log` appends to the log; a deleted log is not brought back as a file in /dev).
+            if let stream = Self.standardStream(sameFileAs: info) {
+                let fd = dup(stream)
+                guard fd >= 0 else { throw TraceFileError(.io, path: path, reason: "cannot be opened for writing (\(Self.errorText()))") }
+                return SystemFile(path: path, descriptor: fd)
+            }
             switch FileType(mode: info.st_mode) {
             case .regular:
                 mode = info.st_mode & 0o7777
-                // Replace the file a symbolic link points at, not the link.
-                if let resolved = realpath(path, nil) {
-                    target = String(cString: resolved)
-                    free(resolved)
+                // Replace the file a symbolic link points at, not the link; a link that cannot
+                // be resolved (to a deleted file) is not renamed over either.
+                guard let resolved = realpath(path, nil) else {
+                    throw TraceFileError(.io, path: path, reason: "cannot be resolved to the file it names (\(Self.errorText()))")
                 }
+                target = String(cString: resolved)
+                free(resolved)
             case .directory:
                 throw TraceFileError(.io, path: path, reason: "is a directory, not a file that can be written")
             case let other:
@@ -99,7 +113,9 @@ package final class SystemFile {
             guard fd >= 0 else {
                 throw TraceFileError(.io, path: path, reason: "cannot be created (\(Self.errorText()))")
             }
-            return SystemFile(path: path, descriptor: fd)
+            let file = SystemFile(path: path, descriptor: fd)
+            file.createdInPlace = true
+            return file
         }
         let temporary = "\(target).\(getpid()).partial"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
@@ -109,6 +125,15 @@ package final class SystemFile {
         let file = SystemFile(path: path, descriptor: fd)
         file.replacement = Replacement(temporary: temporary, target: target)
         return file
+    }
+
+    /// The descriptor, 1 or 2, whose open file is the file `info` describes, if any.
+    private static func standardStream(sameFileAs info: stat) -> Int32? {
+        for stream: Int32 in [1, 2] {
+            var open = stat()
+            if fstat(stream, &open) == 0, open.st_dev == info.st_dev, open.st_ino == info.st_ino { return stream }
+        }
+        return nil
     }
 
     /// How long an output FIFO's reader is waited for before the output is refused: long
@@ -248,6 +273,16 @@ package final class SystemFile {
 
     /// Closes the descriptor, reporting a failure that would otherwise lose written data;
     /// an output written beside its target then replaces it.
+    /// Closes an output that is not to be kept: the temporary file beside its target, or the
+    /// file created in place, is removed, and whatever was at the path before stays as it was.
+    package func abandon() {
+        if descriptor >= 0 { _ = close(descriptor) }
+        descriptor = -1
+        if let replacement { _ = unlink(replacement.temporary) }
+        replacement = nil
+        if createdInPlace { _ = unlink(path) }
+    }
+
     package func closeChecked() throws(TraceFileError) {
         guard descriptor >= 0 else { return }
         let result = close(descriptor)

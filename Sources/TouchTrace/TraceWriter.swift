@@ -202,6 +202,15 @@ public final class TraceWriter {
         return Summary(sampleCount: sampleCount, chunkCount: chunks.count, byteCount: offset, quantizationError: quantizationError)
     }
 
+    /// Stops writing and removes what was written (the file created for it, or the temporary
+    /// file beside the target), leaving whatever was at the path before untouched: for a
+    /// writer whose work failed before it held anything worth keeping.
+    public func abandon() {
+        precondition(!isFinished, "TraceWriter: abandon() of \(path) after finish()")
+        isFinished = true
+        file.abandon()
+    }
+
     /// Copies an already encoded, verified chunk (header and payload) from another file:
     /// how `verify --repair` rebuilds a file without decoding and re-encoding it.
     package func appendEncodedChunk(_ bytes: [UInt8], info: ChunkInfo) throws(TraceFileError) {

@@ -20,9 +20,11 @@ struct CaptureAgreementTests {
     }
 
     /// What `record` and the evemu import make of `events`: the error text of each, or the sample counts.
-    static func both(_ events: [EvdevEvent]) throws -> (capture: String, import: String) {
+    static func both(_ events: [EvdevEvent], previousOutput: Data? = nil) throws -> (capture: String, import: String, output: Data?) {
         let directory = try CaptureSupport.temporaryDirectory("agree")
         defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.touchtrace")
+        if let previousOutput { try previousOutput.write(to: output) }
         // Without a resolution, units are points (identity): Int32.max units lie outside ±1e9 points.
         let screen = CaptureSupport.screenDescription.replacingOccurrences(of: " 0 0 16\n", with: " 0 0 0\n")
         let description = directory.appendingPathComponent("screen.desc").path
@@ -34,7 +36,7 @@ struct CaptureAgreementTests {
 
         let captured: String
         do {
-            let capture = try EvdevCapture(input: records, output: directory.appendingPathComponent("out.touchtrace").path,
+            let capture = try EvdevCapture(input: records, output: output.path,
                                            options: .init(descriptionPath: description))
             captured = "\(try capture.run(shouldStop: { false }).trace.sampleCount) samples"
         } catch let error as EvdevCaptureError {
@@ -53,7 +55,7 @@ struct CaptureAgreementTests {
         } catch let error as TraceFormatError {
             imported = error.reason.hasSuffix(".") ? String(error.reason.dropLast()) : error.reason
         }
-        return (captured, imported)
+        return (captured, imported, try? Data(contentsOf: output))
     }
 
     @Test("the same events give the same samples")
@@ -68,8 +70,39 @@ struct CaptureAgreementTests {
         let events = Self.drag { $0.type == 3 && ($0.code == 0x35 || $0.code == 0x00) ? Int32.max : $0.value }
         let result = try Self.both(events)
         #expect(result.import == "the sample at 0 ns has an x of 2147483647 points, outside -1000000000…1000000000")
-        // The capture keeps what came before the refused record, and says so.
-        #expect(result.capture.hasPrefix(result.import + "; the 0 samples captured before it are kept in "))
+        // Refused before its first sample: the capture writes nothing, and says so.
+        #expect(result.capture.hasPrefix(result.import + "; no sample was captured, so "))
+        #expect(result.capture.hasSuffix("out.touchtrace was not written"))
+        #expect(result.output == nil)
+    }
+
+    @Test("a capture refused before its first sample leaves the previous output as it was (hostile report 16 H4)",
+          arguments: [false, true])
+    func refusedCaptureKeepsPreviousOutput(noSamples: Bool) throws {
+        let previous = Data("a previous capture, not a trace".utf8)
+        let events = noSamples
+            ? Self.drag { $0.type == 3 ? Int32.max : $0.value }   // decodes into no sample
+            : Self.drag { $0.type == 3 && ($0.code == 0x35 || $0.code == 0x00) ? Int32.max : $0.value }   // refused at its first sample
+        let result = try Self.both(events, previousOutput: previous)
+        #expect(result.output == previous)
+        #expect(result.capture.contains("was not written"))
+    }
+
+    @Test("a capture refused after samples keeps them in the output, replacing the previous one")
+    func refusedCaptureKeepsItsSamples() throws {
+        var events = CaptureSupport.twoFingerDrag(frames: 5)
+        let last = try #require(events.lastIndex { $0.type == 3 && $0.code == 0x35 })
+        events[last].value = Int32.max
+        let result = try Self.both(events, previousOutput: Data("previous".utf8))
+        #expect(result.capture.contains("samples captured before it are kept in "))
+        let output = try #require(result.output)
+        let directory = try CaptureSupport.temporaryDirectory("kept")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let kept = directory.appendingPathComponent("kept.touchtrace")
+        try output.write(to: kept)
+        let reader = try TraceReader(path: kept.path)
+        #expect(reader.sampleCount > 0)
+        #expect(result.capture.contains("the \(reader.sampleCount) samples captured before it are kept in "))
     }
 
     @Test("every ABS value Int32.max, or a slot of 2^31 − 1: no samples, refused by both", arguments: [false, true])
@@ -78,7 +111,8 @@ struct CaptureAgreementTests {
         let result = try Self.both(events)
         #expect(result.import == "the file holds no input samples that touchbench can read as evemu")
         #expect(result.capture.hasPrefix("the file holds no input samples that touchbench can read as input_event records (37 records, 5 frames; "))
-        #expect(result.capture.hasSuffix("out.touchtrace holds an empty trace)"))
+        #expect(result.capture.hasSuffix("out.touchtrace was not written)"))
+        #expect(result.output == nil)
     }
 
     @Test("a record's bad time says what is wrong with it")

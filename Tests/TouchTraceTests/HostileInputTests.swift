@@ -171,6 +171,22 @@ struct HostileInputTests {
         #expect(error.description == "\(path): cannot be opened for writing as a character device (No such device or address).")
     }
 
+    @Test("a link to a deleted file is refused as an output, never renamed over (the link stays a link)")
+    func linkToDeletedFile() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("deleted.jsonl")
+        let fd = open(path, O_WRONLY | O_CREAT, 0o600)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(unlink(path) == 0)
+        let link = scratch.path("to-deleted")
+        #expect(symlink("/proc/self/fd/\(fd)", link) == 0)
+        let error = try #require(throws: TraceFileError.self) { try TextOutput(path: link) }
+        #expect(error.description.hasPrefix("\(link): cannot be resolved to the file it names ("))
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+    }
+
     @Test("a FIFO output whose reader starts 300 ms after the writer is written (convert -o pipe & cat pipe)")
     func lateFIFOReader() throws {
         let scratch = ScratchDirectory()
