@@ -112,7 +112,7 @@ import TraceSynthesis
     @Test func descriptionAfterTheEventsIsRefusedByTheStream() throws {
         let path = try Self.mixed(.evemu, seconds: 3, name: "late-description")
         var text = try String(contentsOfFile: path, encoding: .utf8)
-        text += "A: 3a 0 255 0 0 0\n"
+        text += "A: 28 0 255 0 0 0\n"   // ABS_MISC, an axis the description does not declare
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         let error = #expect(throws: TraceFileError.self) { try Self.streamed(path, .evemu) }
         #expect(error?.reason.contains("before the events") == true)
@@ -147,8 +147,17 @@ import TraceSynthesis
         try compare(lines.filter { !$0.hasPrefix("# TouchBench: ") }, name: "markers-only", streams: false)
         var late = own
         let firstEvent = try #require(late.firstIndex { $0.hasPrefix("E: ") })
-        late.insert("N: renamed", at: firstEvent + 10)
+        late.insert("A: 28 0 255 0 0 0", at: firstEvent + 10)   // an axis declared after the first event
         try compare(late, name: "described-late", streams: false)
+        // A second N: line is a second description, refused by both readings alike.
+        var renamed = own
+        renamed.insert("N: renamed", at: firstEvent + 10)
+        let path = Self.directory.appendingPathComponent("renamed.evemu").path
+        try renamed.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let whole = #expect(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: .evemu) }
+        #expect(whole?.line == firstEvent + 11)
+        #expect(whole?.reason == "holds a second device description (a second N: line); one recording describes one device.")
+        #expect(throws: (any Error).self) { try Self.streamed(path, .evemu) }
     }
 
     /// Every real recording reads the same streamed as whole; those that carry their own

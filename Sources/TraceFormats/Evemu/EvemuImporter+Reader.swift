@@ -9,6 +9,8 @@ extension EvemuImporter {
         var device = EvdevDevice(name: "")
         var events: [EvdevEvent] = []
         var sawDescription = false
+        /// Whether an N: line was read: a second one starts a second description.
+        private var sawName = false
         /// The `# EVEMU` comment of the header; one after the events have begun describes
         /// nothing (a stream has made its metadata by then) and is ignored.
         var version: String?
@@ -78,7 +80,13 @@ extension EvemuImporter {
             let body = trimmed.dropFirst(2)
             switch tag {
             case "N":
+                // `cat device.desc recording.evemu` of a recording with its own description:
+                // naming that is clearer than the second P: line's "too many property bytes".
+                guard !sawName else {
+                    throw TraceFormatError("holds a second device description (a second N: line); one recording describes one device.")
+                }
                 device.name = String(body.trimmingCharacters(in: .whitespaces))
+                sawName = true
                 sawDescription = true
             case "I": try ids(body)
             case "P": try properties(body)
@@ -181,6 +189,10 @@ extension EvemuImporter {
             }
             let n = numbers.map { $0 ?? 0 }
             guard n[0] <= n[1] else { throw TraceFormatError("axis \(code) has a minimum above its maximum.") }
+            // A second A: line of one axis would silently replace the first (the screen's size
+            // comes from the position axes); a negative resolution has no meaning.
+            guard device.axes[code] == nil else { throw TraceFormatError("axis \(code) is described twice (one A: line per axis).") }
+            guard n.count < 5 || n[4] >= 0 else { throw TraceFormatError("axis \(code) has a negative resolution, \(n[4]).") }
             device.axes[code] = EvdevDevice.Axis(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n.count > 4 ? n[4] : 0)
             sawDescription = true
         }
