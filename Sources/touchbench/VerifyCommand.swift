@@ -20,6 +20,8 @@ enum VerifyCommand {
         try OutputSafety.refuse(output: arguments.text(repair), sameAs: [path])
         let reader = try TraceReader(path: path)
         if let output = try arguments.value(repair) {
+            // `-` names standard output everywhere else; a container is never written there.
+            guard output != "-" else { throw UsageError(message: "--repair needs a file: a .touchtrace file cannot be written to standard output") }
             let report = try reader.repair(to: output)
             var note = "\(path) → \(output): kept \(counted(report.chunkCount, "chunk")) (\(counted(report.sampleCount, "sample")))"
             if report.droppedChunkCount > 0 { note += ", dropped \(counted(report.droppedChunkCount, "damaged chunk"))" }
