@@ -68,7 +68,8 @@ struct EvdevDecoderTests {
         s.raw(5, 3, 0x39, -1)       // discarded (the lift is lost)
         s.frame(5)                   // the SYN_REPORT ending the drop: discarded
         s.frame(9, (3, 0x36, 30))   // resync: the live contact is re-emitted
-        // The slot is reused for a new contact: the one whose lift was lost is cancelled.
+        // The slot is reused for a new contact: the one whose lift was lost is cancelled where
+        // it was; the position after the new id is the new contact's (hostile report 16, M3).
         s.frame(12, (3, 0x39, 8), (3, 0x35, 50))
         s.frame(15, (3, 0x39, -1))
         let (samples, statistics) = s.decode(Self.protocolB)
@@ -76,7 +77,7 @@ struct EvdevDecoderTests {
         #expect(text == [
             "0 began 7 10,10",
             "9 moved 7 20,30",
-            "12 cancelled 7 50,30", "12 began 8 50,30",
+            "12 cancelled 7 20,30", "12 began 8 50,30",
             "15 ended 8 50,30",
         ])
         #expect(statistics.droppedFrames == 1)

@@ -5,10 +5,9 @@ import TouchInput
 // in it. The kernel sends only values that changed, so a slot keeps its values from one
 // contact to the next.
 extension EvdevDecoder {
-    struct Slot: Sendable {
-        var trackingID: Int32 = -1
-        /// The sample id of the live contact (the kernel's tracking id).
-        var id: UInt32?
+    /// What a slot reports about its contact. The kernel sends only values that changed, so
+    /// a new contact in the slot starts from the values of the one before.
+    struct SlotValues: Sendable {
         var x: Int32 = 0
         var y: Int32 = 0
         var pressure: Int32 = 0
@@ -16,12 +15,21 @@ extension EvdevDecoder {
         var toolType: Int32 = 0
         var sawPressure = false
         var sawMajor = false
+    }
+
+    struct Slot: Sendable {
+        var trackingID: Int32 = -1
+        /// The sample id of the live contact (the kernel's tracking id).
+        var id: UInt32?
+        var values = SlotValues()
         // Frame flags.
         var changed = false
         var began = false
-        /// A contact that ended in this frame, and whether it was cancelled (slot reused
-        /// without a lift) rather than lifted.
-        var ended: (id: UInt32, cancelled: Bool)?
+        /// A contact that ended in this frame: whether it was cancelled (slot reused without a
+        /// lift) rather than lifted, and its values when it ended. A slot can end one contact
+        /// and begin the next in one frame; what follows the new tracking id belongs to the
+        /// new contact (multi-touch-protocol.rst), so the ended one keeps its own position.
+        var ended: (id: UInt32, cancelled: Bool, values: SlotValues)?
 
         mutating func clearFrame() {
             changed = false
@@ -47,11 +55,11 @@ extension EvdevDecoder {
         var slot = slots[currentSlot]
         switch code {
         case EvdevCode.absMTTrackingID: track(&slot, value)
-        case EvdevCode.absMTPositionX: slot.x = value; slot.changed = true
-        case EvdevCode.absMTPositionY: slot.y = value; slot.changed = true
-        case EvdevCode.absMTPressure: slot.pressure = value; slot.sawPressure = true; slot.changed = true
-        case EvdevCode.absMTTouchMajor: slot.major = value; slot.sawMajor = true; slot.changed = true
-        case EvdevCode.absMTToolType: slot.toolType = value; slot.changed = true
+        case EvdevCode.absMTPositionX: slot.values.x = value; slot.changed = true
+        case EvdevCode.absMTPositionY: slot.values.y = value; slot.changed = true
+        case EvdevCode.absMTPressure: slot.values.pressure = value; slot.values.sawPressure = true; slot.changed = true
+        case EvdevCode.absMTTouchMajor: slot.values.major = value; slot.values.sawMajor = true; slot.changed = true
+        case EvdevCode.absMTToolType: slot.values.toolType = value; slot.changed = true
         default: break
         }
         slots[currentSlot] = slot
@@ -61,7 +69,7 @@ extension EvdevDecoder {
         if value < 0 {
             guard let id = slot.id else { return }
             // A contact that began and ended inside one frame was never seen: drop it.
-            if !slot.began { slot.ended = (id, false) }
+            if !slot.began { slot.ended = (id, false, slot.values) }
             slot.id = nil
             slot.began = false
             slot.trackingID = -1
@@ -69,7 +77,7 @@ extension EvdevDecoder {
         }
         if let id = slot.id {
             guard value != slot.trackingID else { return }
-            if !slot.began { slot.ended = (id, true) }
+            if !slot.began { slot.ended = (id, true, slot.values) }
         }
         slot.trackingID = value
         slot.id = UInt32(value)
@@ -81,25 +89,25 @@ extension EvdevDecoder {
         for index in slots.indices {
             let slot = slots[index]
             if let ended = slot.ended {
-                emit(contactSample(slot, id: ended.id, phase: ended.cancelled ? .cancelled : .ended, at: time))
+                emit(contactSample(ended.values, id: ended.id, phase: ended.cancelled ? .cancelled : .ended, at: time))
             }
             if let id = slot.id, slot.began || slot.changed {
-                emit(contactSample(slot, id: id, phase: slot.began ? .began : .moved, at: time))
+                emit(contactSample(slot.values, id: id, phase: slot.began ? .began : .moved, at: time))
             }
             slots[index].clearFrame()
         }
     }
 
-    private func contactSample(_ slot: Slot, id: UInt32, phase: SamplePhase, at time: Int64) -> InputSample {
+    private func contactSample(_ values: SlotValues, id: UInt32, phase: SamplePhase, at time: Int64) -> InputSample {
         var sample = InputSample(
-            time: time, kind: slot.toolType == EvdevCode.mtToolPen ? .pencil : .touch, phase: phase, id: id,
-            x: mapping.x(slot.x), y: mapping.y(slot.y), modifiers: modifiers)
-        if slot.sawPressure || axes.mtPressure != nil {
-            sample.force = normalised(slot.pressure, axis: axes.mtPressure)
+            time: time, kind: values.toolType == EvdevCode.mtToolPen ? .pencil : .touch, phase: phase, id: id,
+            x: mapping.x(values.x), y: mapping.y(values.y), modifiers: modifiers)
+        if values.sawPressure || axes.mtPressure != nil {
+            sample.force = normalised(values.pressure, axis: axes.mtPressure)
         }
-        if slot.sawMajor || axes.mtTouchMajor != nil {
+        if values.sawMajor || axes.mtTouchMajor != nil {
             // ABS_MT_TOUCH_MAJOR is a diameter in position units.
-            sample.majorRadius = Double(slot.major) / 2 * mapping.scaleX
+            sample.majorRadius = Double(values.major) / 2 * mapping.scaleX
         }
         return sample
     }
