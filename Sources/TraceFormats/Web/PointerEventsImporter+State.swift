@@ -18,6 +18,10 @@ extension PointerEventsImporter {
             let phase: SamplePhase
             switch event.type {
             case "pointerdown":
+                // Two downs with no end between would be two beginnings of one contact.
+                guard !down.contains(key) else {
+                    throw TraceFormatError("pointerdown of pointerId \(id), which is already down (no pointerup or pointercancel since its last pointerdown).")
+                }
                 phase = .began
                 down.insert(key)
                 hovering.remove(key)
@@ -86,13 +90,6 @@ extension PointerEventsImporter {
             return ContactKey(kind: pointer.kind, id: pointer.id).packed
         }
 
-        /// Whether `event` ends a contact of a pointer that is not down: on its own an end
-        /// without a beginning, and before a `pointerdown` of the same pointer at the same
-        /// timeStamp one tap written in reverse (``PointerEventsImporter`` reorders it).
-        func endsWithoutContact(_ event: PointerEventsDocument.Event, key: UInt64) -> Bool {
-            (event.type == "pointerup" || event.type == "pointercancel") && !down.contains(key)
-        }
-
         private func sample(_ event: PointerEventsDocument.Event, kind: SampleKind, id: UInt32, phase: SamplePhase,
                             flags: SampleFlags, origin: Double) throws -> InputSample {
             guard let x = event.clientX, let y = event.clientY, x.isFinite, y.isFinite else {
@@ -138,11 +135,16 @@ extension PointerEventsImporter {
         /// The time from the earliest timeStamp `origin`; every timeStamp is already known to
         /// lie within ±(2^62 − 1) ns (``PointerEventsImporter``), so only the span can be too long.
         private func time(_ stamp: Double, _ origin: Double) throws -> Int64 {
-            let nanoseconds = ((stamp - origin) * 1e6).rounded()
+            let nanoseconds = Self.nanoseconds(stamp, origin: origin)
             guard nanoseconds >= 0, nanoseconds <= Double(SampleTime.limit) else {
                 throw TraceFormatError("timeStamp \(stamp) ms lies more than 2^62 − 1 ns (about 146 years) after the earliest timeStamp, \(origin) ms.")
             }
             return Int64(nanoseconds)
+        }
+
+        /// The nanoseconds from `origin` to `stamp` (both in ms), rounded as sample times are.
+        static func nanoseconds(_ stamp: Double, origin: Double) -> Double {
+            ((stamp - origin) * 1e6).rounded()
         }
 
         private func modifiers(_ event: PointerEventsDocument.Event) -> ModifierFlags {

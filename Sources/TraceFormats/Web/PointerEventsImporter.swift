@@ -14,7 +14,9 @@ import TouchTrace
 /// screen height). A move's coalesced events come first, flagged coalesced (the last of them
 /// is the event itself); its predicted events are kept at the times they predict, flagged
 /// predicted, unless the contact has ended by then. Times are made relative to the earliest
-/// timestamp; `timeOrigin` plus that timestamp becomes the metadata epoch.
+/// timestamp; `timeOrigin` plus that timestamp becomes the metadata epoch. One pointer's
+/// events at one time are read in their meaningful order (``EqualTimeOrder``), and a
+/// `pointerdown` of a pointer that is already down is refused.
 public enum PointerEventsImporter {
     /// Reads the file at `path`; errors name the file and, for malformed content, the line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
@@ -70,38 +72,22 @@ public enum PointerEventsImporter {
         }
         var state = PointerState()
         var samples: [InputSample] = []
-        // An end of a pointer that is not down, held until the pointer's next event: a down at
-        // the same timeStamp makes the pair one contact written in reverse (equal times in
-        // either order mean the same), so the down goes first; anything else releases it as is.
-        var heldEnds: [UInt64: Int] = [:]
+        let order = EqualTimeOrder(document.events, origin: origin)
+        // The event read at each place, where a run of one pointer's events at one time
+        // reorders them (``EqualTimeOrder``).
+        var moved: [Int: Int] = [:]
         let screenHeight = document.screen?.height ?? options.screen?.height ?? 0
-        func take(_ index: Int) throws {
+        for place in document.events.indices {
+            if let run = order.run(startingAt: place, events: document.events, isDown: { state.down.contains($0) }) {
+                for (runPlace, member) in zip(run.places, run.events) where runPlace != member { moved[runPlace] = member }
+            }
+            let index = moved.removeValue(forKey: place) ?? place
             do {
                 try state.convert(document.events[index], origin: origin, screenHeight: screenHeight, into: &samples)
             } catch let error as TraceFormatError {
                 throw TraceFormatError("event \(index + 1): " + error.reason)
             }
         }
-        for (index, event) in document.events.enumerated() {
-            guard let key = PointerState.key(of: event) else {
-                try take(index)
-                continue
-            }
-            if let held = heldEnds.removeValue(forKey: key) {
-                if event.type == "pointerdown", event.timeStamp == document.events[held].timeStamp {
-                    try take(index)
-                    try take(held)
-                    continue
-                }
-                try take(held)
-            }
-            if state.endsWithoutContact(event, key: key) {
-                heldEnds[key] = index
-            } else {
-                try take(index)
-            }
-        }
-        for held in heldEnds.values.sorted() { try take(held) }
         return ImportedTrace(metadata: try metadata(document, options: options, origin: origin), samples: orderedDroppingStalePredictions(samples))
     }
 
