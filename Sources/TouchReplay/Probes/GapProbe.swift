@@ -37,12 +37,9 @@ struct GapProbe: Sendable {
     private var anchorID: ContactKey?
     private var kx = 0.0, ky = 0.0
     private var waiting: [Waiting] = []
-    /// The finger's path back from a frame's presentation, kept to reuse its capacity.
-    private var vertices: [Point] = []
 
     init() {
         waiting.reserveCapacity(8)
-        vertices.reserveCapacity(Self.capacity)
     }
 
     /// Takes a sample as it arrives.
@@ -91,28 +88,28 @@ struct GapProbe: Sendable {
     }
 
     private mutating func measure(_ entry: Waiting) {
-        // The finger's path back from P: the newest point at or before P is the first vertex,
-        // preceded by P itself (interpolated, or the newest point if none is after P).
+        // The finger's path back from P, walked newest first: the newest point at or before P
+        // is the first vertex, preceded by P itself (interpolated, or the newest point if none
+        // is after P). Each segment is measured as the walk reaches it, rather than the path
+        // gathered into an array first (whose appends cost more than the measuring).
         var newer: Point?
-        vertices.removeAll(keepingCapacity: true)
+        var previous: Point?
+        var best = Double.infinity, bestTime = entry.presentation
         var offset = 0
         while offset < stored {
             let point = history[(head - offset + Self.capacity) & (Self.capacity - 1)]
             offset += 1
             guard point.id == entry.id else { continue }
             if point.time > entry.presentation { newer = point; continue }
-            if vertices.isEmpty {
-                vertices.append(Self.interpolate(from: point, to: newer, at: entry.presentation))
+            let a: Point
+            if let previous {
+                a = previous
+            } else {
+                a = Self.interpolate(from: point, to: newer, at: entry.presentation)
+                let gx = entry.x - a.x, gy = entry.y - a.y
+                gap.add((gx * gx + gy * gy).squareRoot())
             }
-            vertices.append(point)
-            if entry.presentation - point.time > Self.lagHorizon { break }
-        }
-        guard let atP = vertices.first else { return }
-        let gx = entry.x - atP.x, gy = entry.y - atP.y
-        gap.add((gx * gx + gy * gy).squareRoot())
-        var best = Double.infinity, bestTime = entry.presentation
-        for index in 0..<Swift.max(0, vertices.count - 1) {
-            let a = vertices[index], b = vertices[index + 1]
+            let b = point
             let dx = b.x - a.x, dy = b.y - a.y
             let length = dx * dx + dy * dy
             var u = length > 0 ? ((entry.x - a.x) * dx + (entry.y - a.y) * dy) / length : 0
@@ -124,7 +121,10 @@ struct GapProbe: Sendable {
                 best = distance
                 bestTime = a.time - Int64((u * Double(a.time - b.time)).rounded())
             }
+            previous = point
+            if entry.presentation - point.time > Self.lagHorizon { break }
         }
+        guard previous != nil else { return }
         lag.add(Double(entry.presentation - bestTime))
     }
 

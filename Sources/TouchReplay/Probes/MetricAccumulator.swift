@@ -6,10 +6,15 @@ import TouchBenchSupport
 /// [min, max], so a percentile is at most one quantum below the exact one and never outside
 /// the values seen), in memory bounded by the range of the values — never by their count.
 ///
-/// Quantised values q in 0 ..< 2²⁰ are counted in a dense array grown on demand (1 µs
-/// steps cover a second of latency); rarer values (negative, or beyond) are counted in a
-/// dictionary keyed by q floored to 20 significant bits, so even there the memory is at most
-/// a few thousand entries per power of two that occurs.
+/// Quantised values q in 0 ..< 2²⁰ (1 µs steps cover a second of latency) are counted in
+/// pages of 1024 counters, a page allocated when a value first falls in it; rarer values
+/// (negative, or beyond) are counted in a dictionary keyed by q floored to 20 significant
+/// bits, so even there the memory is at most a few thousand entries per power of two that
+/// occurs.
+///
+/// Pages rather than one array up to the largest q: a single slow settle (a second) grew
+/// that array to 4 MB, zeroed, copied at each doubling and scanned whole by ``summary(kind:)``
+/// (callgrind: a quarter to a third of a one-minute replay's instructions).
 struct MetricAccumulator: Sendable {
     /// The step values are floored to for percentiles, in the units values are added in.
     let quantum: Double
@@ -18,10 +23,21 @@ struct MetricAccumulator: Sendable {
     let unit: Double
     private var moments = RunningMoments()
     var count: Int { moments.count }
-    private var dense: [UInt32] = []
+    /// For each page of q (q >> ``pageShift``) below ``denseLimit``, where its counters start
+    /// in `counts` (in page units), or −1 before a value falls in it.
+    private var pageStarts: [Int32] = []
+    /// The counters of the pages in use, one block of ``pageSize`` each, in the order the
+    /// pages were first used.
+    private var counts: [UInt32] = []
     private var sparse: [Int64: Int] = [:]
 
     private static let denseLimit: Int64 = 1 << 20
+    private static let pageShift = 10
+    private static let pageSize = 1 << pageShift
+    private static let pageCount = Int(denseLimit) >> pageShift
+    /// One page of zeros, appended as a block (appending a repeated element goes element by
+    /// element, and allocates for each in an unoptimised build).
+    private static let zeroPage = [UInt32](repeating: 0, count: pageSize)
 
     init(quantum: Double, unit: Double = 1) {
         self.quantum = quantum
@@ -41,15 +57,16 @@ struct MetricAccumulator: Sendable {
             return
         }
         let q = Int(scaled)
-        if q >= dense.count { grow(to: q) }
-        dense[q] &+= 1
+        let page = q &>> Self.pageShift
+        if pageStarts.isEmpty || pageStarts[page] < 0 { addPage(page) }
+        counts[Int(pageStarts[page]) &<< Self.pageShift | q & (Self.pageSize - 1)] &+= 1
     }
 
-    private mutating func grow(to index: Int) {
-        let size = Swift.min(Int(Self.denseLimit), Swift.max(index + 1, dense.count * 2, 1024))
-        // One block of zeros: appending a repeated element goes element by element (and
-        // allocates for each in an unoptimised build).
-        dense.append(contentsOf: [UInt32](repeating: 0, count: size - dense.count))
+    private mutating func addPage(_ page: Int) {
+        if pageStarts.isEmpty { pageStarts = [Int32](repeating: -1, count: Self.pageCount) }
+        guard pageStarts[page] < 0 else { return }
+        pageStarts[page] = Int32(counts.count >> Self.pageShift)
+        counts.append(contentsOf: Self.zeroPage)
     }
 
     private mutating func addSparse(_ scaled: Double) {
@@ -83,7 +100,13 @@ struct MetricAccumulator: Sendable {
             }
         }
         for q in negatives { visit(q, sparse[q] ?? 0) }
-        for (q, n) in dense.enumerated() where n > 0 { visit(Int64(q), Int(n)) }
+        // Pages in the order of q; every percentile found, the rest cannot change them.
+        for (page, start) in pageStarts.enumerated() where start >= 0 && next < ranks.count {
+            let base = Int(start) << Self.pageShift
+            for offset in 0..<Self.pageSize where counts[base + offset] > 0 {
+                visit(Int64(page << Self.pageShift | offset), Int(counts[base + offset]))
+            }
+        }
         for q in highs { visit(q, sparse[q] ?? 0) }
         return MetricSummary(kind: kind, count: count, mean: moments.mean * unit, p50: values[0], p95: values[1],
                              p99: values[2], max: moments.maximum * unit, min: moments.minimum * unit,
