@@ -151,8 +151,10 @@ public enum CSVImporter {
                 return value
             }
             func time(_ scale: Int) throws -> Int64 {
-                guard let value = TextInput.decimal(Substring(cell), scale: scale), value >= 0 else {
-                    throw TraceFormatError("\(column.rawValue) \(quoted(cell)) is not a non-negative time to the nanosecond.")
+                // Negative times are valid as in JSON Lines (before the epoch): the CSV export
+                // writes them, so the import reads them back (hostile report 16 M6).
+                guard let value = TextInput.decimal(Substring(cell), scale: scale) else {
+                    throw TraceFormatError("\(column.rawValue) \(quoted(cell)) is not a time to the nanosecond.")
                 }
                 return value
             }
