@@ -209,7 +209,7 @@ public final class JSONLinesReader {
         // again when a block is added, so a long line costs its length once.
         var searched = start
         while true {
-            if let newline = Self.firstLineFeed(in: buffer, from: searched) {
+            if let newline = buffer.withUnsafeBytes({ LineReader.index(of: 0x0A, in: $0, from: searched) }) {
                 guard newline - start <= Self.maximumLineLength else {
                     line += 1
                     throw error("is longer than \(Self.maximumLineLength) bytes")
@@ -256,16 +256,6 @@ public final class JSONLinesReader {
             try file.read(count, at: offset, into: &block)
             offset += count
             buffer.append(contentsOf: block)
-        }
-    }
-
-    /// The index of the first line feed in `buffer` at or after `from` (memchr: memory speed
-    /// in a debug build too).
-    private static func firstLineFeed(in buffer: [UInt8], from: Int) -> Int? {
-        guard from < buffer.count else { return nil }
-        return buffer.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress, let found = memchr(base + from, 0x0A, raw.count - from) else { return nil }
-            return UnsafeRawPointer(found) - base
         }
     }
 
