@@ -93,15 +93,19 @@ extension SpringSolution {
         // Every extremum of x has magnitude amplitude·|sin(ψ − φ)|·e^(−σt).
         let extremumScale = amplitude * abs(Elementary.sin(velocityPhase - phase))
         let envelopeEnd = Elementary.log(amplitude / tolerance) / decayRate
+        // A subnormal decay rate puts the envelope beyond every double: never, in practice.
+        guard envelopeEnd.isFinite else { return .never }
         let period = 2 * Double.pi / frequency
         let lastExtremum = extremumScale > tolerance
             ? Elementary.log(extremumScale / tolerance) / decayRate : -Double.infinity
         let windowStart = max(0, lastExtremum - period)
         let windowEnd = min(envelopeEnd, max(lastExtremum, 0) + period)
-        guard windowEnd > windowStart else { return .pieces([windowStart, windowStart]) }
         // Past about 10¹² periods a double no longer resolves the phase to a millionth of a
         // cycle; there the envelope's bound, never early, is as exact as the time itself.
-        if frequency * windowEnd.ulp > 1e-6 { return .bound(envelopeEnd) }
+        // Checked before the window, which such times can round to nothing (ζ = 1e-17 once
+        // answered 0 s that way).
+        if frequency * max(windowStart, windowEnd).ulp > 1e-6 { return .bound(envelopeEnd) }
+        guard windowEnd > windowStart else { return .pieces([windowStart, windowStart]) }
         var breaks: [Double] = []
         for base in [phase, velocityPhase] {
             // Zeros of R·e^(−σt)·cos(ω_d t − base): ω_d t = base + π/2 + kπ.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchDynamics
 
@@ -102,5 +103,20 @@ struct SpringEdgeCaseTests {
         let animation = SpringAnimation(spring: try Spring(dampingRatio: 1e-15, response: 0.5), from: 1, to: 0)
         let settling = animation.settlingDuration(tolerance: 1e-12)
         #expect(settling > 1e15)
+    }
+
+    /// Hostile report 16 M7: at ζ = 1e-17 the window of the last extrema rounded to an empty
+    /// interval and the answer fell through to "settled at once".
+    @Test("a barely damped spring never settles sooner than its envelope allows",
+          arguments: [1e-9, 1e-12, 1e-15, 1e-17, 1e-20, 1e-100, 1e-300, 5e-324])
+    func vanishingDamping(ratio: Double) throws {
+        let spring = try Spring(dampingRatio: ratio, response: 0.3)
+        let animation = SpringAnimation(spring: spring, from: 0, to: 1)
+        let settling = animation.settlingDuration(tolerance: 0.001)
+        // The amplitude is 1 and the decay rate ζ·2π/response, so the envelope falls under
+        // 0.001 at ln(1000)/(ζ·2π/0.3); the extrema reach it no more than a period sooner.
+        let envelope = log(1000.0) / (ratio * 2 * Double.pi / 0.3)
+        #expect(settling.isInfinite || settling >= envelope * (1 - 1e-9) - 0.3, "ζ \(ratio): \(settling) s")
+        #expect(settling > 1e6, "ζ \(ratio): \(settling) s")
     }
 }
