@@ -26,9 +26,10 @@ enum SweepCommand {
         usage: "TRACE|DIR|MANIFEST --set NAME=a,b,… [--set NAME=…] [--scene SCENE] [--frame-cost PROFILE] [--json OUT] [--html OUT]",
         discussion: """
             Replays on the virtual clock at every combination of the --set values (the first
-            --set varies slowest) and prints, per trace and scene, each deterministic metric the
-            grid moves with its headline value at every point; metrics that stay the same are
-            counted. Parameters: 'touchbench scenes'. Reading a sweep: docs/CI.md.
+            --set varies slowest; at most 10 000 combinations) and prints, per trace and scene,
+            each deterministic metric the grid moves with its headline value at every point;
+            metrics that stay the same are counted. Parameters: 'touchbench scenes'. Reading a
+            sweep: docs/CI.md.
             """,
         options: [set, scene, ParameterOptions.frameCost, json, html],
         positionals: 1...1

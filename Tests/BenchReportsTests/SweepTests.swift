@@ -33,4 +33,18 @@ struct SweepTests {
             try Sweep(axes: [Sweep.Axis(name: "pan.hysteresis", values: ["5"]), Sweep.Axis(name: "pan.hysteresis", values: ["6"])])
         }
     }
+
+    /// Hostile report 16 M2: the grid was unbounded, so a few long lists built billions of
+    /// combinations before replaying one.
+    @Test("a grid beyond the limit is refused, naming the parameter that takes it past")
+    func gridLimit() throws {
+        let hundred = (0..<100).map { String($0) }
+        let limit = try Sweep(axes: [Sweep.Axis(name: "pan.hysteresis", values: hundred),
+                                     Sweep.Axis(name: "pip.response", values: (1...100).map { String(Double($0) / 20) })])
+        #expect(limit.combinations.count == Sweep.maximumPoints)
+        #expect(throws: ParameterError(name: "pip.response", reason: "makes the grid 10100 points; a sweep holds at most 10000")) {
+            try Sweep(axes: [Sweep.Axis(name: "pan.hysteresis", values: hundred + ["100"]),
+                             Sweep.Axis(name: "pip.response", values: (1...100).map { String(Double($0) / 20) })])
+        }
+    }
 }

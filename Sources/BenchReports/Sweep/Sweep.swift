@@ -23,17 +23,29 @@ public struct Sweep: Sendable {
         public var runs: [RunRecord]
     }
 
+    /// The most combinations one sweep replays: the grid is built whole, and a few `--set`
+    /// lists multiply past what any run could finish (5 lists of 100 values are 10¹⁰).
+    public static let maximumPoints = 10_000
+
     public var axes: [Axis]
     public private(set) var points: [Point] = []
 
     /// The grid of `axes` (`--set name=a,b,c`, one axis per parameter). Throws when a name
     /// is unknown or a value invalid, naming the parameter and its range; a parameter given
     /// twice is an error rather than a silent override.
+    /// Throws too when the grid would hold more than ``maximumPoints`` combinations, naming
+    /// the parameter that takes it past them.
     public init(axes: [Axis]) throws(ParameterError) {
         var seen: Set<String> = []
+        var points = 1
         for axis in axes {
             guard seen.insert(axis.name).inserted else { throw ParameterError(name: axis.name, reason: "is swept twice") }
             guard !axis.values.isEmpty else { throw ParameterError(name: axis.name, reason: "has no values to sweep") }
+            let (product, overflow) = points.multipliedReportingOverflow(by: axis.values.count)
+            guard !overflow, product <= Self.maximumPoints else {
+                throw ParameterError(name: axis.name, reason: "makes the grid \(overflow ? "more than \(Int.max)" : String(product)) points; a sweep holds at most \(Self.maximumPoints)")
+            }
+            points = product
             var probe = ParameterValues()
             for value in axis.values { try probe.set(axis.name, to: value) }
         }
