@@ -69,6 +69,33 @@ struct ExportLimitsTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// Hostile report 16 M6: a contact id beyond a tracking id's range was refused naming the
+    /// output file as if it were at fault; both export paths now name the input and the sample.
+    @Test("a touch id beyond an evdev tracking id is refused naming the input and the sample", arguments: evdevForms)
+    func trackingIDBeyondRange(format: TraceFormat) throws {
+        let directory = try HostileTextTests.Directory()
+        var samples = EvemuExportTests.synthetic
+        samples[2].id = UInt32(Int32.max) + 1
+        samples[5].id = UInt32(Int32.max) + 1
+        let path = directory.url.appendingPathComponent("out.\(format.rawValue)").path
+        let expected = "the contact id 2147483648 is beyond 2 147 483 647, the largest evdev tracking id, in sample 3 "
+            + "(a touch at 1000000 ns), so it cannot be written as \(format.rawValue)"
+        let whole = try #require(throws: TraceFormatError.self) { try TraceFormat.export(format, metadata: TraceMetadata(device: "pad"), samples: samples) }
+        #expect(whole.reason == expected + ".")
+        let refusal = try #require(throws: TraceFileError.self) {
+            try TraceConversion(SampleArraySource(metadata: TraceMetadata(), samples: samples), named: "in.jsonl", writing: .foreign(format), to: path)
+        }
+        #expect(refusal.path == "in.jsonl")
+        #expect(refusal.description.contains(expected), "\(refusal)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // The largest id that fits still round-trips.
+        samples[2].id = UInt32(Int32.max)
+        samples[5].id = UInt32(Int32.max)
+        try TraceFormat.export(format, metadata: TraceMetadata(device: "pad"), samples: samples, to: path)
+        let again = try TraceFormat.importTrace(from: path, format: format)
+        #expect(again.samples.contains { $0.kind == .touch && $0.id == UInt32(Int32.max) })
+    }
+
     @Test("an empty trace cannot be written as a text form; the container may be empty")
     func emptyTraces() throws {
         let directory = try HostileTextTests.Directory()

@@ -92,8 +92,8 @@ struct EvdevEncoder {
                 if !sample.phase.isTerminal { slotless.insert(sample.id) }
                 return
             }
-            guard sample.id <= UInt32(Int32.max) else {
-                throw TraceFormatError("contact id \(sample.id) is too large for an evdev tracking id.")
+            if let problem = ExportLimits.trackingIDProblem(sample.id) {
+                throw TraceFormatError("the \(problem) so it cannot be written (a \(sample.kind == .touch ? "touch" : "pencil contact") at \(sample.time) ns).")
             }
             slot = free
             selectSlot(free, at: time)

@@ -73,11 +73,11 @@ struct EvdevExportSurvey {
         guard sample.time >= previousTime else { throw TraceFormatError("sample \(index + 1) is earlier than the one before it.") }
         previousTime = sample.time
         kinds.insert(sample.kind)
+        if let problem = ExportLimits.sampleProblem(sample, number: count, form: .foreign(format)) {
+            throw TraceFormatError(problem + ".")
+        }
         switch sample.kind {
         case .marker:
-            if let problem = ExportLimits.sampleProblem(sample, number: count, form: .foreign(format)) {
-                throw TraceFormatError(problem + ".")
-            }
             markers.append(sample)
             return
         case .touch:

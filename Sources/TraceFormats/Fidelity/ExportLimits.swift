@@ -52,6 +52,13 @@ public enum ExportLimits {
     /// Why sample `number` (1-based) cannot be written as `form` (a marker label making its
     /// line longer than the limit), or `nil`.
     public static func sampleProblem(_ sample: InputSample, number: Int, form: TraceForm) -> String? {
+        if sample.kind == .touch, let problem = trackingIDProblem(sample.id) {
+            switch form {
+            case .foreign(.evemu), .foreign(.libinput), .foreign(.getevent):
+                return "the \(problem) in sample \(number) (a touch at \(sample.time) ns), so it cannot be written as \(form.name)"
+            default: break
+            }
+        }
         guard sample.kind == .marker, let label = sample.label, label.utf8.count >= unmeasuredLabelBytes else { return nil }
         var bytes: [UInt8] = []
         switch form {
@@ -61,6 +68,13 @@ public enum ExportLimits {
         case .touchtrace, .foreign: return nil
         }
         return tooLong(bytes.count, what: "the label of sample \(number) (a marker at \(sample.time) ns)", form: form)
+    }
+
+    /// Why a contact id cannot be an evdev tracking id (a signed 32-bit value whose −1 ends
+    /// the contact), or `nil`.
+    static func trackingIDProblem(_ id: UInt32) -> String? {
+        guard id > UInt32(Int32.max) else { return nil }
+        return "contact id \(id) is beyond \(ExportLosses.grouped(Int(Int32.max))), the largest evdev tracking id,"
     }
 
     private static func tooLong(_ count: Int, what: String, form: TraceForm) -> String? {
