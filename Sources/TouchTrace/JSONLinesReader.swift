@@ -275,7 +275,7 @@ public final class JSONLinesReader {
             guard case .object = value else { throw error("is not a JSON object") }
             return value
         } catch let syntax as JSONValue.SyntaxError {
-            lastParseWasSyntaxError = true
+            lastParseWasSyntaxError = !syntax.isRepeatedKey
             throw error("is not valid JSON (\(syntax.reason) at column \(syntax.offset + 1))")
         } catch let problem as TraceFileError {
             throw problem

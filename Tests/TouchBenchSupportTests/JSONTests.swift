@@ -68,9 +68,20 @@ struct JSONTests {
 
     @Test("malformed text fails with the byte offset", arguments: [
         ("{\"a\":1,}", 7), ("[1 2]", 3), ("01", 2), ("\"\\x\"", 3), ("nul", 0), ("{} x", 3),
+        ("{\"a\":1,\"b\":{\"a\":2},\"a\":3}", 19), ("[{\"k\":1},{\"k\":2,\"\\u006b\":3}]", 16),
     ])
     func malformed(text: String, offset: Int) {
         #expect { try JSONValue.parse(text) } throws: { ($0 as? JSONValue.SyntaxError)?.offset == offset }
+    }
+
+    /// Hostile report L9: `compare` read a result with a metric given twice as the first.
+    @Test("a key given twice in one object is refused and named; the same key in sibling objects is not")
+    func duplicateKeys() throws {
+        let error = try #require(throws: JSONValue.SyntaxError.self) { try JSONValue.parse("{\"metrics\": {}, \"metrics\": []}") }
+        #expect(error.offset == 16)
+        #expect(error.reason == "the key \"metrics\" appears twice in one object")
+        let siblings = try JSONValue.parse("[{\"a\": 1}, {\"a\": 2}, {\"b\": {\"a\": 3}, \"a\": 4}]")
+        #expect(siblings.arrayValue?[2]["a"] == .integer(4))
     }
 
     @Test("nesting deeper than 64 levels is refused, not a stack overflow")

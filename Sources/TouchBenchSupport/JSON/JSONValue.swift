@@ -55,6 +55,8 @@ package enum JSONValue: Sendable, Hashable {
     package struct SyntaxError: Error, Sendable {
         package var offset: Int
         package var reason: String
+        /// A name given twice in one object: whole text, so never a sign of a cut line.
+        package var isRepeatedKey = false
     }
 
     /// Parses one complete JSON value (surrounding whitespace allowed).
@@ -122,12 +124,20 @@ private struct JSONParser {
     mutating func parseObject(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
         position += 1
         var members: [(key: String, value: JSONValue)] = []
+        // RFC 8259 leaves a repeated name's meaning to the reader; ours refuses it, so that a
+        // result or baseline cannot say two things and be read as either (hostile report L9).
+        var keys: Set<String> = []
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+            let keyStart = position
             let key = try parseString()
+            guard keys.insert(key).inserted else {
+                throw JSONValue.SyntaxError(offset: keyStart, reason: "the key \"\(key.count > 40 ? String(key.prefix(40)) + "…" : key)\" appears twice in one object",
+                                            isRepeatedKey: true)
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             position += 1
