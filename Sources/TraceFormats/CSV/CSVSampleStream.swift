@@ -7,9 +7,9 @@ import TouchTrace
 /// and fails where it fails, with the same words; only an error found after the first
 /// samples arrives from ``nextSample()``, as a ``TraceFileError`` naming the same line.
 ///
-/// A file without a `phase` column cannot be streamed (a contact's last row is known only at
-/// the end of the file): ``open(path:options:)`` answers `nil` for it and the caller imports
-/// it whole.
+/// A file without a `phase` column is read in two passes instead (a contact's last row is
+/// known only at the end of the file): ``open(path:options:)`` answers a
+/// ``PhaselessCSVStream`` for it.
 final class CSVSampleStream: SampleSource {
     let metadata: TraceMetadata
     private let lines: ByteLines.Reader
@@ -20,16 +20,16 @@ final class CSVSampleStream: SampleSource {
     private let origin: Int64
     private var previousTime: Int64
 
-    /// The stream of the CSV file at `path`, or `nil` when it has no `phase` column.
-    static func open(path: String, options: ImportOptions) throws -> CSVSampleStream? {
+    /// The stream of the CSV file at `path`.
+    static func open(path: String, options: ImportOptions) throws -> any SampleSource {
         let lines = try ByteLines.Reader(path: path)
         let sidecar = try CSVImporter.sidecarMetadata(forCSVAt: path)
         var rows = CSVImporter.Rows(path: path, quanta: sidecar?.quanta ?? .standard)
         var first: InputSample?
+        var firstLine = 0
         while first == nil, let bytes = try lines.next() {
             first = try rows.read(bytes, number: lines.number)
-            // Known once the header is read: without phases the whole file decides them.
-            if !rows.columns.isEmpty, !rows.columns.contains(.phase) { return nil }
+            firstLine = lines.number
         }
         guard !rows.columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }
         guard let first else {
@@ -43,6 +43,11 @@ final class CSVSampleStream: SampleSource {
             origin = first.time
         }
         if let problem = metadata.problem { throw TraceFormatError("the capture \(problem).", path: path) }
+        guard rows.columns.contains(.phase) else {
+            var shifted = first
+            shifted.time -= origin
+            return try PhaselessCSVStream(metadata: metadata, lines: lines, rows: rows, first: shifted, firstLine: firstLine, origin: origin)
+        }
         return CSVSampleStream(metadata: metadata, lines: lines, rows: rows, first: first, origin: origin)
     }
 
