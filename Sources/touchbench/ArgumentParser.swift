@@ -60,7 +60,8 @@ extension Option where Value == Double {
             guard let number = Double(text), number.isFinite, range.contains(number) else {
                 throw UsageError(message: "--\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
-            return number
+            // -0 means 0: kept, it printed as "-0.0" and "-0" (hostile report 16 L6).
+            return number == 0 ? 0 : number
         }
     }
 }

@@ -62,6 +62,7 @@ public enum CSVImporter {
         var metadata = TraceMetadata(screen: options.screen, source: "csv")
         if let sidecar { metadata = sidecar }
         if let first = samples.first, first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
+            if let problem = epochProblem(first.time) { throw TraceFormatError(problem, path: path, line: lineNumbers[0]) }
             metadata.epochNanoseconds = first.time
             for index in samples.indices { samples[index].time -= first.time }
         }
@@ -70,6 +71,12 @@ public enum CSVImporter {
         }
         if !rows.columns.contains(.phase) { inferPhases(&samples) }
         return ImportedTrace(metadata: metadata, samples: samples)
+    }
+
+    /// Why the first row's wall-clock time cannot be the capture's epoch (it lies beyond the
+    /// range every trace keeps), or `nil`: said of the row, which is what the file holds.
+    static func epochProblem(_ time: Int64) -> String? {
+        SampleTime.isValid(time) ? nil : "the first row, whose time becomes the capture's epoch, \(SampleTime.outOfRangeReason(time))."
     }
 
     /// The rows of a file line by line: the header, then a sample per row (what both the
