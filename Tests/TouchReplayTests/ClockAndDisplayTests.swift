@@ -23,6 +23,24 @@ import TraceSynthesis
         #expect(result.events.count == 1)
     }
 
+    /// Hostile report 16 L7: `--rate 1` over a trace with a 146-year gap slept for it. A gap
+    /// the wall clock would wait more than a day for is refused before the wait, naming it.
+    @Test("a wall-clock replay refuses a pause longer than a day before waiting for it",
+          arguments: [(Int64(90_000_000_000_000), 1.0, "1.0 days"), (SampleTime.limit - 1_000, 1.0, "about 146 years"),
+                      (Int64(86_400_000_000_000) * 3_000, 1_000.0, "3.0 days")])
+    func longPausesAreRefused(gap: Int64, rate: Double, wait: String) throws {
+        let samples = [InputSample(time: 0, kind: .touch, phase: .began, id: 1, x: 10, y: 10),
+                       InputSample(time: 1_000, kind: .touch, phase: .ended, id: 1, x: 10, y: 10),
+                       InputSample(time: 1_000 + gap, kind: .touch, phase: .began, id: 2, x: 10, y: 10)]
+        let replay = { try Replayer.replay(samples: samples, metadata: TraceMetadata(), sceneNamed: "scroll",
+                                           settings: ReplaySettings(mode: .wallClock(rate: rate), tail: 0)) }
+        let start = ContinuousClock.now
+        let error = try #require(throws: ReplayError.self) { _ = try replay() }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(error.description.contains("would take \(wait) at --rate"), "\(error)")
+        #expect(error.description.contains("the sample at 1000 ns to the next at \(1_000 + gap) ns"), "\(error)")
+    }
+
     /// `--rate` takes max or 0.001 … 1 000 000: an extreme rate is a usage error, and a clock
     /// made at one anyway gives far deadlines, never an overflow trap.
     @Test(arguments: [("max", true), ("1", true), ("0.001", true), ("1000000", true), ("1e15", false), ("1e-300", false),

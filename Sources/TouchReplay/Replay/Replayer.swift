@@ -117,10 +117,34 @@ public enum Replayer {
             guard let clock = WallClock(rate: rate) else { throw ReplayError("the rate must be a positive number, not \(rate)") }
             var engine = ReplayEngine(scene: scene, clock: clock, display: settings.display, timeline: timeline,
                                       recordsSeries: settings.recordsSeries, frameCost: settings.frameCost, costRecorder: frameCosts)
-            try drive { try span.admit($0); engine.feed($0) }
+            var previous: Int64?
+            try drive { sample in
+                try span.admit(sample)
+                if let previous { try Self.checkWait(from: previous, to: sample.time, rate: rate, traceName: traceName) }
+                previous = sample.time
+                engine.feed(sample)
+            }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
         }
+    }
+
+    /// The longest pause between two samples a wall-clock replay waits out, in seconds of
+    /// the wall clock: a day. A trace with a longer gap (two captures a year apart in one
+    /// file) would otherwise hold the command for that long without a word.
+    public static let longestWallClockWait: Double = 86_400
+
+    private static func checkWait(from previous: Int64, to time: Int64, rate: Double, traceName: String) throws(ReplayError) {
+        let wait = Double(SampleTime.span(from: previous, to: time)) / 1e9 / rate
+        guard wait > longestWallClockWait else { return }
+        throw ReplayError("\(traceName): the pause from the sample at \(previous) ns to the next at \(time) ns would take "
+                          + "\(Self.wallTime(wait)) at --rate \(rate) (a wall-clock replay waits out at most a day); replay it with --rate max or a higher rate")
+    }
+
+    private static func wallTime(_ seconds: Double) -> String {
+        if seconds >= 86_400 * 365 { return "about \(Int(min(seconds / (86_400 * 365.25), 1e15).rounded())) years" }
+        let tenths = Int((seconds / 8_640).rounded())
+        return "\(tenths / 10).\(tenths % 10) days"
     }
 
     private static func result<S: Scene, C: ReplayClock>(
