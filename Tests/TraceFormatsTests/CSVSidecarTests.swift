@@ -45,4 +45,32 @@ import TraceSynthesis
         try writer.finishWriting()
         #expect(!FileManager.default.fileExists(atPath: CSVWriter.metadataPath(forCSVAt: "/dev/null")))
     }
+
+    /// Hostile report 16 L1: a sidecar that is a FIFO (or a bad line) was reported as one
+    /// sentence quoted inside another, naming the sidecar twice.
+    @Test("a sidecar that cannot be read or parsed is one sentence naming it, by the whole import and the stream")
+    func unreadableSidecars() throws {
+        let csv = Self.directory.appendingPathComponent("sidecar-errors.csv").path
+        let sidecar = csv + ".metadata.json"
+        try "t,kind,phase,id,x,y\n0,touch,began,1,1,1\n".write(toFile: csv, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: sidecar) }
+        func errors() throws -> [TraceFormatError] {
+            [try #require(throws: TraceFormatError.self) { try CSVImporter.read(contentsOf: csv) },
+             try #require(throws: TraceFormatError.self) { _ = try TraceInput(path: csv, form: .foreign(.csv)) }]
+        }
+        #expect(mkfifo(sidecar, 0o600) == 0)
+        for error in try errors() {
+            #expect(error.kind == .unreadable)
+            #expect(error.path == sidecar)
+            #expect(error.reason == "the metadata sidecar of sidecar-errors.csv is a FIFO (named pipe), not a regular file; copy it to a file first.")
+        }
+        try FileManager.default.removeItem(atPath: sidecar)
+        try "{\"touchtrace\":1,\"metadata\":{\"device\":3}}\n".write(toFile: sidecar, atomically: false, encoding: .utf8)
+        for error in try errors() {
+            #expect(error.kind == .malformed)
+            #expect(error.line == 1)
+            #expect(error.reason.hasPrefix("the metadata sidecar of sidecar-errors.csv is not a JSON Lines metadata line: it has metadata"))
+            #expect(!error.reason.contains(sidecar), "\(error)")
+        }
+    }
 }

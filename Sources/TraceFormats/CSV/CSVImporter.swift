@@ -216,10 +216,18 @@ public enum CSVImporter {
     static func sidecarMetadata(forCSVAt path: String) throws -> TraceMetadata? {
         let sidecar = CSVWriter.metadataPath(forCSVAt: path)
         guard FileManager.default.fileExists(atPath: sidecar) else { return nil }
-        do {
+        // One sentence naming the sidecar, where it went wrong and why: the reader's own error
+        // quoted inside another read "f: … (f: …; ….)." (hostile report 16 L1).
+        let role = "the metadata sidecar of \(path.split(separator: "/").last.map(String.init) ?? path)"
+        let failure: TraceFileError
+        do throws(TraceFileError) {
             return try JSONLinesReader(path: sidecar).metadata
         } catch {
-            throw TraceFormatError("the metadata sidecar is not a JSON Lines metadata line (\(error)).", path: sidecar)
+            failure = error
+        }
+        switch failure.kind {
+        case .cannotOpen, .io: throw TraceFormatError("\(role) \(failure.reason).", path: sidecar, kind: .unreadable)
+        default: throw TraceFormatError("\(role) is not a JSON Lines metadata line: it \(failure.reason).", path: sidecar, line: failure.line)
         }
     }
 
