@@ -26,7 +26,7 @@ public enum PageReplayErrorKind: String, LocatedErrorKind {
     case invalidSetting
 
     /// `file: reason.`; with no file, the reason alone (it names what it is about).
-    public static let style = LocatedErrorStyle(lineSeparator: ":", endsSentence: true, unnamedFile: nil)
+    public static let style = LocatedErrorStyle(endsSentence: true, unnamedFile: nil)
 }
 
 extension LocatedError where Kind == PageReplayErrorKind {

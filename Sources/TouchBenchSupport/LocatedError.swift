@@ -30,12 +30,14 @@ public struct LocatedError<K: LocatedErrorKind>: Error, Sendable, Hashable, Cust
         self.reason = reason
     }
 
-    /// One sentence naming the file, the place and the problem, in the layer's style
-    /// (``LocatedErrorStyle``).
+    /// One sentence naming the file, the place and the problem: `f.jsonl:3: reason`, the
+    /// `file:line:` form compilers write and editors jump to, in every layer (two forms,
+    /// `f.jsonl, line 3` beside `f.evemu:3`, were hostile report 16 L2); the layer's style
+    /// (``LocatedErrorStyle``) decides only the full stop and an unnamed file.
     public var description: String {
         let style = Kind.style
         guard var place = path ?? style.unnamedFile else { return reason + (style.endsSentence ? "." : "") }
-        if let line { place += style.lineSeparator + String(line) }
+        if let line { place += ":" + String(line) }
         if let offset { place += " at byte \(offset)" }
         return "\(place): \(reason)" + (style.endsSentence ? "." : "")
     }
@@ -53,18 +55,15 @@ public protocol LocatedErrorKind: Sendable, Hashable {
     static var style: LocatedErrorStyle { get }
 }
 
-/// How a layer's error sentences name a place: kept per layer so the messages users and
-/// scripts already see stay as they were.
+/// How a layer's error sentences end and name an unknown file: some layers' reasons carry
+/// their own full stop.
 public struct LocatedErrorStyle: Sendable, Hashable {
-    /// Between the file and its line: `", line "` (`f.jsonl, line 3`) or `":"` (`f.evemu:3`).
-    public var lineSeparator: String
     /// Whether the sentence gets a full stop (reasons of some layers carry their own).
     public var endsSentence: Bool
     /// What names the file when none is known; `nil` writes the reason alone.
     public var unnamedFile: String?
 
-    public init(lineSeparator: String, endsSentence: Bool, unnamedFile: String?) {
-        self.lineSeparator = lineSeparator
+    public init(endsSentence: Bool, unnamedFile: String?) {
         self.endsSentence = endsSentence
         self.unnamedFile = unnamedFile
     }

@@ -18,5 +18,5 @@ public enum EvdevCaptureErrorKind: LocatedErrorKind {
     /// The request needs something the platform or the input cannot give.
     case unsupported
 
-    public static let style = LocatedErrorStyle(lineSeparator: ":", endsSentence: true, unnamedFile: "input")
+    public static let style = LocatedErrorStyle(endsSentence: true, unnamedFile: "input")
 }

@@ -17,7 +17,7 @@ public enum TraceFileErrorKind: LocatedErrorKind {
     /// a value too large for its quantum).
     case invalidSample
 
-    public static let style = LocatedErrorStyle(lineSeparator: ", line ", endsSentence: true, unnamedFile: "input")
+    public static let style = LocatedErrorStyle(endsSentence: true, unnamedFile: "input")
 }
 
 extension LocatedError where Kind == TraceFileErrorKind {

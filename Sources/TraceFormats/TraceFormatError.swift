@@ -20,7 +20,7 @@ public enum TraceFormatErrorKind: LocatedErrorKind {
     /// that way): the request is wrong, not the file.
     case unsupported
 
-    public static let style = LocatedErrorStyle(lineSeparator: ":", endsSentence: false, unnamedFile: "input")
+    public static let style = LocatedErrorStyle(endsSentence: false, unnamedFile: "input")
 }
 
 extension LocatedError where Kind == TraceFormatErrorKind {

@@ -207,7 +207,7 @@ struct FrameCostRecordingTests {
         let error = try #require(throws: FrameCostFileError.self) { try FrameCostRecording.load(path) }
         #expect(error.kind == .malformed && error.path == path && error.line == hostile.line)
         #expect(error.reason.contains(hostile.reason), "\(error.reason)")
-        #expect(error.description.hasPrefix("\(path), line \(hostile.line): "))
+        #expect(error.description.hasPrefix("\(path):\(hostile.line): "))
         // The replay refuses it before rendering anything, with the same error.
         #expect(throws: error) { try Self.run("recorded:" + path) }
     }

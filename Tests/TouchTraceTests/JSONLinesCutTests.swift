@@ -96,7 +96,7 @@ struct JSONLinesCutTests {
         let over = Self.markerLine(length: limit + 1, ending: carriageReturn)
         let error = try #require(throws: TraceFileError.self) { try open(Array("\(Self.began)\n\(over)\(lineFeed)\(after)".utf8)) }
         #expect(error.line == 2)
-        #expect(error.description.hasSuffix("in.jsonl, line 2: is longer than 1048576 bytes."))
+        #expect(error.description.hasSuffix("in.jsonl:2: is longer than 1048576 bytes."))
     }
 
     @Test("a CR LF file cut between CR and LF, or ending in a lone CR, reads every line as the other text forms do", arguments: [

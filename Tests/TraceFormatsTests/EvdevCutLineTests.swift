@@ -68,7 +68,7 @@ struct EvdevCutLineTests {
             #expect(read.metadata == read.whole.metadata)
             #expect(read.whole.cutLine == last + 1)
             let warning = try #require(read.warning)
-            #expect(warning.description == "\(read.path), line \(last + 1): ends with a cut event line (no line feed; "
+            #expect(warning.description == "\(read.path):\(last + 1): ends with a cut event line (no line feed; "
                 + "the writer may have died): every complete line before it was read.")
         }
     }

@@ -40,11 +40,11 @@ struct HostileValuesTests {
         let directory = try Directory()
         let marker = try directory.write(text: [Self.touch, #"{"t":5,"kind":"marker","label":"x\#(escape)y"}"#, Self.lift].joined(separator: "\n") + "\n", "m.jsonl")
         let error = try #require(Self.failure(marker, .jsonl))
-        #expect(error.hasPrefix("\(marker), line 2: has a marker label that holds the "), "\(error)")
+        #expect(error.hasPrefix("\(marker):2: has a marker label that holds the "), "\(error)")
         for key in ["device", "source", "gesture"] {
             let path = try directory.write(text: #"{"touchtrace":1,"metadata":{"\#(key)":"x\#(escape)"}}"# + "\n" + Self.touch + "\n", "\(key).jsonl")
             let error = try #require(Self.failure(path, .jsonl))
-            #expect(error.hasPrefix("\(path), line 1: declares a "), "\(error)")
+            #expect(error.hasPrefix("\(path):1: declares a "), "\(error)")
         }
     }
 
@@ -74,7 +74,7 @@ struct HostileValuesTests {
         let bad = field == "x" ? #"{"t":4000000,"kind":"pencil","phase":"moved","id":1,"x":\#(value),"y":10}"#
             : #"{"t":4000000,"kind":"pencil","phase":"moved","id":1,"x":11,"y":10,"\#(field)":\#(value)}"#
         let jsonl = try directory.write(text: [Self.touch, bad, Self.lift].joined(separator: "\n") + "\n", "v.jsonl")
-        #expect(Self.failure(jsonl, .jsonl) == "\(jsonl), line 2: \(reason).")
+        #expect(Self.failure(jsonl, .jsonl) == "\(jsonl):2: \(reason).")
         let column = field == "x" ? "x" : field
         let x = field == "x" ? value : "11"
         let extra = field == "x" ? "" : ",\(value)"
@@ -83,7 +83,7 @@ struct HostileValuesTests {
                     "8000000,touch,ended,1,12,10" + (field == "x" ? "" : ",")]
         let streamed = try directory.write(text: rows.joined(separator: "\n") + "\n", "v.csv")
         // Streamed, the error is the stream's (a TraceFileError): the same words and line.
-        #expect(Self.failure(streamed, .foreign(.csv)) == "\(streamed), line 3: the row \(reason).")
+        #expect(Self.failure(streamed, .foreign(.csv)) == "\(streamed):3: the row \(reason).")
         // Without a phase column the whole import reads it: the same words and line.
         let whole = try directory.write(text: rows.map { $0.replacingOccurrences(of: ",phase", with: "").replacingOccurrences(of: ",began", with: "")
             .replacingOccurrences(of: ",moved", with: "").replacingOccurrences(of: ",ended", with: "") }.joined(separator: "\n") + "\n", "w.csv")

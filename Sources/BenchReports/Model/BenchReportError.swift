@@ -21,5 +21,5 @@ public enum BenchReportErrorKind: LocatedErrorKind {
     case badRequest
 
     /// Without a file, the reason alone is the sentence.
-    public static let style = LocatedErrorStyle(lineSeparator: ", line ", endsSentence: true, unnamedFile: nil)
+    public static let style = LocatedErrorStyle(endsSentence: true, unnamedFile: nil)
 }

@@ -13,5 +13,5 @@ public enum FrameCostFileErrorKind: LocatedErrorKind {
     /// Its content is not a frame-cost recording (the line says where).
     case malformed
 
-    public static let style = LocatedErrorStyle(lineSeparator: ", line ", endsSentence: true, unnamedFile: nil)
+    public static let style = LocatedErrorStyle(endsSentence: true, unnamedFile: nil)
 }
