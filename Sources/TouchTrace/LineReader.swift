@@ -78,7 +78,8 @@ package final class LineReader {
             // The partial line moves to the front; the next block follows it.
             let pending = filled - start
             if pending > Self.maximumLineLength {
-                throw TraceFileError(.malformed, path: path, line: number + 1, reason: "the line is longer than \(Self.maximumLineLength) bytes")
+                throw TraceFileError(.malformed, path: path, line: number + 1,
+                                     reason: Self.overLimitReason(UnsafeRawBufferPointer(rebasing: whole[start...])))
             }
             guard offset < size else {
                 // The last line, with or without its line feed (an empty one after a final LF too).
@@ -105,13 +106,22 @@ package final class LineReader {
         }
     }
 
+    /// Why a line over the limit is refused: said of the NUL bytes when it starts with a run
+    /// of them (a zero-filled tail left by a writer that died is no long line of text:
+    /// hostile report 16 L3), else of its length.
+    package static func overLimitReason(_ line: UnsafeRawBufferPointer) -> String {
+        let head = line.prefix(4096)
+        guard !head.isEmpty, head.allSatisfy({ $0 == 0 }) else { return "the line is longer than \(maximumLineLength) bytes" }
+        return "the line starts a run of more than \(maximumLineLength) NUL bytes, not text"
+    }
+
     /// The line without a byte-order mark (line 1) and a final CR, once it is known to be
     /// UTF-8 without CR or NUL inside and (when `checkLength`) no longer than the limit.
     @inline(__always)
     package static func checked(_ raw: UnsafeRawBufferPointer, number: Int, path: String?,
                                 checkLength: Bool = true) throws(TraceFileError) -> UnsafeRawBufferPointer {
         if checkLength, raw.count > maximumLineLength {
-            throw TraceFileError(.malformed, path: path, line: number, reason: "the line is longer than \(maximumLineLength) bytes")
+            throw TraceFileError(.malformed, path: path, line: number, reason: overLimitReason(raw))
         }
         var line = raw
         if number == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {

@@ -136,4 +136,26 @@ struct EvdevCutLineTests {
         #expect(streamed == ended.samples.count)
         #expect(input.cutLineDamage == nil)
     }
+
+    /// Hostile report 16 L3: a zero-filled tail longer than a line was refused as "the line is
+    /// longer than 1048576 bytes", as if it were text.
+    @Test("a NUL run longer than a line is named as NUL bytes, streamed and whole; a long text line as a long line", arguments: forms)
+    func longNULRun(format: TraceFormat) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tb-nul-run-\(getpid()).\(format.rawValue)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = try Self.exported(format).joined(separator: "\n")
+        let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        for (tail, reason) in [(String(repeating: "\0", count: (2 << 20)), "the line starts a run of more than 1048576 NUL bytes, not text"),
+                               (String(repeating: "#", count: (1 << 20) + 1), "the line is longer than 1048576 bytes")] {
+            try (text + tail).write(toFile: path, atomically: false, encoding: .utf8)
+            let whole = try #require(throws: (any Error).self) { try TraceFormat.importTrace(from: path, format: format) }
+            let stream = try #require(throws: (any Error).self) {
+                let input = try TraceInput(path: path, form: .foreign(format))
+                while try input.source.nextSample() != nil {}
+            }
+            for error in [whole, stream] {
+                #expect("\(error)".contains("\(path):\(lineCount): \(reason)"), "\(error)")
+            }
+        }
+    }
 }
