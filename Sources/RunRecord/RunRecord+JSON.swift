@@ -196,19 +196,24 @@ extension RunSeries {
               latency.isEmpty || latency.count == time.count else {
             throw ResultDecodingError("a series has arrays of different lengths")
         }
+        let leftOut = value["framesLeftOut"]?.integerValue ?? 0
+        guard leftOut >= 0, leftOut <= Int64(Int32.max) else { throw ResultDecodingError("a series has a framesLeftOut of \(leftOut)") }
         self.init(timeMs: time.map { $0.doubleValue ?? 0 }, finger: finger.map(\.doubleValue),
                   visible: visible.map { $0.doubleValue ?? 0 }, latencyMs: latency.map(\.doubleValue),
-                  label: value["label"]?.stringValue ?? "visible value")
+                  label: value["label"]?.stringValue ?? "visible value", framesLeftOut: Int(leftOut))
     }
 
     package var json: JSONValue {
-        .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("t", .array(timeMs.map { .number($0) })),
             ("finger", .array(finger.map { .number(orNull: $0) })),
             ("visible", .array(visible.map { .number($0) })),
             ("latencyMs", .array(latencyMs.map { .number(orNull: $0) })),
             ("label", .string(label)),
-        ])
+        ]
+        // Only where frames were left out, so that the results of shorter runs read as before.
+        if framesLeftOut > 0 { members.append(("framesLeftOut", .integer(Int64(framesLeftOut)))) }
+        return .object(members)
     }
 }
 

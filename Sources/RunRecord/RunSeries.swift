@@ -12,13 +12,23 @@ public struct RunSeries: Sendable, Hashable {
     public var latencyMs: [Double?]
     /// What ``visible`` is, e.g. "content offset y (pt)".
     public var label: String
+    /// Frames the run rendered after the last one kept: a series holds at most
+    /// ``maximumFrames``, so that the memory and the result of a long run stay bounded.
+    public var framesLeftOut: Int
 
-    public init(timeMs: [Double], finger: [Double?], visible: [Double], latencyMs: [Double?] = [], label: String) {
+    /// The most frames a series keeps: five minutes at 120 Hz. A chart thins its lines to
+    /// about two points per pixel, so an hour of frames (432 000, 35 MB in memory and 7 MB
+    /// of result at 45 minutes) drew no more than the first minutes do.
+    public static let maximumFrames = 36_000
+
+    public init(timeMs: [Double], finger: [Double?], visible: [Double], latencyMs: [Double?] = [], label: String,
+                framesLeftOut: Int = 0) {
         self.timeMs = timeMs
         self.finger = finger
         self.visible = visible
         self.latencyMs = latencyMs
         self.label = label
+        self.framesLeftOut = framesLeftOut
     }
 
     /// The number of frames.

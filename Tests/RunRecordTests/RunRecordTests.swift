@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchBenchSupport
 @testable import RunRecord
@@ -59,6 +60,21 @@ struct RunRecordTests {
         #expect(record.atWrittenPrecision.jsonText == reread.jsonText)
         #expect(reread[.eventLatency].stddev == nil)
         #expect(reread[.eventLatency].mean == 16.666667)
+    }
+
+    @Test("a series round-trips with the frames it left out, and writes no such member when it left none out")
+    func seriesFramesLeftOut() throws {
+        var record = RunRecord(trace: "t", scene: "scroll", refreshHz: 120, presentationDelayFrames: 2, frames: 5, samples: 4,
+                               metrics: [:], events: [])
+        record.series = RunSeries(timeMs: [1, 2], finger: [3, nil], visible: [4, 5], latencyMs: [nil, 6], label: "x", framesLeftOut: 3)
+        let reread = try RunRecord.decode(record.jsonText)
+        #expect(reread.series == record.series)
+        #expect(record.jsonText.contains("\"framesLeftOut\": 3"))
+        record.series?.framesLeftOut = 0
+        #expect(!record.jsonText.contains("framesLeftOut"))
+        #expect(try RunRecord.decode(record.jsonText).series?.framesLeftOut == 0)
+        let negative = record.jsonText.replacingOccurrences(of: "\"label\": \"x\"", with: "\"framesLeftOut\": -1, \"label\": \"x\"")
+        #expect(throws: (any Error).self) { try RunRecord.decode(negative) }
     }
 
     @Test("what is not a run record is refused with a reason", arguments: [

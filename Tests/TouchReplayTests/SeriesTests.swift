@@ -48,4 +48,28 @@ import TraceSynthesis
         #expect((series.timeMs.first ?? 0) > 0)
         #expect(series.label == "element position y (pt)" || series.label == "element position x (pt)")
     }
+
+    /// Issue 17 (hostile report 16 M1): `bench` kept the chart's series for every frame of
+    /// the charted run, so its memory grew with the trace (36 → 57 → 70 MB at 10, 30 and
+    /// 45 minutes) and its result by 7 MB. A series keeps the first ``RunSeries/maximumFrames``
+    /// and counts the rest; the metrics still see every frame.
+    @Test("a series keeps at most its maximum of frames and counts the frames left out")
+    func boundedByItsMaximum() throws {
+        let session = MixedSession(seed: 7, duration: 330)
+        let samples = Array(session)
+        let settings = ReplaySettings(display: Self.display, recordsSeries: true)
+        let long = try Replayer.replay(samples: samples, metadata: session.metadata, sceneNamed: "scroll", settings: settings)
+        let series = try #require(long.series)
+        #expect(long.frames > RunSeries.maximumFrames)
+        #expect(series.count == RunSeries.maximumFrames)
+        #expect(series.framesLeftOut == long.frames - RunSeries.maximumFrames)
+        #expect(series.finger.count == series.count && series.latencyMs.count == series.count)
+        let plain = try Replayer.replay(samples: samples, metadata: session.metadata, sceneNamed: "scroll",
+                                        settings: ReplaySettings(display: Self.display))
+        #expect(long.metrics.filter { $0.value.kind == .deterministic } == plain.metrics.filter { $0.value.kind == .deterministic })
+        // A shorter run keeps every frame and says nothing of frames left out.
+        let short = try run(cost: 0, series: true)
+        #expect(short.series?.framesLeftOut == 0)
+        #expect(try #require(short.series).count == short.frames)
+    }
 }

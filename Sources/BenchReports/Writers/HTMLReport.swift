@@ -78,8 +78,9 @@ public struct HTMLReport: Sendable {
         if let entry = chosenEntry, let series = entry.series {
             let latencies = series.latencyMs.compactMap { $0 }
             if !latencies.isEmpty {
+                let which = series.framesLeftOut > 0 ? "each of the first \(series.count) frames" : "every frame"
                 html += "<figure>" + SVGChart.histogram(name: "frame-latency", title: "Frame latency of \(entry.key)", values: latencies, unit: "ms")
-                    + "<figcaption>Frame latency of every frame of \(h(entry.key.description)) (ms)</figcaption></figure>"
+                    + "<figcaption>Frame latency of \(which) of \(h(entry.key.description)) (ms)</figcaption></figure>"
             }
         }
         html += "</div></section>"
@@ -108,7 +109,9 @@ public struct HTMLReport: Sendable {
         if let entry = chosenEntry, let series = entry.series {
             html += "<section><h2>Over time: \(h(entry.key.description))</h2><figure>"
                 + SVGChart.lines(name: "over-time", title: "Finger and visible value over time, \(entry.key)", series: series)
-                + "<figcaption>The finger (dashed) and the scene's \(h(series.label)) (solid) at each presented frame; the gap between them is what latency looks like.</figcaption></figure>"
+                + "<figcaption>The finger (dashed) and the scene's \(h(series.label)) (solid) at each presented frame; the gap between them is what latency looks like."
+                + (series.framesLeftOut > 0 ? " The first \(series.count) frames; the \(series.framesLeftOut) after them are not drawn." : "")
+                + "</figcaption></figure>"
             let events = entry.events.prefix(50).map { event in
                 "<li>\(h(event.kind.rawValue)) at \(Format.number(Double(event.time) / 1e6)) ms (\(h(event.source.rawValue))): "
                     + (event.responseMs.map { "answered in \(Format.number($0)) ms" } ?? "never answered") + "</li>"

@@ -13,7 +13,14 @@ struct SeriesRecording {
     private var visibleX: [Double] = [], visibleY: [Double] = []
     private var latencies: [Double?] = []
 
+    /// Frames rendered past ``RunSeries/maximumFrames``, not kept.
+    private var framesLeftOut = 0
+
     mutating func frame(_ record: FrameRecord, batch: [InputSample], state: SceneState, contacts: ContactPositions) {
+        guard presentations.count < RunSeries.maximumFrames else {
+            framesLeftOut += 1
+            return
+        }
         // The finger that drives the element, else the lowest-numbered one down.
         let finger = state.tracking.flatMap { contacts.position(of: $0) } ?? contacts.lowestNumberedPosition
         presentations.append(record.presentation)
@@ -62,6 +69,6 @@ struct SeriesRecording {
             mapped.append(anchor.map { $0.element + sign * (position - $0.finger) })
         }
         return RunSeries(timeMs: presentations.map { Double($0 - start) / 1e6 }, finger: mapped, visible: visible,
-                         latencyMs: latencies, label: "element position \(useY ? "y" : "x") (pt)")
+                         latencyMs: latencies, label: "element position \(useY ? "y" : "x") (pt)", framesLeftOut: framesLeftOut)
     }
 }
