@@ -30,8 +30,13 @@ public struct DecelerationPauseDetector: GestureRecognizer {
     /// What the detector knows of one contact.
     public struct ContactMotion: Sendable, Hashable {
         public let id: UInt32
-        /// The latest speed and deceleration (positive while slowing), pt/s and pt/s².
+        /// The latest speed, pt/s.
         public internal(set) var speed = 0.0
+        /// The latest deceleration (positive while slowing), pt/s², fitted only where the
+        /// detector reads it: while the speed, or the peak speed of an armed detector, is at
+        /// least ``DecelerationPauseDetector/minimumPeakSpeed``; 0 otherwise (not NaN, so that
+        /// equal states compare equal). A slow finger cannot pause or re-arm: the fit there
+        /// was a tenth of `gestures`' instructions.
         public internal(set) var deceleration = 0.0
         /// The highest speed and deceleration since the detector was last armed.
         public internal(set) var peakSpeed = 0.0
@@ -123,9 +128,11 @@ extension DecelerationPauseDetector.ContactMotion {
         velocity.add(time: sample.time, x: sample.x, y: sample.y)
         speed = velocities.velocity(of: velocity, at: sample.time).magnitude
         speedTracker.add(time: sample.time, value: speed)
-        deceleration = -speedTracker.velocity(at: sample.time)
+        if isArmed { peakSpeed = max(peakSpeed, speed) }
+        // Every test below that reads the deceleration first asks for one of these.
+        let reads = speed >= detector.minimumPeakSpeed || (isArmed && peakSpeed >= detector.minimumPeakSpeed)
+        deceleration = reads ? -speedTracker.velocity(at: sample.time) : 0
         if isArmed {
-            peakSpeed = max(peakSpeed, speed)
             if peakSpeed >= detector.minimumPeakSpeed, speed < peakSpeed {
                 peakDeceleration = max(peakDeceleration, deceleration)
             }
