@@ -47,6 +47,37 @@ import Testing
         #expect(comparison.failureMessages[0].contains("tracking_error_pt"))
     }
 
+    /// Hostile report 17: a result that calls a deterministic metric "timing" made a 900 %
+    /// regression an advisory row that "cannot be significant" (the kind was the new file's),
+    /// even under the timing gate. A kind that differs from the baseline's fails, naming it.
+    @Test(arguments: [MetricKind.timing, .deterministic], [false, true])
+    func aMetricWhoseKindChangedIsARegression(baselineKind: MetricKind, timingGate: Bool) throws {
+        var baseline = Fixtures.result()
+        var entry = try #require(baseline.entries.first)
+        var tracking = try #require(entry.metrics["tracking_error_pt"])
+        tracking.kind = baselineKind
+        entry.metrics["tracking_error_pt"] = tracking
+        baseline.insert(entry)
+        var current = baseline
+        tracking.kind = baselineKind == .timing ? .deterministic : .timing
+        tracking.p99 = (tracking.p99 ?? 0) * 10
+        entry.metrics["tracking_error_pt"] = tracking
+        current.insert(entry)
+        let comparison = BenchComparison(current: current, baseline: baseline, timingGate: timingGate)
+        #expect(comparison.verdict == .fail)
+        let regression = try #require(comparison.regressions.first { $0.metric == "tracking_error_pt" })
+        #expect(regression.reason == "its kind changed from \(baselineKind.rawValue) in the baseline to \(tracking.kind.rawValue): not comparable")
+        #expect(comparison.failureMessages.contains { $0.contains("tracking_error_pt") })
+        // Under other settings (a wall-clock run against a virtual-clock baseline) kinds differ
+        // by design: not compared, not failed.
+        entry.mode = entry.mode == "virtual" ? "wall" : "virtual"
+        current.insert(entry)
+        let other = BenchComparison(current: current, baseline: baseline, timingGate: timingGate)
+        let row = try #require(other.rows.first { $0.metric == "tracking_error_pt" && $0.key == entry.key })
+        #expect(row.status == .notCompared)
+        #expect(row.reason.hasPrefix("measured another way under other settings"))
+    }
+
     /// A deterministic metric measured in the baseline and no longer at all — missing, no
     /// values, or a record with no metrics — is a regression naming it (the same trace on the
     /// same model cannot lose it unless the code stopped doing what it measured).

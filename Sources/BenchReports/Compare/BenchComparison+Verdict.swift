@@ -91,6 +91,25 @@ extension BenchComparison {
                 rows.append(row)
                 continue
             }
+            // The same metric measured one way in the baseline and another now: its numbers are
+            // no longer comparable, and taking the new file's word for its kind would let a
+            // deterministic regression pass as timing noise (hostile report 17).
+            // (Under other settings — a wall-clock run against a virtual-clock baseline — kinds
+            // differ by design: not compared.)
+            if let current, let base, let baseline, current.kind != base.kind {
+                row.current = current.value(row.statistic)
+                row.baseline = base.value(row.statistic)
+                let change = "from \(base.kind.rawValue) in the baseline to \(current.kind.rawValue)"
+                if entry.settings == baseline.settings {
+                    row.status = .regression
+                    row.reason = "its kind changed \(change): not comparable"
+                } else {
+                    row.status = .notCompared
+                    row.reason = "measured another way under other settings (\(change)): not compared"
+                }
+                rows.append(row)
+                continue
+            }
             switch kind {
             case .deterministic:
                 judgeDeterministic(&row, current: current, baseline: base, tolerance: tolerance, direction: direction)
