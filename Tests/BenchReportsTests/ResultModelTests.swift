@@ -122,7 +122,22 @@ import TouchTrace
         let first = try runner.run(suite: suite, manifestPath: "m.json", shard: BenchShard(index: 1, count: 2), environment: Fixtures.environment)
         #expect(throws: BenchResult.MergeError.self) { try BenchResult.merge([first, first], names: ["a", "b"]) }
         let partial = try BenchResult.merge([first], names: ["a"])
-        #expect(partial.warnings.contains { $0.contains("2/2") })
+        #expect(partial.warnings == ["shard 2/2 is missing: the merged result covers part of the suite"])
+    }
+
+    /// Hostile report 17: a result stating shard 1 of 10⁸ made merge list every other shard
+    /// (5.6 GB and a timeout); the warning names the first few and counts the rest.
+    @Test("missing shards are counted, the first five named, whatever count a result states", arguments: [
+        (Set([1]), 100_000_000, "99999999 shards 2/100000000, 3/100000000, 4/100000000, 5/100000000, 6/100000000 and 99999994 more are missing"),
+        (Set([2, 4]), 5, "3 shards 1/5, 3/5, 5/5 are missing"),
+        (Set([1, 2, 3]), 3, nil),
+        (Set([Int.max - 1]), Int.max, "9223372036854775806 shards 1/9223372036854775807, 2/9223372036854775807, 3/9223372036854775807, 4/9223372036854775807, 5/9223372036854775807 and 9223372036854775801 more are missing"),
+    ])
+    func missingShardsAreCounted(present: Set<Int>, count: Int, warning: String?) {
+        let start = ContinuousClock.now
+        let found = BenchResult.missingShards(present: present, count: count)
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(found == warning.map { $0 + ": the merged result covers part of the suite" })
     }
 
     @Test func runnerSummarisesTimingOverRepeatsAndAddsThroughput() throws {

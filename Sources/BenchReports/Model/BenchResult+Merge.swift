@@ -43,15 +43,30 @@ extension BenchResult {
             if shards.contains(where: { $0.count != count }) {
                 warnings.append("the inputs come from different shard counts (\(shards.map(\.description).joined(separator: ", ")))")
             } else {
-                let missing = (1...count).filter { index in !shards.contains { $0.index == index } }
-                if !missing.isEmpty {
-                    warnings.append("shard(s) \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) are missing: the merged result covers part of the suite")
-                }
+                if let warning = missingShards(present: Set(shards.map(\.index)), count: count) { warnings.append(warning) }
             }
         }
         // The shards' calibrations pooled: the merged timings came from all of them.
         return Merge(result: BenchResult(entries: entries, environment: first.environment,
                                          calibration: BenchCalibration.pooled(results.map(\.calibration))),
                      warnings: warnings)
+    }
+
+    /// The warning for the shards of `count` not among `present`, naming at most the first
+    /// few: the work is bounded by the shards given, whatever count a file states (a result
+    /// claiming shard 1 of 10⁸ listed all the others in gigabytes: hostile report 17).
+    package static func missingShards(present: Set<Int>, count: Int) -> String? {
+        let missingCount = count - present.count
+        guard missingCount > 0 else { return nil }
+        let named = 5
+        var first: [Int] = []
+        var index = 1
+        while first.count < min(named, missingCount) {
+            if !present.contains(index) { first.append(index) }
+            index += 1
+        }
+        let list = first.map { "\($0)/\(count)" }.joined(separator: ", ")
+        let more = missingCount > named ? " and \(missingCount - named) more" : ""
+        return "\(missingCount == 1 ? "shard" : "\(missingCount) shards") \(list)\(more) \(missingCount == 1 ? "is" : "are") missing: the merged result covers part of the suite"
     }
 }
