@@ -15,6 +15,8 @@ struct Options {
     var codecOnly = false
     /// zstd level of the chunks (the writer's default when absent).
     var level: Int32?
+    /// Write the mixed trace once, then only decode it (for profilers: perf, callgrind).
+    var decodeOnly = false
 }
 
 func parseOptions() -> Options {
@@ -26,10 +28,11 @@ func parseOptions() -> Options {
         case "--repeat": options.repeats = max(1, Int(arguments.popFirst() ?? "") ?? options.repeats)
         case "--json": options.jsonPath = arguments.popFirst()
         case "--codec-only": options.codecOnly = true
+        case "--decode-only": options.decodeOnly = true
         case "--traces-dir": options.traces.append((arguments.popFirst() ?? "Traces") + "/session.touchtrace")
         case "--level": options.level = Int32(arguments.popFirst() ?? "")
         case "--help", "-h":
-            print("USAGE: CodecBenchmark [--samples N] [--repeat N] [--level L] [--codec-only] [--json OUT] [--traces-dir DIR] [TRACE.touchtrace ...]")
+            print("USAGE: CodecBenchmark [--samples N] [--repeat N] [--level L] [--codec-only] [--decode-only] [--json OUT] [--traces-dir DIR] [TRACE.touchtrace ...]")
             exit(0)
         default: options.traces.append(argument)
         }
@@ -121,7 +124,7 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
     let jsonlPath = directory.appendingPathComponent("\(name).jsonl").path
 
     var encodeTimes: [Double] = []
-    for _ in 0..<repeats {
+    for _ in 0..<(options.decodeOnly ? 1 : repeats) {
         encodeTimes.append(try seconds {
             var writerOptions = TraceWriter.Options()
             if let level = options.level { writerOptions.compressionLevel = level }
@@ -131,6 +134,10 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
         })
     }
     let liveBytes = Double((try FileManager.default.attributesOfItem(atPath: tracePath)[.size] as? Int) ?? 0)
+    if options.decodeOnly {
+        let decodeTimes = try (0..<repeats).map { _ in try seconds { try decodeAll(tracePath) } }
+        return [Figure("\(name): decode", unit: "samples/s", value: n / Measure.median(decodeTimes), biggerIsBetter: true)]
+    }
     // The stored size is that of an archival write (how convert and synth write files);
     // the speeds above are the live writer's.
     let archivalPath = tracePath + ".archival"
@@ -146,11 +153,7 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
     var decodeTimes: [Double] = []
     var checksum = 0
     for _ in 0..<repeats {
-        decodeTimes.append(try seconds {
-            let reader = try TraceReader(path: tracePath)
-            var cursor = reader.makeCursor()
-            try cursor.forEachBatch { batch in for sample in batch { checksum &+= Int(sample.id) } }
-        })
+        decodeTimes.append(try seconds { checksum &+= try decodeAll(tracePath) })
     }
 
     let encode = n / Measure.median(encodeTimes), decode = n / Measure.median(decodeTimes)
@@ -209,6 +212,16 @@ func measure(name: String, samples: [InputSample], metadata: TraceMetadata, repe
         Figure("\(name): Foundation JSON Lines decode", unit: "samples/s", value: foundation, biggerIsBetter: true),
         Figure("\(name): JSON Lines + zstd -19 bytes per sample", unit: "B", value: jsonlZstdBytes / n, biggerIsBetter: false),
     ]
+}
+
+/// Reads every sample of a trace, the fastest way (what the decode figures time).
+@discardableResult
+func decodeAll(_ path: String) throws -> Int {
+    var checksum = 0
+    let reader = try TraceReader(path: path)
+    var cursor = reader.makeCursor()
+    try cursor.forEachBatch { batch in for sample in batch { checksum &+= Int(sample.id) } }
+    return checksum
 }
 
 func format(_ figure: Figure) -> String {

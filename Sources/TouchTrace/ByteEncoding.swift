@@ -31,20 +31,26 @@ package struct ByteCursor {
 
     package let bytes: UnsafeRawBufferPointer
     package private(set) var position: Int
+    /// `bytes.count`, stored: the buffer's count tests its base address for nil each time.
+    private let end: Int
 
     package init(_ bytes: UnsafeRawBufferPointer, position: Int = 0) {
         self.bytes = bytes
         self.position = position
+        end = bytes.count
     }
 
-    package var remaining: Int { bytes.count - position }
-    package var isAtEnd: Bool { position >= bytes.count }
+    package var remaining: Int { end - position }
+    package var isAtEnd: Bool { position >= end }
+
+    // Positions stay within 0...end, so the index arithmetic below cannot overflow and uses
+    // the wrapping operators (no overflow checks in the decoder's inner loops).
 
     @inline(__always)
     package mutating func readByte() throws(Overrun) -> UInt8 {
-        guard position < bytes.count else { throw Overrun() }
+        guard position < end else { throw Overrun() }
         let byte = bytes[position]
-        position += 1
+        position &+= 1
         return byte
     }
 
@@ -52,27 +58,41 @@ package struct ByteCursor {
     package mutating func readVarint() throws(Overrun) -> UInt64 {
         // Fast path: with ten bytes left a varint cannot run past the end, so the loop needs
         // no bounds checks.
-        if bytes.count - position >= 10 {
-            var cursor = position
-            var result: UInt64 = 0
-            var shift: UInt64 = 0
+        if end &- position >= 10 {
+            // One or two bytes (values below 2^14, nearly every value a chunk holds) without
+            // a data-dependent branch: the second byte counts only when the first says so.
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let first = word & 0xFF, second = word >> 8 & 0xFF
+            if first & second & 0x80 == 0 {
+                let more = first >> 7
+                position &+= 1 &+ Int(truncatingIfNeeded: more)
+                return first & 0x7F | second << 7 & (0 &- more)
+            }
+            var cursor = position &+ 2
+            var result = first & 0x7F | (second & 0x7F) << 7
+            var shift: UInt64 = 14
             while true {
                 let byte = bytes[cursor]
-                cursor += 1
+                cursor &+= 1
                 result |= UInt64(byte & 0x7F) << shift
                 if byte < 0x80 {
                     position = cursor
                     return result
                 }
-                shift += 7
+                shift &+= 7
                 if shift >= 70 { throw Overrun() }
             }
         }
-        return try readVarintNearEnd()
+        let (value, end) = try Self.varintNearEnd(bytes, from: position)
+        position = end
+        return value
     }
 
+    /// The checked varint read near the end of the bytes: out of line, and taking the
+    /// position by value, so that a caller's cursor can stay in registers.
     @inline(never)
-    private mutating func readVarintNearEnd() throws(Overrun) -> UInt64 {
+    private static func varintNearEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) throws(Overrun) -> (UInt64, Int) {
+        var position = start
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -80,7 +100,7 @@ package struct ByteCursor {
             let byte = bytes[position]
             position += 1
             result |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return result }
+            if byte < 0x80 { return (result, position) }
             shift += 7
         }
     }

@@ -13,6 +13,7 @@ package struct ChunkDecodingProblem: Error {
 package struct ChunkDecoder {
     private let quanta: DeltaColumns
     private let contactMemory = ScratchMemory<Int64>()
+    private let block = BlockColumns()
 
     package init(quanta: FieldQuanta) {
         self.quanta = DeltaColumns(quanta)
@@ -23,19 +24,63 @@ package struct ChunkDecoder {
         _ payload: UnsafeRawBufferPointer, header: ChunkHeader, into samples: inout [InputSample]
     ) throws(ChunkDecodingProblem) {
         samples.removeAll(keepingCapacity: true)
+        // The fast path writes the samples straight into the array's new storage; a chunk it
+        // refuses is decoded again sample by sample, which names the first problem exactly.
+        if (try? decodeBlocks(payload, header: header, into: &samples)) != nil { return }
+        try decodeSampleBySample(payload, header: header, into: &samples)
+    }
+
+    /// The reference decoder: one sample at a time, in order, so that a damaged chunk reports
+    /// the problem of its earliest sample. ``decode(_:header:into:)`` gives the same samples
+    /// and the same errors (ChunkDecoderTests compares them on damaged payloads).
+    package func decodeSampleBySample(
+        _ payload: UnsafeRawBufferPointer, header: ChunkHeader, into samples: inout [InputSample]
+    ) throws(ChunkDecodingProblem) {
+        samples.removeAll(keepingCapacity: true)
         samples.reserveCapacity(header.sampleCount)
         do {
-            var streams = try Self.splitStreams(payload)
-            let labels = try Self.readLabels(&streams[ChunkStream.strings.rawValue], limit: header.sampleCount)
-            let storage = contactMemory.reserve(ContactTable.storageCount(contacts: header.sampleCount))
-            var columns = ColumnCursors(streams)
-            try columns.decode(header: header, labels: labels, quanta: quanta,
-                               contacts: ContactTable(storage: storage), into: &samples)
+            var (columns, labels, contacts) = try prepare(payload, header: header)
+            try columns.decode(header: header, labels: labels, quanta: quanta, contacts: contacts, into: &samples)
         } catch let problem as ChunkDecodingProblem {
             throw problem
         } catch {
             throw ChunkDecodingProblem(reason: "a column stream ends early")
         }
+    }
+
+    private func decodeBlocks(_ payload: UnsafeRawBufferPointer, header: ChunkHeader, into samples: inout [InputSample]) throws {
+        let count = header.sampleCount
+        if #available(macOS 26, *) {
+            try samples.append(addingCapacity: count) { (span: inout OutputSpan<InputSample>) throws in
+                try span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    try decodeBlocks(payload, header: header, filling: buffer)
+                    initialized = count
+                }
+            }
+        } else {
+            samples = try Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                try decodeBlocks(payload, header: header, filling: buffer)
+                initialized = count
+            }
+        }
+    }
+
+    private func decodeBlocks(
+        _ payload: UnsafeRawBufferPointer, header: ChunkHeader, filling buffer: UnsafeMutableBufferPointer<InputSample>
+    ) throws {
+        guard let base = buffer.baseAddress, header.sampleCount <= buffer.count else {
+            throw ChunkDecodingProblem(reason: "no room for \(header.sampleCount) samples")
+        }
+        var (columns, labels, contacts) = try prepare(payload, header: header)
+        try columns.decodeBlocks(header: header, labels: labels, quanta: quanta, contacts: contacts, block: block, into: base)
+    }
+
+    /// The column cursors, the string table and an empty contact table for one chunk.
+    private func prepare(_ payload: UnsafeRawBufferPointer, header: ChunkHeader) throws -> (ColumnCursors, [MarkerLabel], ContactTable) {
+        var streams = try Self.splitStreams(payload)
+        let labels = try Self.readLabels(&streams[ChunkStream.strings.rawValue], limit: header.sampleCount)
+        let storage = contactMemory.reserve(ContactTable.storageCount(contacts: header.sampleCount))
+        return (ColumnCursors(streams), labels, ContactTable(storage: storage))
     }
 
     private static func splitStreams(_ payload: UnsafeRawBufferPointer) throws -> [ByteCursor] {
@@ -84,7 +129,7 @@ package struct ChunkDecoder {
 }
 
 /// One cursor per column, held in stored properties so the loop touches no arrays.
-private struct ColumnCursors {
+struct ColumnCursors {
     var time, kindPhase, id, fields: ByteCursor
     var x, y, force, majorRadius, majorRadiusTolerance, altitude, azimuth, roll, dx, dy: ByteCursor
     var buttons, modifiers, flags, key, label: ByteCursor
@@ -102,43 +147,26 @@ private struct ColumnCursors {
          dx, dy, buttons, modifiers, flags, key, label].reduce(0) { $0 + $1.remaining }
     }
 
+    /// The loop of ``ChunkDecoder/decodeSampleBySample(_:header:into:)``;
+    /// ``decodeBlocks(header:labels:quanta:contacts:block:into:)`` is the fast path.
     mutating func decode(
         header: ChunkHeader, labels: [MarkerLabel], quanta q: DeltaColumns, contacts: ContactTable,
         into samples: inout [InputSample]
     ) throws {
         var contacts = contacts
-        var current = header.firstTime
+        var clock = try SampleClock(&time, header: header)
         var kindPhaseRun = RunReader(), idRun = RunReader(), fieldRun = RunReader()
-        var steps = try TimeSteps(&time, count: header.sampleCount)
-        let unit = steps.unit
         for index in 0..<header.sampleCount {
-            let delta = try steps.next(&time, index: index)
-            // A multiplication, not a division, per sample: division is the slowest integer op.
-            let (step, overflow) = delta.multipliedReportingOverflow(by: unit)
-            // The distance left to the chunk's end, as the unsigned difference of two's
-            // complement bit patterns: exact for any current ≤ last, never a trap.
-            let room = UInt64(bitPattern: header.lastTime) &- UInt64(bitPattern: current)
-            guard index > 0 || delta == 0, !overflow, step <= room else {
-                throw ChunkDecodingProblem(reason: "sample \(index) lies outside the chunk's time range")
-            }
-            current = Int64(bitPattern: UInt64(bitPattern: current) &+ step)
-            let kp = try kindPhaseRun.next(&kindPhase)
-            guard kp < 64, let kind = SampleKind(rawValue: UInt8(kp >> 3)), let phase = SamplePhase(rawValue: UInt8(kp & 7)) else {
-                throw ChunkDecodingProblem(reason: "sample \(index) has an unknown kind \(kp >> 3)")
-            }
-            let rawID = try idRun.next(&id)
-            guard rawID <= UInt64(UInt32.max) else { throw ChunkDecodingProblem(reason: "sample \(index) has an id beyond 32 bits") }
-            let rawFields = try fieldRun.next(&fields)
-            guard rawFields <= UInt64(SampleFields.all.rawValue) else {
-                throw ChunkDecodingProblem(reason: "sample \(index) sets unknown field bits")
-            }
-            let present = SampleFields(rawValue: UInt16(rawFields))
+            let current = try clock.next(&time, index: index)
+            let (kind, phase) = try Self.kindPhase(try kindPhaseRun.next(&kindPhase), index: index)
+            let sampleID = try Self.id(try idRun.next(&id), index: index)
+            let present = try Self.fields(try fieldRun.next(&fields), index: index)
             // Raw bit tests: OptionSet.contains is a generic call the optimiser leaves outlined here.
             @inline(__always) func has(_ field: SampleFields) -> Bool { present.rawValue & field.rawValue != 0 }
             var vx = 0.0, vy = 0.0, vForce = 0.0, vRadius = 0.0, vTolerance = 0.0
             var vAltitude = 0.0, vAzimuth = 0.0, vRoll = 0.0, vDX = 0.0, vDY = 0.0
             if has(DeltaColumns.fields) {
-                let slots = contacts.slots(kind: kind, id: UInt32(rawID))
+                let slots = contacts.slots(kind: kind, id: sampleID)
                 if has(.location) {
                     vx = try Self.takePredicted(&x, slots + 0, slots + DeltaColumns.previousXStep, q.position)
                     vy = try Self.takePredicted(&y, slots + 1, slots + DeltaColumns.previousYStep, q.position)
@@ -160,23 +188,23 @@ private struct ColumnCursors {
             if has(.modifiers) { vModifiers = ModifierFlags(rawValue: try modifiers.readByte()) }
             if has(.flags) { vFlags = SampleFlags(rawValue: try flags.readByte()) }
             if has(.key) { vKey = try Self.readUInt32(&key) }
-            if has(.label) {
-                let labelIndex = try label.readVarint()
-                guard labelIndex < UInt64(labels.count) else {
-                    throw ChunkDecodingProblem(reason: "sample \(index) names label \(labelIndex) of \(labels.count)")
-                }
-                vLabel = labels[Int(labelIndex)]
-            }
+            if has(.label) { vLabel = try Self.label(&label, labels, index: index) }
             samples.append(InputSample(
-                time: current, kind: kind, phase: phase, id: UInt32(rawID), fields: present,
+                time: current, kind: kind, phase: phase, id: sampleID, fields: present,
                 x: vx, y: vy, force: vForce, majorRadius: vRadius, majorRadiusTolerance: vTolerance,
                 altitude: vAltitude, azimuth: vAzimuth, roll: vRoll, dx: vDX, dy: vDY,
                 buttons: vButtons, key: vKey, modifiers: vModifiers, flags: vFlags, label: vLabel))
         }
-        guard current == header.lastTime else {
+        try finish(clock: clock, runs: [kindPhaseRun, idRun, fieldRun])
+    }
+
+    /// The checks once every sample is decoded: the clock ends on the header's last time, and
+    /// every column is consumed exactly.
+    func finish(clock: SampleClock, runs: [RunReader]) throws {
+        guard clock.current == clock.last else {
             throw ChunkDecodingProblem(reason: "the last sample's time differs from the chunk header's")
         }
-        guard kindPhaseRun.isExhausted, idRun.isExhausted, fieldRun.isExhausted else {
+        guard runs.allSatisfy(\.isExhausted) else {
             throw ChunkDecodingProblem(reason: "a run-length column covers more samples than the chunk holds")
         }
         let left = leftovers
@@ -184,10 +212,54 @@ private struct ColumnCursors {
     }
 
     @inline(__always)
-    private static func takePredicted(
+    static func kindPhase(_ kp: UInt64, index: Int) throws -> (SampleKind, SamplePhase) {
+        guard kp < 64, let kind = SampleKind(rawValue: UInt8(kp >> 3)), let phase = SamplePhase(rawValue: UInt8(kp & 7)) else {
+            throw ChunkDecodingProblem(reason: "sample \(index) has an unknown kind \(kp >> 3)")
+        }
+        return (kind, phase)
+    }
+
+    @inline(__always)
+    static func id(_ rawID: UInt64, index: Int) throws -> UInt32 {
+        guard rawID <= UInt64(UInt32.max) else { throw ChunkDecodingProblem(reason: "sample \(index) has an id beyond 32 bits") }
+        return UInt32(rawID)
+    }
+
+    @inline(__always)
+    static func fields(_ rawFields: UInt64, index: Int) throws -> SampleFields {
+        guard rawFields <= UInt64(SampleFields.all.rawValue) else {
+            throw ChunkDecodingProblem(reason: "sample \(index) sets unknown field bits")
+        }
+        return SampleFields(rawValue: UInt16(rawFields))
+    }
+
+    @inline(__always)
+    static func label(_ cursor: inout ByteCursor, _ labels: [MarkerLabel], index: Int) throws -> MarkerLabel {
+        let labelIndex = try cursor.readVarint()
+        guard labelIndex < UInt64(labels.count) else {
+            throw ChunkDecodingProblem(reason: "sample \(index) names label \(labelIndex) of \(labels.count)")
+        }
+        return labels[Int(labelIndex)]
+    }
+
+    @inline(__always)
+    static func takePredicted(
         _ cursor: inout ByteCursor, _ slot: UnsafeMutablePointer<Int64>, _ stepSlot: UnsafeMutablePointer<Int64>, _ quantum: Double
     ) throws -> Double {
-        let residual = try cursor.readSignedVarint()
+        try applyPredicted(try cursor.readSignedVarint(), slot, stepSlot, quantum)
+    }
+
+    @inline(__always)
+    static func take(_ cursor: inout ByteCursor, _ slot: UnsafeMutablePointer<Int64>, _ quantum: Double) throws -> Double {
+        try apply(try cursor.readSignedVarint(), slot, quantum)
+    }
+
+    /// Adds a location residual to the contact's previous step, and that step to its
+    /// previous value (second-order prediction); the value in points.
+    @inline(__always)
+    static func applyPredicted(
+        _ residual: Int64, _ slot: UnsafeMutablePointer<Int64>, _ stepSlot: UnsafeMutablePointer<Int64>, _ quantum: Double
+    ) throws(ChunkDecodingProblem) -> Double {
         let limit = Int64(Quantizer.limit)
         let (step, stepOverflow) = stepSlot.pointee.addingReportingOverflow(residual)
         let (index, overflow) = slot.pointee.addingReportingOverflow(step)
@@ -199,9 +271,9 @@ private struct ColumnCursors {
         return Quantizer.value(at: index, quantum: quantum)
     }
 
+    /// Adds a delta to the contact's previous value of the field; the value in its unit.
     @inline(__always)
-    private static func take(_ cursor: inout ByteCursor, _ slot: UnsafeMutablePointer<Int64>, _ quantum: Double) throws -> Double {
-        let delta = try cursor.readSignedVarint()
+    static func apply(_ delta: Int64, _ slot: UnsafeMutablePointer<Int64>, _ quantum: Double) throws(ChunkDecodingProblem) -> Double {
         let (index, overflow) = slot.pointee.addingReportingOverflow(delta)
         guard !overflow, index <= Int64(Quantizer.limit), index >= -Int64(Quantizer.limit) else {
             throw ChunkDecodingProblem(reason: "a coordinate leaves the representable range")
@@ -211,23 +283,28 @@ private struct ColumnCursors {
     }
 
     @inline(__always)
-    private static func readUInt32(_ cursor: inout ByteCursor) throws -> UInt32 {
+    static func readUInt32(_ cursor: inout ByteCursor) throws -> UInt32 {
         let value = try cursor.readVarint()
         guard value <= UInt64(UInt32.max) else { throw ChunkDecodingProblem(reason: "a value exceeds 32 bits") }
         return UInt32(value)
     }
 }
 
-/// Reads the time stream: its unit, then the steps as varints or as four byte planes.
-private struct TimeSteps {
-    let unit: UInt64
+/// Reads the time stream (its unit, then the steps as varints or as four byte planes) and
+/// keeps the time of the last sample read, checked against the chunk's time range.
+struct SampleClock {
+    private let unit: UInt64
     private let planes: UnsafeRawBufferPointer?
     private let count: Int
+    let last: Int64
+    private(set) var current: Int64
 
-    init(_ cursor: inout ByteCursor, count: Int) throws {
+    init(_ cursor: inout ByteCursor, header: ChunkHeader) throws {
         unit = try cursor.readVarint()
         guard unit >= 1, unit <= UInt64(Int64.max) else { throw ChunkDecodingProblem(reason: "the time unit \(unit) is invalid") }
-        self.count = count
+        count = header.sampleCount
+        current = header.firstTime
+        last = header.lastTime
         switch TimeStreamMode(rawValue: try cursor.readByte()) {
         case .varints:
             planes = nil
@@ -241,16 +318,41 @@ private struct TimeSteps {
         }
     }
 
+    /// The times of samples `start ..< start + count` into `out`.
+    @inline(never)
+    mutating func fill(_ out: UnsafeMutablePointer<Int64>, count: Int, from start: Int, cursor: inout ByteCursor) throws {
+        var clock = self, local = cursor
+        for j in 0..<count { out[j] = try clock.next(&local, index: start &+ j) }
+        self = clock
+        cursor = local
+    }
+
+    /// The time of sample `index` (which must be the one after the last read).
     @inline(__always)
-    mutating func next(_ cursor: inout ByteCursor, index: Int) throws -> UInt64 {
-        guard let planes else { return try cursor.readVarint() }
-        return UInt64(planes[index]) | UInt64(planes[count + index]) << 8
-            | UInt64(planes[2 * count + index]) << 16 | UInt64(planes[3 * count + index]) << 24
+    mutating func next(_ cursor: inout ByteCursor, index: Int) throws -> Int64 {
+        let delta: UInt64
+        if let planes {
+            // index < count and the planes hold 4 × count bytes (checked in init).
+            delta = UInt64(planes[index]) | UInt64(planes[count &+ index]) << 8
+                | UInt64(planes[2 &* count &+ index]) << 16 | UInt64(planes[3 &* count &+ index]) << 24
+        } else {
+            delta = try cursor.readVarint()
+        }
+        // A multiplication, not a division, per sample: division is the slowest integer op.
+        let (step, overflow) = delta.multipliedReportingOverflow(by: unit)
+        // The distance left to the chunk's end, as the unsigned difference of two's
+        // complement bit patterns: exact for any current ≤ last, never a trap.
+        let room = UInt64(bitPattern: last) &- UInt64(bitPattern: current)
+        guard index > 0 || delta == 0, !overflow, step <= room else {
+            throw ChunkDecodingProblem(reason: "sample \(index) lies outside the chunk's time range")
+        }
+        current = Int64(bitPattern: UInt64(bitPattern: current) &+ step)
+        return current
     }
 }
 
 /// Reads a run-length column written by ``RunLength``.
-private struct RunReader {
+struct RunReader {
     private var value: UInt64 = 0
     private var remaining: UInt64 = 0
 
@@ -263,7 +365,34 @@ private struct RunReader {
         return value
     }
 
+    /// The current run's value and how many of the next `limit` samples (≥ 1) it covers.
+    @inline(__always)
+    mutating func take(upTo limit: Int, from cursor: inout ByteCursor) throws -> (value: UInt64, count: Int) {
+        if remaining == 0 { try refill(&cursor) }
+        let count = remaining < UInt64(limit) ? Int(remaining) : limit
+        remaining -= UInt64(count)
+        return (value, count)
+    }
+
+    /// The next `count` values into `out`, each checked to be at most `limit`; their bitwise or.
     @inline(never)
+    mutating func fill(_ out: UnsafeMutablePointer<UInt64>, count: Int, limit: UInt64, cursor: inout ByteCursor) throws -> UInt64 {
+        var run = self, local = cursor, any: UInt64 = 0
+        var j = 0
+        while j < count {
+            let (value, length) = try run.take(upTo: count &- j, from: &local)
+            guard value <= limit else { throw ChunkDecodingProblem(reason: "a run-length value is out of range") }
+            // Contacts interleave sample by sample, so most runs of the id column are one long.
+            if length == 1 { (out + j).initialize(to: value) } else { (out + j).initialize(repeating: value, count: length) }
+            any |= value
+            j &+= length
+        }
+        self = run
+        cursor = local
+        return any
+    }
+
+    @inline(__always)
     private mutating func refill(_ cursor: inout ByteCursor) throws {
         value = try cursor.readVarint()
         remaining = try cursor.readVarint()
