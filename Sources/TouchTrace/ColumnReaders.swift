@@ -1,0 +1,112 @@
+// The readers of the two structured columns, shared by the block decoder and the sample-by-sample
+// reference (ChunkDecoder.swift, ChunkBlockDecoder.swift).
+
+/// Reads the time stream (its unit, then the steps as varints or as four byte planes) and
+/// keeps the time of the last sample read, checked against the chunk's time range.
+struct SampleClock {
+    private let unit: UInt64
+    private let planes: UnsafeRawBufferPointer?
+    private let count: Int
+    let last: Int64
+    private(set) var current: Int64
+
+    init(_ cursor: inout ByteCursor, header: ChunkHeader) throws {
+        unit = try cursor.readVarint()
+        guard unit >= 1, unit <= UInt64(Int64.max) else { throw ChunkDecodingProblem(reason: "the time unit \(unit) is invalid") }
+        count = header.sampleCount
+        current = header.firstTime
+        last = header.lastTime
+        switch TimeStreamMode(rawValue: try cursor.readByte()) {
+        case .varints:
+            planes = nil
+        case .bytePlanes:
+            guard cursor.remaining == 4 * count else {
+                throw ChunkDecodingProblem(reason: "the time planes hold \(cursor.remaining) bytes for \(count) samples")
+            }
+            planes = try cursor.readBytes(4 * count)
+        case nil:
+            throw ChunkDecodingProblem(reason: "the time stream has an unknown layout")
+        }
+    }
+
+    /// The times of samples `start ..< start + count` into `out`.
+    @inline(never)
+    mutating func fill(_ out: UnsafeMutablePointer<Int64>, count: Int, from start: Int, cursor: inout ByteCursor) throws {
+        var clock = self, local = cursor
+        for j in 0..<count { out[j] = try clock.next(&local, index: start &+ j) }
+        self = clock
+        cursor = local
+    }
+
+    /// The time of sample `index` (which must be the one after the last read).
+    @inline(__always)
+    mutating func next(_ cursor: inout ByteCursor, index: Int) throws -> Int64 {
+        let delta: UInt64
+        if let planes {
+            // index < count and the planes hold 4 × count bytes (checked in init).
+            delta = UInt64(planes[index]) | UInt64(planes[count &+ index]) << 8
+                | UInt64(planes[2 &* count &+ index]) << 16 | UInt64(planes[3 &* count &+ index]) << 24
+        } else {
+            delta = try cursor.readVarint()
+        }
+        // A multiplication, not a division, per sample: division is the slowest integer op.
+        let (step, overflow) = delta.multipliedReportingOverflow(by: unit)
+        // The distance left to the chunk's end, as the unsigned difference of two's
+        // complement bit patterns: exact for any current ≤ last, never a trap.
+        let room = UInt64(bitPattern: last) &- UInt64(bitPattern: current)
+        guard index > 0 || delta == 0, !overflow, step <= room else {
+            throw ChunkDecodingProblem(reason: "sample \(index) lies outside the chunk's time range")
+        }
+        current = Int64(bitPattern: UInt64(bitPattern: current) &+ step)
+        return current
+    }
+}
+
+/// Reads a run-length column written by ``RunLength``.
+struct RunReader {
+    private var value: UInt64 = 0
+    private var remaining: UInt64 = 0
+
+    var isExhausted: Bool { remaining == 0 }
+
+    @inline(__always)
+    mutating func next(_ cursor: inout ByteCursor) throws -> UInt64 {
+        if remaining == 0 { try refill(&cursor) }
+        remaining -= 1
+        return value
+    }
+
+    /// The current run's value and how many of the next `limit` samples (≥ 1) it covers.
+    @inline(__always)
+    mutating func take(upTo limit: Int, from cursor: inout ByteCursor) throws -> (value: UInt64, count: Int) {
+        if remaining == 0 { try refill(&cursor) }
+        let count = remaining < UInt64(limit) ? Int(remaining) : limit
+        remaining -= UInt64(count)
+        return (value, count)
+    }
+
+    /// The next `count` values into `out`, each checked to be at most `limit`; their bitwise or.
+    @inline(never)
+    mutating func fill(_ out: UnsafeMutablePointer<UInt64>, count: Int, limit: UInt64, cursor: inout ByteCursor) throws -> UInt64 {
+        var run = self, local = cursor, any: UInt64 = 0
+        var j = 0
+        while j < count {
+            let (value, length) = try run.take(upTo: count &- j, from: &local)
+            guard value <= limit else { throw ChunkDecodingProblem(reason: "a run-length value is out of range") }
+            // Contacts interleave sample by sample, so most runs of the id column are one long.
+            if length == 1 { (out + j).initialize(to: value) } else { (out + j).initialize(repeating: value, count: length) }
+            any |= value
+            j &+= length
+        }
+        self = run
+        cursor = local
+        return any
+    }
+
+    @inline(__always)
+    private mutating func refill(_ cursor: inout ByteCursor) throws {
+        value = try cursor.readVarint()
+        remaining = try cursor.readVarint()
+        guard remaining > 0 else { throw ChunkDecodingProblem(reason: "a run-length column has an empty run") }
+    }
+}
