@@ -3,14 +3,16 @@ import TouchDynamics
 
 /// `touchbench project`: where a release velocity comes to rest.
 enum ProjectCommand {
-    static let velocity = Option.number("velocity", "V", "Release velocity in units per second (required).")
+    // Bounded as spring's are: beyond them the projection overflows to inf and writes null
+    // (hostile report 17).
+    static let velocity = Option.number("velocity", "V", "Release velocity in units per second, -1e12…1e12 (required).", in: -1e12...1e12)
     static let rate = Option("rate", "RATE", "normal (0.998, default), fast (0.99) or a number between 0 and 1.") { (text) throws(UsageError) in
         guard let rate = DecelerationRate(argument: text) else {
             throw UsageError(message: "--rate must be normal, fast or a number between 0 and 1, not '\(text)'")
         }
         return rate
     }
-    static let from = Option.number("from", "X", "The value at release (default 0).")
+    static let from = Option.number("from", "X", "The value at release, -1e12…1e12 (default 0).", in: -1e12...1e12)
     static let json = Flag("json", "Print {distance, restingValue, rate, duration} as JSON.")
 
     static let command = Command(
@@ -28,6 +30,9 @@ enum ProjectCommand {
         let deceleration = try arguments.value(rate) ?? .normal
         let start = try arguments.value(from) ?? 0
         let projection = ReleaseProjection(velocity: speed, rate: deceleration, from: start)
+        guard projection.distance.isFinite, projection.restingValue.isFinite, projection.durationToRest.isFinite else {
+            throw UsageError(message: "a release at \(speed) units/s under rate \(deceleration.rawValue) travels further than a number can hold; use a smaller velocity or rate")
+        }
         if arguments[json] {
             print(projection.jsonText)
         } else {
