@@ -270,6 +270,13 @@ public final class JSONLinesReader {
                      + "\(Self.maximumZeroTail >> 20) MiB is not a writer's cut line)")
     }
 
+    /// The error for the first of `names` that `isKnown` refuses, quoted as JSON writes it:
+    /// the array's debug dump was printed before (hostile report 17).
+    private func unknownName(_ what: String, _ names: [String], isKnown: (String) -> Bool) -> TraceFileError {
+        let unknown = names.first { !isKnown($0) } ?? ""
+        return error("has an unknown \(what) \(JSONWriter.line(.string(unknown)))")
+    }
+
     private func checkControlBytes(_ bytes: [UInt8]) throws(TraceFileError) {
         if bytes.contains(0x0D) { throw error("holds a carriage return that does not end the line") }
         if bytes.contains(0) { throw error("holds a NUL byte") }
@@ -353,11 +360,13 @@ extension JSONLinesReader {
         sample.roll = try double(fields["roll"], "roll")
         if let buttons = fields["buttons"] { sample.buttons = try unsigned(buttons, "buttons") }
         if let modifiers = fields["modifiers"] {
-            guard let flags = ModifierFlags(names: try strings(modifiers, "modifiers")) else { throw error("has an unknown modifier in \(modifiers)") }
+            let names = try strings(modifiers, "modifiers")
+            guard let flags = ModifierFlags(names: names) else { throw unknownName("modifier", names) { ModifierFlags(names: [$0]) != nil } }
             sample.modifiers = flags
         }
         if let flagValue = fields["flags"] {
-            guard let flags = SampleFlags(names: try strings(flagValue, "flags")) else { throw error("has an unknown flag in \(flagValue)") }
+            let names = try strings(flagValue, "flags")
+            guard let flags = SampleFlags(names: names) else { throw unknownName("flag", names) { SampleFlags(names: [$0]) != nil } }
             sample.flags = flags
         }
         let dx = try double(fields["dx"], "dx"), dy = try double(fields["dy"], "dy")

@@ -43,6 +43,17 @@ struct JSONLinesTests {
         #expect(back == samples)
     }
 
+    /// Hostile report 17: an unknown flag was reported with the array's Swift debug dump.
+    @Test("an unknown flag or modifier is named, quoted as JSON", arguments: [
+        (#"{"t":0,"kind":"touch","phase":"began","id":1,"x":1,"y":2,"flags":["synthetic","nope"]}"#, #"has an unknown flag "nope""#),
+        (#"{"t":0,"kind":"key","phase":"began","key":4,"modifiers":["shift","hyper\n"]}"#, #"has an unknown modifier "hyper\n""#),
+    ])
+    func unknownNames(line: String, reason: String) throws {
+        let error = try #require(failure(line + "\n"))
+        #expect(error.reason == reason)
+        #expect(error.line == 1)
+    }
+
     @Test("malformed lines are errors naming their line", arguments: [
         // Terminated, so not a cut line: a malformed line (a cut one is JSONLinesCutTests').
         ("{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2}\n{\"t\":1,\"kind\":\"touch\"\n", 2),
