@@ -125,6 +125,19 @@ import TouchTrace
         #expect(partial.warnings == ["shard 2/2 is missing: the merged result covers part of the suite"])
     }
 
+    /// Hostile report 17: an invalid shard member was dropped without a word.
+    @Test("a result whose shard is not i/n with 1 ≤ i ≤ n is refused, naming it", arguments: [
+        (#""0/2""#, #""0/2""#), (#""1/0""#, #""1/0""#), (#""-1/2""#, #""-1/2""#), ("12", "12"), (#""3/2""#, #""3/2""#),
+    ])
+    func invalidShardsAreRefused(member: String, quoted: String) throws {
+        let result = Fixtures.result()
+        let text = result.jsonText.replacingOccurrences(of: "\"schema\":", with: "\"shard\": \(member), \"schema\":")
+        #expect(text != result.jsonText)
+        let error = try #require(throws: ResultDecodingError.self) { try BenchResult.decode(text) }
+        #expect(error.description.contains("has a shard of \(quoted), not i/n with 1 ≤ i ≤ n"), "\(error)")
+        #expect(try BenchResult.decode(result.jsonText.replacingOccurrences(of: "\"schema\":", with: "\"shard\": \"2/3\", \"schema\":")).shard?.description == "2/3")
+    }
+
     /// Hostile report 17: a result stating shard 1 of 10⁸ made merge list every other shard
     /// (5.6 GB and a timeout); the warning names the first few and counts the rest.
     @Test("missing shards are counted, the first five named, whatever count a result states", arguments: [

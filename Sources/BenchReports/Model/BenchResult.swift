@@ -101,7 +101,15 @@ extension BenchResult {
             }
             entries.append(entry)
         }
-        let shard = value["shard"]?.stringValue.flatMap(BenchShard.init)
+        // A shard that is present must be one: dropped, a bad one made merge call the shard
+        // missing without a word about this file (hostile report 17).
+        var shard: BenchShard?
+        if let member = value["shard"], member != .null {
+            guard let text = member.stringValue, let parsed = BenchShard(text) else {
+                throw ResultDecodingError("has a shard of \(JSONWriter.line(member)), not i/n with 1 ≤ i ≤ n")
+            }
+            shard = parsed
+        }
         return BenchResult(entries: entries, environment: BenchEnvironment(json: value["environment"] ?? .object([])),
                            shard: shard, calibration: value["calibration"].flatMap(BenchCalibration.init(json:)))
     }
