@@ -24,6 +24,25 @@ struct PointerEventsHostileTests {
         try #require(throws: TraceFormatError.self) { try PointerEventsImporter.parse(data, path: "cap.json") }
     }
 
+    /// Hostile report 17: an empty `coalescedEvents` hid a full `coalesced` list (6 samples
+    /// of 10, exit 0); either name alone is read, both at once refused naming the event.
+    @Test("a list under both of its names is refused, by the importer and the Decodable form alike",
+          arguments: [("coalescedEvents", "coalesced"), ("predictedEvents", "predicted")])
+    func bothNames(long: String, short: String) throws {
+        let child = Self.event("pointermove", "6", x: 12)
+        let down = Self.event("pointerdown", "5"), up = Self.event("pointerup", "9", x: 13)
+        let list: KeyPath<PointerEventsDocument.Event, [PointerEventsDocument.Event]> = long == "coalescedEvents" ? \.coalescedEvents : \.predictedEvents
+        for name in [long, short] {
+            let one = Self.capture([down, Self.event("pointermove", "7", x: 12, extra: #","\#(name)":[\#(child)]"#), up])
+            #expect(try PointerEventsImporter.parse(one).samples.count >= 3)
+            #expect(try JSONDecoder().decode(PointerEventsDocument.self, from: one).events[1][keyPath: list].count == 1)
+        }
+        let both = Self.capture([down, Self.event("pointermove", "7", x: 12, extra: #","\#(long)":[],"\#(short)":[\#(child)]"#), up])
+        let error = try Self.failure(both)
+        #expect(error.reason.contains("has both \(long) and \(short): give one list, under one name"), "\(error)")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(PointerEventsDocument.self, from: both) }
+    }
+
     @Test("an up written before its down at one timeStamp is the same tap as down then up", arguments: ["touch", "pen", "mouse"])
     func reversedTap(pointer: String) throws {
         let kind = pointer == "touch" ? "touch" : pointer == "pen" ? "pencil" : "pointer"

@@ -43,11 +43,8 @@ extension PointerEventsDocument.Event {
         deltaX = try object.number("deltaX")
         deltaY = try object.number("deltaY")
         deltaMode = try object.integer("deltaMode").map { Int(truncatingIfNeeded: $0) }
-        // `??` takes a rethrowing closure, which would widen the typed error.
-        let coalesced = try object.events("coalescedEvents"), coalescedShort = try object.events("coalesced")
-        let predicted = try object.events("predictedEvents"), predictedShort = try object.events("predicted")
-        coalescedEvents = coalesced ?? coalescedShort ?? []
-        predictedEvents = predicted ?? predictedShort ?? []
+        coalescedEvents = try object.events("coalescedEvents", or: "coalesced")
+        predictedEvents = try object.events("predictedEvents", or: "predicted")
     }
 }
 
@@ -83,6 +80,16 @@ extension PointerEventsDocument {
         func number(_ key: String) throws(Problem) -> Double? { try typed(key) { $0.doubleValue } }
         func integer(_ key: String) throws(Problem) -> Int64? { try typed(key) { $0.integerValue } }
         func bool(_ key: String) throws(Problem) -> Bool? { try typed(key) { $0.boolValue } }
+
+        /// The list under either of its two names, empty when neither is given. Both at once
+        /// is refused: an empty `coalescedEvents` hid a full `coalesced` (hostile report 17).
+        func events(_ key: String, or short: String) throws(Problem) -> [Event] {
+            let long = try events(key), brief = try events(short)
+            if long != nil, brief != nil {
+                throw Problem(message: "\(Self.describe(path)) has both \(key) and \(short): give one list, under one name.")
+            }
+            return long ?? brief ?? []
+        }
 
         func events(_ key: String) throws(Problem) -> [Event]? {
             guard let value = member(key) else { return nil }

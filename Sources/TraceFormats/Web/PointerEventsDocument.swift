@@ -88,6 +88,10 @@ public struct PointerEventsDocument: Sendable, Decodable {
             deltaX = try c.decodeIfPresent(Double.self, forKey: .deltaX)
             deltaY = try c.decodeIfPresent(Double.self, forKey: .deltaY)
             deltaMode = try c.decodeIfPresent(Int.self, forKey: .deltaMode)
+            for (long, short) in [(CodingKeys.coalescedEvents, CodingKeys.coalesced), (.predictedEvents, .predicted)]
+            where try c.contains(long) && c.contains(short) && !c.decodeNil(forKey: long) && !c.decodeNil(forKey: short) {
+                throw DecodingError.dataCorruptedError(forKey: short, in: c, debugDescription: "has both \(long.stringValue) and \(short.stringValue): give one list, under one name")
+            }
             coalescedEvents = try c.decodeIfPresent([Event].self, forKey: .coalescedEvents)
                 ?? c.decodeIfPresent([Event].self, forKey: .coalesced) ?? []
             predictedEvents = try c.decodeIfPresent([Event].self, forKey: .predictedEvents)
