@@ -200,8 +200,13 @@ public final class EvdevCapture {
         // that decode into no sample (a slot beyond the limit, a wrong description) are not
         // a capture, and leave the previous output as it was. A live device may be stopped
         // before it is touched.
-        if ending == .endOfInput, !isLive, session.statistics.events > 0, session.statistics.samples == 0 {
+        // An input with no record at all is no capture either (an empty file replaced the
+        // previous output with an empty trace: hostile report 17).
+        if ending == .endOfInput, !isLive, session.statistics.samples == 0 {
             session.abandon()
+            if session.statistics.events == 0 {
+                throw EvdevCaptureError(.malformed, path: source.path, reason: "holds no input_event records (\(outputPath) was not written)")
+            }
             throw EvdevCaptureError(.malformed, path: source.path, reason: EvdevTraceDecoder.noSamplesProblem(form: "input_event records")
                 + " (\(session.statistics.events) records, \(session.statistics.frames) frames; \(outputPath) was not written)")
         }

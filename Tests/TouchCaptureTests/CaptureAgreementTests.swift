@@ -115,6 +115,16 @@ struct CaptureAgreementTests {
         #expect(result.output == nil)
     }
 
+    /// Hostile report 17: an empty file exited 0 and replaced the previous output with an
+    /// empty trace; it is refused as no capture, and the previous output stays.
+    @Test("an input with no record at all is refused and leaves the previous output")
+    func emptyInputIsRefused() throws {
+        let result = try Self.both([], previousOutput: Data("previous".utf8))
+        #expect(result.capture.hasPrefix("holds no input_event records ("))
+        #expect(result.capture.hasSuffix("out.touchtrace was not written)"))
+        #expect(result.output == Data("previous".utf8))
+    }
+
     @Test("a record's bad time says what is wrong with it")
     func timeProblems() {
         func problem(seconds: Int64, micros: Int64) -> String? {
