@@ -1,5 +1,6 @@
 import Foundation
 import TouchTrace
+import TraceFormats
 
 /// Checks that run before a command writes anything: the one home of "an output must not be
 /// an input, nor another output" for every command that writes files.
@@ -14,6 +15,18 @@ enum OutputSafety {
             let written = sidecar.map { "is written with its metadata in '\($0)', which is" } ?? "is"
             throw UsageError(message: "the output '\(output)' \(written) the input '\(input)'; write to another file")
         }
+    }
+
+    /// Refuses a container output whose name says another form (`synth -o x.csv`, `record -o
+    /// out.jsonl`): the file would be a `.touchtrace` that every reader of that name refuses
+    /// (hostile report 17). `alsoWrites` is a form the command writes when named so (synth
+    /// writes JSON Lines to `.jsonl`). A usage error (64), raised before any write.
+    static func refuseContainer(named output: String, alsoWrites: TraceForm? = nil) throws(UsageError) {
+        guard output != "-", let named = TraceForm.byExtension(of: output, forOutput: true),
+              named != .touchtrace, named != alsoWrites else { return }
+        let other = alsoWrites == .jsonl ? " (or JSON Lines to a .jsonl name)" : ""
+        throw UsageError(message: "'\(output)' names the \(named.name) form, but this command writes a .touchtrace file\(other); "
+                         + "name it .touchtrace, or convert the result with 'touchbench convert'")
     }
 
     /// Refuses, for the output options given, one that writes over an input and two that

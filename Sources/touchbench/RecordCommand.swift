@@ -32,6 +32,7 @@ enum RecordCommand {
         guard outputPath != "-" else { throw UsageError(message: "a .touchtrace file cannot be written to standard output") }
         var options = EvdevCapture.Options(descriptionPath: try arguments.value(description))
         try OutputSafety.refuse(output: outputPath, sameAs: [input] + [options.descriptionPath].compactMap { $0 })
+        try OutputSafety.refuseContainer(named: outputPath)
         options.screen = try arguments.value(screen)
         options.duration = try arguments.value(duration)
         if options.duration == 0 { throw UsageError(message: "--duration must be longer than zero") }

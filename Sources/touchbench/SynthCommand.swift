@@ -53,6 +53,7 @@ enum SynthCommand {
         }
         guard let name = arguments.positionals.first else { throw UsageError(message: "synth needs a GESTURE (see --list)") }
         let outputPath = try arguments.required(output)
+        try OutputSafety.refuseContainer(named: outputPath, alsoWrites: .jsonl)
         if name == MixedSession.name {
             try refuseUnused(speed, by: name, arguments, usedBy: Gesture.allCases.filter(\.usesThrowSpeed))
             return try synthesizeMixedSession(to: outputPath, arguments)

@@ -18,6 +18,7 @@ enum VerifyCommand {
     ) { arguments in
         let path = arguments.positionals[0]
         try OutputSafety.refuse(output: arguments.text(repair), sameAs: [path])
+        if let output = arguments.text(repair) { try OutputSafety.refuseContainer(named: output) }
         let reader = try TraceReader(path: path)
         if let output = try arguments.value(repair) {
             // `-` names standard output everywhere else; a container is never written there.

@@ -131,4 +131,19 @@ struct TraceFormsTests {
         #expect(textObject["form"] as? String == "csv" && textObject["chunks"] as? Int == 0 && textObject["complete"] as? Bool == true)
         #expect(textObject["compressionRatio"] == nil && textObject["samples"] as? Int == 142)
     }
+
+    /// Hostile report 17: a container under a text form's name (as `synth -o x.csv` wrote
+    /// one) was refused as "not UTF-8 text"; it is named for what it is.
+    @Test("a container named as a text form is named as a container", arguments: ["csv", "evemu", "getevent", "yml", "events"])
+    func containerUnderATextName(suffix: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tb-container-\(getpid()).\(suffix)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.copyItem(atPath: Golden.packageRoot.appendingPathComponent("Traces/tap.touchtrace").path, toPath: path)
+        let form = try #require(TraceForm.byExtension(of: path, forOutput: false))
+        let error = try #require(throws: TraceFormatError.self) { _ = try TraceInput(path: path) }
+        #expect(error.path == path && error.offset == 0)
+        #expect(error.reason == "is a .touchtrace file, not \(form.name): rename it .touchtrace.")
+        // Named as a container, it reads.
+        #expect(try TraceInput(path: path, form: .touchtrace).reader?.sampleCount ?? 0 > 0)
+    }
 }

@@ -67,6 +67,11 @@ public struct TraceInput {
             guard format.canImport else {
                 throw TraceFormatError("\(format.rawValue) can be written but not read", kind: .unsupported)
             }
+            // A container under a text form's name (`synth -o x.csv` once wrote one) would be
+            // refused as text that is not UTF-8; say what it is, as JSON Lines does.
+            if try Self.startsWithContainerMagic(path) {
+                throw TraceFormatError("is a .touchtrace file, not \(format.rawValue): rename it .touchtrace.", path: path, offset: 0)
+            }
             reader = nil
             let streamed: (any SampleSource)? = switch format {
             case .csv: try CSVSampleStream.open(path: path, options: options)
@@ -100,6 +105,15 @@ public struct TraceInput {
     public func statistics() throws -> TraceStatistics {
         if let reader { return try TraceStatistics(reader: reader) }
         return try TraceStatistics(source: source, byteCount: Self.byteCount(of: path))
+    }
+
+    private static func startsWithContainerMagic(_ path: String) throws -> Bool {
+        let file = try SystemFile.openForReading(path)
+        let size = try file.size()
+        guard size >= ContainerFormat.fileMagic.count else { return false }
+        var head: [UInt8] = []
+        try file.read(ContainerFormat.fileMagic.count, at: 0, into: &head)
+        return head == ContainerFormat.fileMagic
     }
 
     private static func byteCount(of path: String) -> Int {
