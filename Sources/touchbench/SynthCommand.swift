@@ -23,7 +23,8 @@ enum SynthCommand {
         usage: "GESTURE -o FILE [--seed N] [--rate HZ] [--device phone|tablet] [--noise on|off] [--duration S] [--speed LOW-HIGH] | --list | --suite MANIFEST",
         discussion: """
             The same arguments give a byte-identical file on any machine. FILE ending in .jsonl
-            (or '-') gets the JSON Lines form; anything else a .touchtrace file. --duration sets
+            (or '-') gets the JSON Lines form; anything else a .touchtrace file (a name of
+            another form, such as .csv, is a usage error: convert the result instead). --duration sets
             the length of a session in seconds (default 180). --suite rebuilds every trace of a
             suite manifest that has a recipe (scripts/regenerate-traces uses it for Traces/).
             """,
