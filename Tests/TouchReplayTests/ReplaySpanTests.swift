@@ -40,4 +40,28 @@ struct ReplaySpanTests {
             }
         }
     }
+
+    /// Hostile report 17: 64 000 fingers down at once took replay 20 s (every recognizer and
+    /// probe looks at each contact down on each frame); replay follows at most 256.
+    @Test("more contacts down at once than replay follows are refused; as many down in turn replay", arguments: ["scroll", "pinch", "press"])
+    func contactsDownAtOnce(scene: String) throws {
+        let limit = ReplaySpan.maximumContactsDown
+        func fingers(_ count: Int, liftEach: Bool) -> [InputSample] {
+            var samples: [InputSample] = []
+            for index in 0..<count {
+                let time = Int64(index) * 2_000_000, id = UInt32(index + 1)
+                samples.append(InputSample(time: time, kind: .touch, phase: .began, id: id, x: 10, y: 10))
+                if liftEach { samples.append(InputSample(time: time + 1_000_000, kind: .touch, phase: .ended, id: id, x: 10, y: 10)) }
+            }
+            return samples
+        }
+        let replay = { (samples: [InputSample]) in
+            try Replayer.replay(samples: samples, metadata: TraceMetadata(), sceneNamed: scene,
+                                settings: ReplaySettings(mode: .virtual), traceName: "many.jsonl")
+        }
+        _ = try replay(fingers(limit, liftEach: false))
+        _ = try replay(fingers(limit * 4, liftEach: true))
+        let error = try #require(throws: TraceFileError.self) { try replay(fingers(limit + 1, liftEach: false)) }
+        #expect(error.description == "many.jsonl: has more than 256 contacts down at once (at \(Int64(limit) * 2_000_000) ns), more than replay follows or any digitizer reports.")
+    }
 }

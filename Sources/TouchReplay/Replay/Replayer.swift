@@ -184,15 +184,27 @@ private struct SamplesVisitor<Samples: Sequence<InputSample>>: SceneVisitor {
 /// deadlines lie a frame or a window after a sample, and the probes subtract a sample's time
 /// from them (`presentation − touch-down`): on a trace spanning the whole range that overflowed
 /// and trapped. Within 146 years of the first sample, every such difference fits an Int64.
+///
+/// It also bounds the contacts down at once: recognizers and probes look at every contact
+/// down on each frame, so 64 000 fingers made a replay take 20 s (hostile report 17), and no
+/// digitizer reports more than a few dozen.
 struct ReplaySpan {
     let traceName: String
     private var first: Int64?
+    /// Contacts begun and not yet lifted, by ``ContactKey/packed``.
+    private var down: Set<UInt64> = []
+
+    /// The most contacts a replay follows down at once: large touch tables report about a
+    /// hundred.
+    static let maximumContactsDown = 256
 
     init(traceName: String) { self.traceName = traceName }
 
-    /// Takes the next sample (in time order), or refuses it when it lies too far after the first.
+    /// Takes the next sample (in time order), or refuses it when it lies too far after the
+    /// first or lands one contact too many.
     @inline(__always)
     mutating func admit(_ sample: InputSample) throws(TraceFileError) {
+        if sample.kind.isContact, sample.phase == .began || sample.phase.isTerminal { try count(sample) }
         guard let first else {
             first = sample.time
             return
@@ -200,6 +212,18 @@ struct ReplaySpan {
         guard SampleTime.span(from: first, to: sample.time) <= SampleTime.limit else {
             throw TraceFileError(.malformed, path: traceName,
                                  reason: "spans more than 2^62 − 1 ns (about 146 years) from its first sample at \(first) ns to a sample at \(sample.time) ns, more than replay's frame times can hold")
+        }
+    }
+
+    private mutating func count(_ sample: InputSample) throws(TraceFileError) {
+        guard sample.phase == .began else {
+            down.remove(sample.contact.packed)
+            return
+        }
+        down.insert(sample.contact.packed)
+        guard down.count <= Self.maximumContactsDown else {
+            throw TraceFileError(.malformed, path: traceName,
+                                 reason: "has more than \(Self.maximumContactsDown) contacts down at once (at \(sample.time) ns), more than replay follows or any digitizer reports")
         }
     }
 }
