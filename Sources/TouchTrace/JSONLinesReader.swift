@@ -306,8 +306,10 @@ public final class JSONLinesReader {
         guard case .integer(1) = value["touchtrace"] else { throw error("declares a touchtrace version other than 1") }
         var decoded = TraceMetadata()
         if let metadata = value["metadata"], metadata != .null {
-            do { decoded = try TraceMetadata(json: metadata) } catch {
-                throw self.error("has metadata that does not match the form (free metadata keys must be strings)")
+            do throws(MetadataJSONError) { decoded = try TraceMetadata(json: metadata) } catch {
+                // The member at fault: every failure used to read "free metadata keys must be
+                // strings", even a quanta object missing a field (hostile report 17).
+                throw self.error("has metadata that does not match the form (\(error.reason))")
             }
         }
         if decoded.source == nil { decoded.source = "jsonl" }

@@ -74,12 +74,14 @@ extension TraceMetadata {
     }
 
     private static func string(_ value: JSONValue?, _ key: String) throws(MetadataJSONError) -> String {
-        guard let text = value?.stringValue else { throw MetadataJSONError("\(key) is not a string") }
+        guard let value else { throw MetadataJSONError("\(key) is missing") }
+        guard let text = value.stringValue else { throw MetadataJSONError("\(key) is not a string: free metadata keys hold strings") }
         return text
     }
 
     private static func number(_ value: JSONValue?, _ key: String) throws(MetadataJSONError) -> Double {
-        guard let number = value?.doubleValue else { throw MetadataJSONError("\(key) is not a number") }
+        guard let value else { throw MetadataJSONError("\(key) is missing") }
+        guard let number = value.doubleValue else { throw MetadataJSONError("\(key) is not a number") }
         return number
     }
 }

@@ -54,6 +54,20 @@ struct JSONLinesTests {
         #expect(error.line == 1)
     }
 
+    /// Hostile report 17: every metadata that did not decode read "free metadata keys must be
+    /// strings", even a `quanta` object without all its fields.
+    @Test("metadata that does not decode names the member at fault", arguments: [
+        (#"{"touchtrace":1,"metadata":{"quanta":{"position":0.00390625}}}"#, "quanta.radius is missing"),
+        (#"{"touchtrace":1,"metadata":{"quanta":{"position":0.00390625,"radius":"x","force":1,"angle":1,"scroll":1}}}"#, "quanta.radius is not a number"),
+        (#"{"touchtrace":1,"metadata":{"note":3}}"#, "note is not a string: free metadata keys hold strings"),
+        (#"{"touchtrace":1,"metadata":{"screen":{"width":390,"height":844}}}"#, "screen.scale is missing"),
+    ])
+    func metadataMembers(line: String, member: String) throws {
+        let error = try #require(failure(line + "\n"))
+        #expect(error.reason == "has metadata that does not match the form (\(member))")
+        #expect(error.line == 1)
+    }
+
     @Test("malformed lines are errors naming their line", arguments: [
         // Terminated, so not a cut line: a malformed line (a cut one is JSONLinesCutTests').
         ("{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2}\n{\"t\":1,\"kind\":\"touch\"\n", 2),
