@@ -41,16 +41,17 @@ extension TraceWriter: FormSink {}
 extension JSONLinesWriter: FormSink {}
 extension CSVWriter: FormSink {}
 
-/// Writes a foreign format that needs the whole trace before its first byte. The evdev forms
-/// (an evemu description is derived from every contact) survey the samples as they arrive
-/// and park them in a ``SampleSpool``, then write the text in a second pass over the spool:
-/// memory stays bounded by a block of samples and a chunk of text. The Chrome trace is built
-/// whole.
+/// Writes a foreign format other than CSV. The evdev forms need the whole trace before their
+/// first byte (an evemu description is derived from every contact): they survey the samples
+/// as they arrive and park them in a ``SampleSpool``, then write the text in a second pass
+/// over the spool. The Chrome trace streams its events as the samples come, its contacts'
+/// spans at the end. Memory stays bounded by a block of samples and a chunk of text (and one
+/// entry per contact life for the Chrome trace).
 final class ExportingSink: FormSink {
     let format: TraceFormat
     let metadata: TraceMetadata
     let path: String
-    private var samples: [InputSample] = []
+    private var chrome: ChromeTraceExporter.Encoder?
     private let evdev: (writer: EvdevTextWriter, spool: SampleSpool)?
     private var survey: EvdevExportSurvey?
     private var surveyError: TraceFormatError?
@@ -66,12 +67,13 @@ final class ExportingSink: FormSink {
             do { survey = try EvdevExportSurvey(metadata: metadata, format: format) } catch let error as TraceFormatError { surveyError = error }
         } else {
             evdev = nil
+            chrome = ChromeTraceExporter.Encoder(metadata: metadata, output: try TextOutput(path: path))
         }
     }
 
     func append(_ sample: InputSample) throws(TraceFileError) {
         guard let evdev else {
-            samples.append(sample)
+            chrome?.add(sample)
             return
         }
         // What the survey refuses is reported when the output would be written, as the whole export does.
@@ -88,12 +90,10 @@ final class ExportingSink: FormSink {
                 survey.finish()
                 let reader = try evdev.spool.reader()
                 writerLosses = try evdev.writer.write(metadata: metadata, survey: survey, next: { try reader.next() }, to: path)
-            } else if path == "-" {
-                let output = try TextOutput(path: path)
-                try output.write(try TraceFormat.export(format, metadata: metadata, samples: samples))
-                try output.close()
-            } else {
-                try TraceFormat.export(format, metadata: metadata, samples: samples, to: path)
+            } else if var encoder = chrome {
+                chrome = nil
+                encoder.finishEvents()
+                try encoder.writer.close()
             }
         } catch let error as TraceFileError {
             throw error
