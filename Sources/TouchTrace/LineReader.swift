@@ -20,17 +20,26 @@ package final class LineReader {
     private static let blockSize = 1 << 18
 
     package let path: String
+    // The per-line state is `@exclusivity(unchecked)`: every access is a plain load or store
+    // with no call inside it, and the dynamic check of a class property cost about 100
+    // instructions per access, several per line (more than finding the line). Other modules
+    // read it through computed properties: a stored one read from another module is checked
+    // whatever its attribute.
+    @exclusivity(unchecked) private var lineNumber = 0
+    @exclusivity(unchecked) private var lastLineEnded = false
     /// The 1-based number of the line last returned.
-    package private(set) var number = 0
+    package var number: Int { lineNumber }
     /// The file's size in bytes, known once it is open.
     package let size: Int
     /// Whether the line last returned ended with a line feed (false only for a last line
     /// without one: a file cut mid-line, for the forms that require the final LF).
-    package private(set) var lineEnded = false
+    package var lineEnded: Bool { lastLineEnded }
     private let file: SystemFile
     private let storage: UnsafeMutableRawBufferPointer
-    private var offset = 0, filled = 0, start = 0
-    private var finished = false
+    @exclusivity(unchecked) private var offset = 0
+    @exclusivity(unchecked) private var filled = 0
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var finished = false
 
     package init(path: String) throws(TraceFileError) {
         self.path = path
@@ -69,10 +78,10 @@ package final class LineReader {
         while true {
             let whole = UnsafeRawBufferPointer(rebasing: storage[0..<filled])
             if let newline = Self.index(of: 0x0A, in: whole, from: start) {
-                number += 1
-                let line = try Self.checked(UnsafeRawBufferPointer(rebasing: whole[start..<newline]), number: number, path: path)
+                lineNumber += 1
+                let line = try Self.checked(UnsafeRawBufferPointer(rebasing: whole[start..<newline]), number: lineNumber, path: path)
                 start = newline + 1
-                lineEnded = true
+                lastLineEnded = true
                 return line
             }
             // The partial line moves to the front; the next block follows it.
@@ -85,10 +94,10 @@ package final class LineReader {
                 // The last line, with or without its line feed (an empty one after a final LF too).
                 guard !finished else { return nil }
                 finished = true
-                number += 1
-                let line = try Self.checked(UnsafeRawBufferPointer(rebasing: storage[start..<filled]), number: number, path: path)
+                lineNumber += 1
+                let line = try Self.checked(UnsafeRawBufferPointer(rebasing: storage[start..<filled]), number: lineNumber, path: path)
                 start = filled
-                lineEnded = false
+                lastLineEnded = false
                 return line
             }
             if start > 0, pending > 0, let base = storage.baseAddress {

@@ -22,8 +22,9 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, EvdevStre
     /// The file's cut last event line, found by the first pass (``ImportedTrace/cutLine``).
     let cutLine: Int?
     private let path: String
-    // One stored struct, so that a sample costs one exclusive access to the object.
-    private var state: State
+    // One stored struct, so that a sample costs one access to the object; unchecked, as
+    // nothing the decoder or the reader calls reaches back into this stream.
+    @exclusivity(unchecked) private var state: State
 
     init(path: String, format: TraceFormat, metadata: TraceMetadata, decoder: EvdevTraceDecoder, reader: Reader, markers: [InputSample],
          cutLine: Int?) {

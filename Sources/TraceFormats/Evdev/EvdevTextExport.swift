@@ -52,7 +52,7 @@ enum EvdevTextExport {
             encoder.events.removeAll(keepingCapacity: true)
         }
         var frame: [(InputSample, Bool)] = []
-        var ids = Set<UInt64>()
+        var ids = FrameContacts()
         var index = 0
         var pending = try next()
         while let head = pending {
@@ -64,14 +64,13 @@ enum EvdevTextExport {
                 continue
             }
             frame.removeAll(keepingCapacity: true)
-            ids.removeAll(keepingCapacity: true)
+            ids.removeAll()
             while let sample = pending, sample.time == time {
                 // A marker ends the frame, so that it keeps its place among the samples.
                 if sample.kind == .marker { break }
                 if sample.kind.isContact {
                     let key = sample.contact.packed
-                    if ids.contains(key) { break }
-                    ids.insert(key)
+                    if !ids.insert(key) { break }
                 }
                 frame.append((sample, sample.kind == .pencil && survey.penLeaves.contains(index)))
                 index += 1
@@ -98,5 +97,32 @@ enum EvdevTextExport {
             buffer.removeAll()
         }
         return String(decoding: all, as: UTF8.self)
+    }
+}
+
+/// The contacts of the frame being gathered: a short array searched in place while the frame
+/// is small (every frame of a real trace: a hand has five fingers), a set past that, so that a
+/// hostile frame of thousands of contacts costs no more than before. The set hashed each
+/// contact, which cost more per sample than writing its position.
+struct FrameContacts {
+    private static let arrayLimit = 16
+    private var small: [UInt64] = []
+    private var large = Set<UInt64>()
+
+    /// Adds `key`; false when the frame already holds it.
+    @inline(__always)
+    mutating func insert(_ key: UInt64) -> Bool {
+        if small.count < Self.arrayLimit {
+            if small.contains(key) { return false }
+            small.append(key)
+            return true
+        }
+        if small.contains(key) { return false }
+        return large.insert(key).inserted
+    }
+
+    mutating func removeAll() {
+        small.removeAll(keepingCapacity: true)
+        if !large.isEmpty { large.removeAll(keepingCapacity: true) }
     }
 }

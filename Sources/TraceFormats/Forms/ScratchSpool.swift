@@ -15,9 +15,11 @@ typealias SampleSpool = ScratchSpool<InputSample>
 final class ScratchSpool<Element: BitwiseCopyable> {
     private static var blockCount: Int { 1 << 14 }
     private let file: SystemFile
-    private var block: [Element] = []
+    // Unchecked exclusivity: plain accesses with no call inside, once per value (the dynamic
+    // check of a class property cost more than the append itself).
+    @exclusivity(unchecked) private var block: [Element] = []
     /// Values appended so far.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     init() throws(TraceFileError) {
         file = try SystemFile.scratch()
@@ -51,9 +53,9 @@ final class ScratchSpool<Element: BitwiseCopyable> {
         private let file: SystemFile
         private let count: Int
         private let block: UnsafeMutableBufferPointer<Element>
-        private var filled = 0
-        private var index = 0
-        private var read = 0
+        @exclusivity(unchecked) private var filled = 0
+        @exclusivity(unchecked) private var index = 0
+        @exclusivity(unchecked) private var read = 0
 
         fileprivate init(file: SystemFile, count: Int, blockCount: Int) {
             self.file = file

@@ -20,6 +20,9 @@ extension GeteventImporter {
         var devices: [String: EvdevDevice] = [:]
         var labelled = false
         private let keeping: Keeping
+        private let names = GeteventEventLine.Names()
+        /// The time stamp of the last event line read by the fast path.
+        private var stamp = GeteventEventLine.Stamp()
         private var headerNode: String?
         private var inProperties = false
         /// Events per device node, in the order the nodes first appear.
@@ -88,70 +91,26 @@ extension GeteventImporter {
             store(event, list: list)
         }
 
-        /// The fast path of an event line (`[   12.345678] /dev/input/event2: EV_ABS
-        /// ABS_MT_POSITION_X 00000123`, labelled or raw), read from its bytes; false for any
-        /// other line or anything unusual, which ``read(_:)`` then reads (or rejects).
+        /// The fast path of an event line (``GeteventEventLine``), labelled or raw, read from
+        /// its bytes; false for any other line or anything unusual, which ``read(_:)`` then
+        /// reads (or rejects).
+        @inline(__always)
         mutating func readEvent(_ line: UnsafeRawBufferPointer) -> Bool {
-            var cursor = ByteCursor(line)
-            cursor.skipSpaces()
-            guard cursor.take(UInt8(ascii: "[")) else { return false }
-            cursor.skipSpaces()
-            guard let time = cursor.secondsAsNanoseconds(latest: EvdevEvent.latestTime) else { return false }
-            cursor.skipSpaces()
-            guard cursor.take(UInt8(ascii: "]")) else { return false }
-            cursor.skipSpaces()
-            var typeField = cursor.word()
-            var node: UnsafeRawBufferPointer?
-            if let last = typeField.last, last == UInt8(ascii: ":") {
-                node = UnsafeRawBufferPointer(rebasing: typeField.dropLast())
-                cursor.skipSpaces()
-                typeField = cursor.word()
+            let names = self.names
+            var stamp = self.stamp
+            defer { self.stamp = stamp }
+            guard let parsed = lastNode.withUnsafeBytes({ GeteventEventLine.parse(line, names: names, known: $0, stamp: &stamp) }) else {
+                return false
             }
-            cursor.skipSpaces()
-            let codeField = cursor.word()
-            cursor.skipSpaces()
-            let valueField = cursor.word()
-            cursor.skipSpaces()
-            guard cursor.atEnd, !typeField.isEmpty, !codeField.isEmpty, !valueField.isEmpty else { return false }
-            let type: UInt16
-            var named = false
-            if let value = EvdevNames.typeTable.value(typeField) {
-                type = value
-                named = true
-            } else {
-                var hex = ByteCursor(typeField)
-                guard let value = hex.hex(), hex.atEnd, value <= UInt32(EvdevCode.evMax) else { return false }
-                type = UInt16(value)
-            }
-            let code: UInt16
-            if let value = EvdevNames.code(named: codeField, type: type) {
-                code = value
-            } else {
-                var hex = ByteCursor(codeField)
-                guard let value = hex.hex(), hex.atEnd else { return false }
-                guard value <= UInt32(EvdevCode.codeMax) else { return false }
-                code = UInt16(value)
-            }
-            guard code <= EvdevCode.codeMax else { return false }
-            let value: Int32
-            if ByteCursor.equal(valueField, "DOWN") { value = 1 }
-            else if ByteCursor.equal(valueField, "UP") { value = 0 }
-            else if ByteCursor.equal(valueField, "REPEAT") { value = 2 }
-            else {
-                var hex = ByteCursor(valueField)
-                guard let bits = hex.hex(), hex.atEnd else { return false }
-                value = Int32(bitPattern: bits)
-            }
-            if named { labelled = true }
+            if parsed.named { labelled = true }
             headerNode = nil
-            let event = EvdevEvent(time: time, type: type, code: code, value: value)
-            let nodeBytes = node ?? UnsafeRawBufferPointer(start: nil, count: 0)
-            if lastList >= 0, ByteCursor.same(lastNode, nodeBytes) {
-                store(event, list: lastList)
+            if lastList >= 0, parsed.sameNode {
+                store(parsed.event, list: lastList)
                 return true
             }
+            let nodeBytes = UnsafeRawBufferPointer(rebasing: line[parsed.node])
             let name = String(decoding: nodeBytes, as: UTF8.self)
-            append(event, node: name)
+            append(parsed.event, node: name)
             lastNode = Array(nodeBytes)
             lastList = listOfNode[name] ?? -1
             return true

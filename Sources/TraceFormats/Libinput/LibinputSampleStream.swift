@@ -81,15 +81,17 @@ enum LibinputSampleStream {
         case other
     }
 
-    /// `  - evdev:`, or an event item indented by four spaces that the parser's fast path reads.
+    /// `  - evdev:`, or an event item indented by four spaces that the parser's fast path reads
+    /// (``RecordYAML/Parser/event(_:from:end:)``), read from the bytes by hand.
     @inline(__always)
     static func classify(_ line: UnsafeRawBufferPointer) -> Line {
-        var cursor = ByteCursor(line)
-        if cursor.take("    "), let event = RecordYAML.Parser.event(&cursor) { return .event(event) }
-        cursor = ByteCursor(line)
-        if cursor.take("  - evdev:"), cursor.atEnd { return .frame }
-        cursor = ByteCursor(line)
-        while cursor.take(0x20) {}
-        return cursor.atEnd ? .blank : .other
+        guard let base = line.baseAddress else { return .blank }
+        let end = line.count
+        if end > 4, base.loadUnaligned(as: UInt32.self) == 0x2020_2020,
+           let event = RecordYAML.Parser.event(base, from: 4, end: end) { return .event(event) }
+        if ByteCursor.equal(line, "  - evdev:") { return .frame }
+        var index = 0
+        while index < end, base.load(fromByteOffset: index, as: UInt8.self) == 0x20 { index &+= 1 }
+        return index == end ? .blank : .other
     }
 }

@@ -32,33 +32,51 @@ extension RecordYAML.Parser {
     }
 
     /// `- [sec, usec, type, code, value]` with an optional comment after a space, within the
-    /// ranges ``LibinputRecordImporter`` checks; `nil` otherwise.
+    /// ranges ``LibinputRecordImporter`` checks; `nil` otherwise (``event(_:from:end:)``).
     @inline(__always)
     static func event(_ cursor: inout ByteCursor) -> EvdevEvent? {
-        guard cursor.take(UInt8(ascii: "-")), cursor.take(0x20) else { return nil }
-        while cursor.take(0x20) {}
-        guard cursor.take(UInt8(ascii: "[")) else { return nil }
-        var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
-        for index in 0..<5 {
-            while cursor.take(0x20) {}
-            guard let value = cursor.decimal() else { return nil }
-            while cursor.take(0x20) {}
-            guard cursor.take(index < 4 ? UInt8(ascii: ",") : UInt8(ascii: "]")) else { return nil }
-            switch index {
-            case 0: numbers.0 = value
-            case 1: numbers.1 = value
-            case 2: numbers.2 = value
-            case 3: numbers.3 = value
-            default: numbers.4 = value
+        guard let base = cursor.bytes.baseAddress else { return nil }
+        return event(base, from: cursor.position, end: cursor.bytes.count)
+    }
+
+    /// The same over the bytes `from..<end` at `base`, read by hand: no cursor, no optional
+    /// per byte, wrapping arithmetic on indices that lie within one line.
+    @inline(__always)
+    static func event(_ base: UnsafeRawPointer, from start: Int, end: Int) -> EvdevEvent? {
+        @inline(__always) func byte(_ index: Int) -> UInt8 { base.load(fromByteOffset: index, as: UInt8.self) }
+        var index = start
+        guard end &- index >= 3, byte(index) == UInt8(ascii: "-"), byte(index &+ 1) == 0x20 else { return nil }
+        index &+= 2
+        while index < end, byte(index) == 0x20 { index &+= 1 }
+        guard index < end, byte(index) == UInt8(ascii: "[") else { return nil }
+        index &+= 1
+        /// A decimal (an optional `-`, 1 to 18 digits) between spaces, then `terminator`.
+        @inline(__always) func number(_ terminator: UInt8) -> Int64? {
+            while index < end, byte(index) == 0x20 { index &+= 1 }
+            let negative = index < end && byte(index) == UInt8(ascii: "-")
+            if negative { index &+= 1 }
+            let digitsStart = index
+            var value: Int64 = 0
+            while index < end, case let digit = byte(index) &- 0x30, digit < 10 {
+                guard index &- digitsStart < 18 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+                index &+= 1
             }
+            guard index > digitsStart else { return nil }
+            while index < end, byte(index) == 0x20 { index &+= 1 }
+            guard index < end, byte(index) == terminator else { return nil }
+            index &+= 1
+            return negative ? -value : value
         }
+        guard let seconds = number(UInt8(ascii: ",")), let micros = number(UInt8(ascii: ",")),
+              let type = number(UInt8(ascii: ",")), let code = number(UInt8(ascii: ",")),
+              let value = number(UInt8(ascii: "]")) else { return nil }
         // Only spaces may follow, then a comment that a space opens.
-        let end = cursor.position
-        while cursor.take(0x20) {}
-        if !cursor.atEnd {
-            guard cursor.current == UInt8(ascii: "#"), cursor.position > end else { return nil }
+        let after = index
+        while index < end, byte(index) == 0x20 { index &+= 1 }
+        if index < end {
+            guard byte(index) == UInt8(ascii: "#"), index > after else { return nil }
         }
-        let (seconds, micros, type, code, value) = numbers
         guard seconds >= 0, seconds < 9_000_000_000, micros >= 0, micros < 1_000_000,
               seconds * 1_000_000_000 + micros * 1000 <= EvdevEvent.latestTime,
               type <= Int64(EvdevCode.evMax), type >= 0, code >= 0, code <= Int64(EvdevCode.codeMax),

@@ -28,7 +28,7 @@ enum ByteLines {
         var number: Int { lines.number }
         /// The number of the cut event line that ended the file unread (``EventLines``), once
         /// ``next()`` has returned `nil`.
-        private(set) var cutLine: Int?
+        @exclusivity(unchecked) private(set) var cutLine: Int?
 
         /// `cutting`: the event lines of the form read, whose cut last line is not handed over.
         init(path: String, cutting events: EventLines? = nil) throws {

@@ -42,7 +42,7 @@ final class TextBuffer {
     func append(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
         reserve(length)
-        (base + count).update(from: text.utf8Start, count: length)
+        Self.copy(to: UnsafeMutableRawPointer(base + count), from: UnsafeRawPointer(text.utf8Start), count: length)
         count += length
     }
 
@@ -68,8 +68,33 @@ final class TextBuffer {
     private func append(raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress else { return }
         reserve(raw.count)
-        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: raw.count)
+        Self.copy(to: UnsafeMutableRawPointer(base + count), from: source, count: raw.count)
         count += raw.count
+    }
+
+    /// Copies `count` bytes (the regions apart): a short run — a name, a node, a repeated time,
+    /// most of what the exporters append — by word loads and stores that stay within both
+    /// regions (the last word overlapping the one before it), a longer one by `memcpy`. A
+    /// `memcpy` call per field cost more than the field.
+    @inline(__always)
+    static func copy(to target: UnsafeMutableRawPointer, from source: UnsafeRawPointer, count: Int) {
+        if count >= 8, count <= 64 {
+            var index = 0
+            while count &- index >= 8 {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt64.self), toByteOffset: index, as: UInt64.self)
+                index &+= 8
+            }
+            if index < count {
+                let last = count &- 8
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: last, as: UInt64.self), toByteOffset: last, as: UInt64.self)
+            }
+        } else if count < 8 {
+            for index in 0..<count {
+                target.storeBytes(of: source.load(fromByteOffset: index, as: UInt8.self), toByteOffset: index, as: UInt8.self)
+            }
+        } else {
+            target.copyMemory(from: source, byteCount: count)
+        }
     }
 
     @inline(__always)
@@ -150,7 +175,9 @@ final class TextBuffer {
             base[index] = nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble
             rest >>= 4
         }
-        if total > digits { (base + count).update(repeating: 0x30, count: total - digits) }
+        if total > digits {
+            for index in 0..<(total - digits) { base[count + index] = 0x30 }
+        }
         count += total
     }
 
@@ -176,7 +203,7 @@ final class TextBuffer {
     func append(_ field: inout RepeatedField?, key: Int64, write: (TextBuffer) -> Void) {
         if let repeated = field, repeated.key == key, repeated.offset + repeated.length <= count {
             reserve(repeated.length)
-            (base + count).update(from: base + repeated.offset, count: repeated.length)
+            Self.copy(to: UnsafeMutableRawPointer(base + count), from: UnsafeRawPointer(base + repeated.offset), count: repeated.length)
             count += repeated.length
             return
         }
@@ -185,11 +212,20 @@ final class TextBuffer {
         field = RepeatedField(key: key, offset: start, length: count - start)
     }
 
+    /// `width` copies of `byte`, written a word at a time (the last word may run past them,
+    /// into reserved room that the next append overwrites): the exporters pad every field, and
+    /// a `memset` call per run cost more than the run.
     @inline(__always)
     private func append(padding width: Int, _ byte: UInt8) {
         guard width > 0 else { return }
-        reserve(width)
-        (base + count).update(repeating: byte, count: width)
+        reserve(width &+ 8)
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        let target = UnsafeMutableRawPointer(base + count)
+        var index = 0
+        while index < width {
+            target.storeBytes(of: pattern, toByteOffset: index, as: UInt64.self)
+            index &+= 8
+        }
         count += width
     }
 }

@@ -1,0 +1,192 @@
+/// The fast path of a getevent event line, `[   12.345678] /dev/input/event2: EV_ABS
+/// ABS_MT_POSITION_X 00000123` (labelled, `getevent -lt`) or `[   12.345678] 0003 0035
+/// 00000123` (raw, `getevent -t`), with or without the device column: read straight from the
+/// line's bytes, the runs of spaces that pad its fields skipped 8 bytes at a time, names looked
+/// up a word at a time (``EvdevNames/ByteTable``), numbers parsed by hand.
+///
+/// It accepts a subset of what ``GeteventImporter/Log/read(_:)`` accepts, with the same result:
+/// anything else — a sign, `0x`, more than 8 hexadecimal digits, more than 9 fraction digits,
+/// a time past ``EvdevEvent/latestTime``, an unknown name, a fourth field — answers `nil`, and
+/// the general path reads the line or names its problem.
+struct GeteventEventLine {
+    var event: EvdevEvent
+    /// Where the device column (without its colon) lies in the line; empty when there is none.
+    var node: Range<Int>
+    /// Whether the device column is the bytes of `known` (both empty counts).
+    var sameNode: Bool
+    /// Whether the type was given by name (`getevent -l`).
+    var named: Bool
+
+    /// The tables the lines are read with, fetched once per log rather than per line.
+    struct Names {
+        let types = EvdevNames.typeTable
+        let codes = EvdevNames.codeNames
+    }
+
+    /// The time stamp of the last line read, `[   12.345678]` with what precedes it, as up to
+    /// three words: the lines of one frame repeat it byte for byte, so it is compared rather
+    /// than parsed again.
+    struct Stamp {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        /// Its length in bytes, up to and including `]` (0: none).
+        var length = 0
+        var time: Int64 = 0
+    }
+
+    /// The event `line` holds, or `nil` (see the type). `known`: the device column of the
+    /// previous event line, checked first (most lines repeat it); `stamp`: its time stamp.
+    @inline(__always)
+    static func parse(_ line: UnsafeRawBufferPointer, names: Names, known: UnsafeRawBufferPointer, stamp: inout Stamp) -> GeteventEventLine? {
+        guard let base = line.baseAddress else { return nil }
+        let end = line.count
+        var index: Int
+        let time: Int64
+        if stamp.length > 0, end >= 24,
+           ByteScan.load(base, at: 0) & ByteScan.mask(stamp.length) == stamp.words.0,
+           ByteScan.load(base, at: 8) & ByteScan.mask(stamp.length &- 8) == stamp.words.1,
+           ByteScan.load(base, at: 16) & ByteScan.mask(stamp.length &- 16) == stamp.words.2 {
+            time = stamp.time
+            index = stamp.length
+        } else {
+            index = ByteScan.skipBlanks(base, from: 0, end: end)
+            guard index < end, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "[") else { return nil }
+            index = ByteScan.skipBlanks(base, from: index &+ 1, end: end)
+            guard let seconds = seconds(base, index: &index, end: end) else { return nil }
+            index = ByteScan.skipBlanks(base, from: index, end: end)
+            guard index < end, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "]") else { return nil }
+            index &+= 1
+            time = seconds
+            if end >= 24, index <= 24 {
+                stamp = Stamp(words: (ByteScan.load(base, at: 0) & ByteScan.mask(index), ByteScan.load(base, at: 8) & ByteScan.mask(index &- 8),
+                                      ByteScan.load(base, at: 16) & ByteScan.mask(index &- 16)),
+                              length: index, time: time)
+            } else {
+                stamp.length = 0
+            }
+        }
+        index = ByteScan.skipBlanks(base, from: index, end: end)
+
+        // The device column, when the first field ends with a colon.
+        var node = index..<index
+        var sameNode: Bool
+        let knownCount = known.count
+        if knownCount > 0, let knownBase = known.baseAddress, end - index > knownCount,
+           base.load(fromByteOffset: index + knownCount, as: UInt8.self) == UInt8(ascii: ":"),
+           index + knownCount + 1 == end || isBlank(base.load(fromByteOffset: index + knownCount + 1, as: UInt8.self)),
+           ByteScan.equal(base, at: index, knownBase, count: knownCount) {
+            node = index..<(index + knownCount)
+            sameNode = true
+            index = ByteScan.skipBlanks(base, from: index + knownCount + 1, end: end)
+        } else {
+            let fieldEnd = ByteScan.blank(base, from: index, end: end)
+            if fieldEnd > index, base.load(fromByteOffset: fieldEnd - 1, as: UInt8.self) == UInt8(ascii: ":") {
+                node = index..<(fieldEnd - 1)
+                index = ByteScan.skipBlanks(base, from: fieldEnd, end: end)
+            }
+            sameNode = node.count == knownCount
+                && (knownCount == 0 || known.baseAddress.map { ByteScan.equal(base, at: node.lowerBound, $0, count: knownCount) } ?? false)
+        }
+
+        // Type.
+        let typeEnd = ByteScan.blank(base, from: index, end: end)
+        guard typeEnd > index else { return nil }
+        let type: UInt16
+        let named: Bool
+        if let value = names.types.value(base + index, count: typeEnd - index, readable: end - index, space: 0) {
+            type = value
+            named = true
+        } else {
+            guard let value = hex(base, from: index, to: typeEnd), value <= UInt32(EvdevCode.evMax) else { return nil }
+            type = UInt16(value)
+            named = false
+        }
+        index = ByteScan.skipBlanks(base, from: typeEnd, end: end)
+
+        // Code.
+        let codeEnd = ByteScan.blank(base, from: index, end: end)
+        guard codeEnd > index else { return nil }
+        let code: UInt16
+        if let value = names.codes.value(base + index, count: codeEnd - index, readable: end - index, space: type) {
+            code = value
+        } else {
+            guard let value = hex(base, from: index, to: codeEnd), value <= UInt32(EvdevCode.codeMax) else { return nil }
+            code = UInt16(value)
+        }
+        guard code <= EvdevCode.codeMax else { return nil }
+        index = ByteScan.skipBlanks(base, from: codeEnd, end: end)
+
+        // Value, then nothing but blanks.
+        let valueEnd = ByteScan.blank(base, from: index, end: end)
+        guard valueEnd > index, ByteScan.skipBlanks(base, from: valueEnd, end: end) == end else { return nil }
+        let value: Int32
+        if let bits = hex(base, from: index, to: valueEnd) {
+            value = Int32(bitPattern: bits)
+        } else if let word = keyWord(base, from: index, to: valueEnd) {
+            value = word
+        } else {
+            return nil
+        }
+        return GeteventEventLine(event: EvdevEvent(time: time, type: type, code: code, value: value), node: node,
+                                 sameNode: sameNode, named: named)
+    }
+
+    @inline(__always)
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// `seconds.fraction` (1 to 18 whole digits below 9 000 000 000 s, 1 to 9 fraction digits,
+    /// no sign) as nanoseconds no later than ``EvdevEvent/latestTime``; `index` moves past it.
+    @inline(__always)
+    static func seconds(_ base: UnsafeRawPointer, index: inout Int, end: Int) -> Int64? {
+        guard let (whole, _) = digits(base, index: &index, end: end, limit: 18), whole < 9_000_000_000, index < end,
+              base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: ".") else { return nil }
+        index &+= 1
+        guard let (digits, places) = digits(base, index: &index, end: end, limit: 9) else { return nil }
+        var fraction = digits
+        for _ in places..<9 { fraction &*= 10 }
+        let time = whole &* 1_000_000_000 &+ fraction
+        return time <= EvdevEvent.latestTime ? time : nil
+    }
+
+    /// 1 to `limit` (at most 18) decimal digits at `index`, their value and count; `nil` for
+    /// none or more; `index` moves past them.
+    @inline(__always)
+    private static func digits(_ base: UnsafeRawPointer, index: inout Int, end: Int, limit: Int) -> (Int64, Int)? {
+        let start = index
+        var value: Int64 = 0
+        while index < end, case let digit = base.load(fromByteOffset: index, as: UInt8.self) &- 0x30, digit < 10 {
+            guard index &- start < limit else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            index &+= 1
+        }
+        return index > start ? (value, index &- start) : nil
+    }
+
+    /// 1 to 8 hexadecimal digits of either case, no prefix, filling `from..<to`.
+    @inline(__always)
+    static func hex(_ base: UnsafeRawPointer, from: Int, to: Int) -> UInt32? {
+        guard to > from, to - from <= 8 else { return nil }
+        var value: UInt32 = 0
+        for index in from..<to {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            var digit = byte &- 0x30
+            if digit > 9 {
+                // `A`…`F` and `a`…`f` alike; anything else lands outside 0…5.
+                let letter = (byte | 0x20) &- 0x61
+                guard letter < 6 else { return nil }
+                digit = letter &+ 10
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// `DOWN`, `UP` or `REPEAT` (what `getevent -l` prints for a key's 1, 0 and 2), exactly.
+    @inline(__always)
+    static func keyWord(_ base: UnsafeRawPointer, from: Int, to: Int) -> Int32? {
+        let field = UnsafeRawBufferPointer(start: base + from, count: to - from)
+        if ByteCursor.equal(field, "DOWN") { return 1 }
+        if ByteCursor.equal(field, "UP") { return 0 }
+        if ByteCursor.equal(field, "REPEAT") { return 2 }
+        return nil
+    }
+}

@@ -1,0 +1,106 @@
+/// Word-at-a-time scans over a line's bytes, for the hottest fast paths (getevent event lines,
+/// whose fields are padded with runs of spaces): 8 bytes per step where 8 are left in the
+/// line, one at a time for the rest. Nothing here reads outside the bytes it is given.
+enum ByteScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    private static let spaces: UInt64 = 0x2020_2020_2020_2020
+    private static let tabs: UInt64 = 0x0909_0909_0909_0909
+
+    /// The 8 bytes at `offset` as a little-endian word (byte 0 in the low bits).
+    @inline(__always)
+    static func load(_ base: UnsafeRawPointer, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The high bit of every byte of `word` that is zero; exact for the lowest such byte (a
+    /// borrow can only mark bytes above a zero one), which is all the scans use.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & highs
+    }
+
+    /// The index of the lowest byte the marks of `zeroBytes` flag.
+    @inline(__always)
+    private static func firstMarked(_ marks: UInt64) -> Int {
+        marks.trailingZeroBitCount >> 3
+    }
+
+    /// A word's mask of its first `bytes` bytes (none below 1, all from 8).
+    @inline(__always)
+    static func mask(_ bytes: Int) -> UInt64 {
+        bytes >= 8 ? ~0 : bytes <= 0 ? 0 : (1 << (UInt64(truncatingIfNeeded: bytes) &* 8)) &- 1
+    }
+
+    /// The index of the first byte at or after `index` (before `end`) that is neither a space
+    /// nor a tab, or `end`.
+    @inline(__always)
+    static func skipBlanks(_ base: UnsafeRawPointer, from index: Int, end: Int) -> Int {
+        var index = index
+        while true {
+            if end &- index >= 8 {
+                let other = load(base, at: index) ^ spaces
+                if other == 0 {
+                    index &+= 8
+                    continue
+                }
+                index &+= other.trailingZeroBitCount >> 3
+            } else {
+                while index < end, base.load(fromByteOffset: index, as: UInt8.self) == 0x20 { index &+= 1 }
+            }
+            guard index < end, base.load(fromByteOffset: index, as: UInt8.self) == 0x09 else { return index }
+            index &+= 1
+        }
+    }
+
+    /// The index of the first space or tab at or after `index` (before `end`), or `end`.
+    @inline(__always)
+    static func blank(_ base: UnsafeRawPointer, from index: Int, end: Int) -> Int {
+        var index = index
+        while end &- index >= 8 {
+            let word = load(base, at: index)
+            let marks = zeroBytes(word ^ spaces) | zeroBytes(word ^ tabs)
+            if marks != 0 { return index &+ firstMarked(marks) }
+            index &+= 8
+        }
+        while index < end {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte == 0x20 || byte == 0x09 { return index }
+            index &+= 1
+        }
+        return end
+    }
+
+    /// Word `offset / 8` of the `count` bytes at `base` (`offset` a multiple of 8 below
+    /// `count`): little-endian, zero past `count`. Loaded whole when `readable` (at least
+    /// `count`) leaves 8 bytes there, else byte by byte.
+    @inline(__always)
+    static func word(_ base: UnsafeRawPointer, at offset: Int, count: Int, readable: Int) -> UInt64 {
+        let left = count - offset
+        if readable - offset >= 8 {
+            let word = load(base, at: offset)
+            return left >= 8 ? word : word & ((1 << (UInt64(left) << 3)) &- 1)
+        }
+        var word: UInt64 = 0
+        for index in 0..<Swift.min(left, 8) {
+            word |= UInt64(base.load(fromByteOffset: offset &+ index, as: UInt8.self)) << (UInt64(index) << 3)
+        }
+        return word
+    }
+
+    /// Whether the `count` bytes at `base + offset` equal the `count` bytes of `other`.
+    @inline(__always)
+    static func equal(_ base: UnsafeRawPointer, at offset: Int, _ other: UnsafeRawPointer, count: Int) -> Bool {
+        var index = 0
+        while count &- index >= 8 {
+            if base.loadUnaligned(fromByteOffset: offset &+ index, as: UInt64.self)
+                != other.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+            index &+= 8
+        }
+        while index < count {
+            if base.load(fromByteOffset: offset &+ index, as: UInt8.self) != other.load(fromByteOffset: index, as: UInt8.self) { return false }
+            index &+= 1
+        }
+        return true
+    }
+}
