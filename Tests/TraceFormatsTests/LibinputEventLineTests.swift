@@ -81,7 +81,7 @@ struct LibinputEventLineTests {
     /// line ends and a byte-order mark as they read it with LF alone.
     @Test(arguments: [TraceFormat.getevent, .libinput])
     func crlfAndByteOrderMarkStreamAsPlainLines(format: TraceFormat) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("event-line-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("event-line-\(getpid())-\(format.rawValue)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = MixedSession(seed: 5, duration: 4)
