@@ -62,7 +62,6 @@ public enum CSVImporter {
         var metadata = TraceMetadata(screen: options.screen, source: "csv")
         if let sidecar { metadata = sidecar }
         if let first = samples.first, first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
-            if let problem = epochProblem(first.time) { throw TraceFormatError(problem, path: path, line: lineNumbers[0]) }
             metadata.epochNanoseconds = first.time
             for index in samples.indices { samples[index].time -= first.time }
         }
@@ -71,12 +70,6 @@ public enum CSVImporter {
         }
         if !rows.columns.contains(.phase) { inferPhases(&samples) }
         return ImportedTrace(metadata: metadata, samples: samples)
-    }
-
-    /// Why the first row's wall-clock time cannot be the capture's epoch (it lies beyond the
-    /// range every trace keeps), or `nil`: said of the row, which is what the file holds.
-    static func epochProblem(_ time: Int64) -> String? {
-        SampleTime.isValid(time) ? nil : "the first row, whose time becomes the capture's epoch, \(SampleTime.outOfRangeReason(time))."
     }
 
     /// The rows of a file line by line: the header, then a sample per row (what both the
@@ -101,6 +94,12 @@ public enum CSVImporter {
             if sample.kind == .marker, sample.label == nil { sample.label = "" }
             if let problem = sample.problem(quanta: quanta) {
                 throw TraceFormatError("the row \(problem).", path: path, line: number)
+            }
+            // Every row's own time in the range every trace keeps: the difference of two such
+            // times fits an Int64, so moving the rows to the first row's epoch cannot overflow
+            // (a row at −(2^63 − 1) ns after a wall-clock first row trapped the whole import).
+            guard SampleTime.isValid(sample.time) else {
+                throw TraceFormatError("the row \(SampleTime.outOfRangeReason(sample.time)).", path: path, line: number)
             }
             return sample
         }

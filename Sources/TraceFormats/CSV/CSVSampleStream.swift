@@ -39,7 +39,6 @@ final class CSVSampleStream: SampleSource {
         if let sidecar { metadata = sidecar }
         var origin: Int64 = 0
         if first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
-            if let problem = CSVImporter.epochProblem(first.time) { throw TraceFormatError(problem, path: path, line: firstLine) }
             metadata.epochNanoseconds = first.time
             origin = first.time
         }
