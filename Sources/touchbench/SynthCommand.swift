@@ -1,4 +1,5 @@
 import TouchTrace
+import TraceFormats
 import TraceSynthesis
 
 /// `touchbench synth`: a deterministic synthetic gesture trace.
@@ -23,7 +24,7 @@ enum SynthCommand {
         usage: "GESTURE -o FILE [--seed N] [--rate HZ] [--device phone|tablet] [--noise on|off] [--duration S] [--speed LOW-HIGH] | --list | --suite MANIFEST",
         discussion: """
             The same arguments give a byte-identical file on any machine. FILE ending in .jsonl
-            (or '-') gets the JSON Lines form; anything else a .touchtrace file (a name of
+            (or .ndjson, or '-') gets the JSON Lines form; anything else a .touchtrace file (a name of
             another form, such as .csv, is a usage error: convert the result instead). --duration sets
             the length of a session in seconds (default 180). --suite rebuilds every trace of a
             suite manifest that has a recipe (scripts/regenerate-traces uses it for Traces/).
@@ -44,6 +45,7 @@ enum SynthCommand {
                 do {
                     let made = try SynthesisRecipe(recipe)
                     let path = TraceSuite.path(of: entry, manifestPath: manifest)
+                    try OutputSafety.refuseContainer(named: path)
                     let summary = try GestureSynthesizer(options: made.options).write(made.gesture, toFileAt: path)
                     print("\(entry.file): \(summary.sampleCount) samples, \(summary.byteCount) bytes")
                 } catch let error as SynthesisError {
@@ -71,7 +73,7 @@ enum SynthCommand {
             if let value = try arguments.value(duration) { options.sessionDuration = value }
             if let value = try arguments.value(speed) { options.throwSpeed = try SynthesisRecipe.speedRange(value) }
             let synthesizer = try GestureSynthesizer(options: options)
-            if outputPath == "-" || outputPath.lowercased().hasSuffix(".jsonl") {
+            if writesJSONLines(outputPath) {
                 try synthesizer.writeJSONLines(gesture, toFileAt: outputPath)
             } else {
                 let summary = try synthesizer.write(gesture, toFileAt: outputPath)
@@ -93,6 +95,12 @@ enum SynthCommand {
     }
 
     /// The scale benchmarks' marker-dense workload, streamed to the file (any length, flat memory).
+    /// Whether synth writes JSON Lines to `path` (standard output, or a name of that form:
+    /// `.jsonl`, `.ndjson`), the one rule its two writers and the output check share.
+    private static func writesJSONLines(_ path: String) -> Bool {
+        path == "-" || TraceForm.byExtension(of: path, forOutput: true) == .jsonl
+    }
+
     private static func synthesizeMixedSession(to outputPath: String, _ arguments: ParsedArguments) throws -> Int32 {
         // Its rates are fixed and its noise and speeds its own: an option it would ignore is
         // refused rather than silently not applied (`--rate 60` wrote a 240 Hz trace).
@@ -108,7 +116,7 @@ enum SynthCommand {
             do { profile = try DeviceProfile(parsing: value) } catch { throw UsageError(message: error.description) }
         }
         let session = MixedSession(seed: try arguments.value(seed) ?? 0, duration: seconds, device: profile)
-        if outputPath == "-" || outputPath.lowercased().hasSuffix(".jsonl") {
+        if writesJSONLines(outputPath) {
             try session.writeJSONLines(toFileAt: outputPath)
         } else {
             let summary = try session.write(toFileAt: outputPath)
