@@ -86,12 +86,14 @@ extension ColumnCursors {
     ) throws {
         let fields = UnsafePointer(b.fields)
         if blockFields & DeltaColumns.fields.rawValue != 0 {
-            var table = contacts
+            // In place: a local copy shared the table's storage with `contacts`, so the first
+            // new contact of every block copied the whole table (quadratic in a chunk of new
+            // ids: review of 3 December). A refused block leaves it changed, which is harmless:
+            // the reference decoder that takes over prepares its own.
             for j in 0..<count where fields[j] & UInt64(DeltaColumns.fields.rawValue) != 0 {
                 let (kind, _) = try Self.kindPhase(b.kindPhases[j], index: j)
-                b.slots[j] = table.slots(kind: kind, id: UInt32(truncatingIfNeeded: b.ids[j]))
+                b.slots[j] = contacts.slots(kind: kind, id: UInt32(truncatingIfNeeded: b.ids[j]))
             }
-            contacts = table
         }
         let slots = UnsafePointer(b.slots)
         func present(_ field: SampleFields) -> UInt64? { blockFields & field.rawValue != 0 ? UInt64(field.rawValue) : nil }

@@ -30,6 +30,13 @@ package struct ChunkDecoder {
         try decodeSampleBySample(payload, header: header, into: &samples)
     }
 
+    /// The fast path alone, for the tests: whether it takes a chunk, and what it makes of it
+    /// (``decode(_:header:into:)`` would hide a fast path that refused everything).
+    package func decodeBlocksOnly(_ payload: UnsafeRawBufferPointer, header: ChunkHeader, into samples: inout [InputSample]) throws {
+        samples.removeAll(keepingCapacity: true)
+        try decodeBlocks(payload, header: header, into: &samples)
+    }
+
     /// The reference decoder: one sample at a time, in order, so that a damaged chunk reports
     /// the problem of its earliest sample. ``decode(_:header:into:)`` gives the same samples
     /// and the same errors (ChunkDecoderTests compares them on damaged payloads).

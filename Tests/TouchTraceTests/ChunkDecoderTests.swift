@@ -15,13 +15,16 @@ struct ChunkDecoderTests {
                 let samples = Self.chunk(count: count, seed: UInt64(seed * 10 + Int(presence * 2)), times: times, presence: presence)
                 let (payload, header) = Self.encode(samples)
                 let decoder = ChunkDecoder(quanta: Self.quanta)
-                var fast: [InputSample] = [], reference: [InputSample] = []
+                var fast: [InputSample] = [], reference: [InputSample] = [], blocks: [InputSample] = []
                 try payload.withUnsafeBytes { raw in
                     try decoder.decode(raw, header: header, into: &fast)
                     try decoder.decodeSampleBySample(raw, header: header, into: &reference)
+                    // The fast path itself takes every valid chunk (decode() would hide one that did not).
+                    try decoder.decodeBlocksOnly(raw, header: header, into: &blocks)
                 }
                 #expect(fast == samples, "\(count) samples, \(times), presence \(presence)")
                 #expect(reference == samples)
+                #expect(blocks == samples)
             }
         }
     }
@@ -56,6 +59,10 @@ struct ChunkDecoderTests {
             case (.success, .success):
                 accepted += 1
                 #expect(fast == reference, "round \(round)")
+                // What the reference takes, the fast path takes itself, with the same samples.
+                var blocks: [InputSample] = []
+                let taken = payload.withUnsafeBytes { raw in (try? decoder.decodeBlocksOnly(raw, header: header, into: &blocks)) != nil }
+                #expect(taken && blocks == reference, "round \(round)")
             case (.failure(let a), .failure(let b)):
                 #expect(a.reason == b.reason, "round \(round)")
             default:
