@@ -196,8 +196,13 @@ extension RunSeries {
               latency.isEmpty || latency.count == time.count else {
             throw ResultDecodingError("a series has arrays of different lengths")
         }
-        let leftOut = value["framesLeftOut"]?.integerValue ?? 0
-        guard leftOut >= 0, leftOut <= Int64(Int32.max) else { throw ResultDecodingError("a series has a framesLeftOut of \(leftOut)") }
+        var leftOut: Int64 = 0
+        if let member = value["framesLeftOut"], member != .null {
+            guard let count = member.integerValue, count >= 0, count <= Int64(Int32.max) else {
+                throw ResultDecodingError("a series has a framesLeftOut of \(JSONWriter.line(member)), not a count of frames")
+            }
+            leftOut = count
+        }
         self.init(timeMs: time.map { $0.doubleValue ?? 0 }, finger: finger.map(\.doubleValue),
                   visible: visible.map { $0.doubleValue ?? 0 }, latencyMs: latency.map(\.doubleValue),
                   label: value["label"]?.stringValue ?? "visible value", framesLeftOut: Int(leftOut))

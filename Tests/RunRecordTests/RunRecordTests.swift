@@ -73,8 +73,10 @@ struct RunRecordTests {
         record.series?.framesLeftOut = 0
         #expect(!record.jsonText.contains("framesLeftOut"))
         #expect(try RunRecord.decode(record.jsonText).series?.framesLeftOut == 0)
-        let negative = record.jsonText.replacingOccurrences(of: "\"label\": \"x\"", with: "\"framesLeftOut\": -1, \"label\": \"x\"")
-        #expect(throws: (any Error).self) { try RunRecord.decode(negative) }
+        for bad in ["-1", "1.5", "\"3\""] {
+            let text = record.jsonText.replacingOccurrences(of: "\"label\": \"x\"", with: "\"framesLeftOut\": \(bad), \"label\": \"x\"")
+            #expect(throws: (any Error).self, "\(bad)") { try RunRecord.decode(text) }
+        }
     }
 
     @Test("what is not a run record is refused with a reason", arguments: [

@@ -78,7 +78,8 @@ extension BenchComparison {
             let current = metrics[name], base = baseMetrics[name]
             // Nothing measured on either side (e.g. no pause in the trace): nothing to say.
             if (current?.isEmpty ?? true) && (base?.isEmpty ?? true) { continue }
-            let kind = current?.kind ?? base?.kind ?? .deterministic
+            // The baseline's kind where it has one: the new file's word is what is in question.
+            let kind = base?.kind ?? current?.kind ?? .deterministic
             let tolerance = thresholds.tolerance(for: name, kind: kind)
             let direction = thresholds.direction(of: name, kind: kind)
             // A metric a budget judges is shown by the budget's statistic (p99 of event latency, not p95).
