@@ -38,7 +38,7 @@ public final class JSONLinesReader {
     /// Lines longer than this (bytes before the line feed, a CR and a byte-order mark
     /// included, as every text importer counts them) are refused rather than buffered.
     public static let maximumLineLength = LineReader.maximumLineLength
-    private static let blockSize = 1 << 16
+    static let blockSize = 1 << 16
 
     /// Opens `path` and reads its metadata line, if it has one.
     public init(path: String) throws(TraceFileError) {
@@ -130,48 +130,6 @@ public final class JSONLinesReader {
         guard zeroTail > 0, damage == nil else { return }
         damage = TraceFileError(.malformed, path: path, line: lineWasTerminated ? line + 1 : line,
                                 reason: "ends with \(Self.zeros(zeroTail)) where its writer's last lines should be (a filesystem fills a file whose writer died with zeros): every complete line before them was read")
-    }
-
-    private static func zeros(_ count: Int) -> String {
-        count == 1 ? "1 NUL byte" : "\(count) NUL bytes"
-    }
-
-    /// The longest NUL-filled tail read as a dead writer's unwritten blocks (16 MiB): a
-    /// filesystem zero-fills at most the blocks it had allocated, a few megabytes. A longer
-    /// run of NUL bytes is not a cut tail but bad data, refused as the NUL line it is, and the
-    /// scan for it at open stays bounded (a sparse 4 GiB file of zeros is not read whole).
-    package static let maximumZeroTail = 16 << 20
-
-    /// How many NUL bytes end the file, read backwards a block at a time from the end (one
-    /// small read for a file that ends with text, at most ``maximumZeroTail`` bytes
-    /// otherwise): 0 when the run of NUL bytes is longer than that.
-    private static func trailingZeros(_ file: SystemFile, size: Int) throws(TraceFileError) -> Int {
-        var end = size
-        var block: [UInt8] = []
-        while end > 0 {
-            guard size - end <= maximumZeroTail else { return 0 }
-            let count = min(end, end == size ? 4096 : blockSize)
-            try file.read(count, at: end - count, into: &block)
-            guard let last = block.withUnsafeBytes(Self.lastNonZero) else {
-                end -= count
-                continue
-            }
-            let zeros = size - (end - count + last + 1)
-            return zeros <= maximumZeroTail ? zeros : 0
-        }
-        return size <= maximumZeroTail ? size : 0
-    }
-
-    /// The index of the last byte of `bytes` that is not 0, a word at a time (a long tail of
-    /// zeros is read at memory speed, in a debug build too).
-    private static func lastNonZero(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        var end = bytes.count
-        while end >= 8, bytes.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) == 0 { end -= 8 }
-        while end > 0 {
-            if bytes[end - 1] != 0 { return end - 1 }
-            end -= 1
-        }
-        return nil
     }
 
     /// The fast path: the next line, when it is whole in the buffer, parsed where it lies
@@ -266,8 +224,8 @@ public final class JSONLinesReader {
         let limit = Self.maximumLineLength
         let head = buffer[start..<min(buffer.count, start + 4096)]
         guard head.allSatisfy({ $0 == 0 }) else { return error("is longer than \(limit) bytes") }
-        return error("starts a run of more than \(limit) NUL bytes, not text (a zero-filled tail longer than "
-                     + "\(Self.maximumZeroTail >> 20) MiB is not a writer's cut line)")
+        return error("starts a run of more than \(limit) NUL bytes, not text (a zero-filled tail is read as a "
+                     + "writer's cut only up to \(Self.maximumZeroTail >> 20) MiB)")
     }
 
     /// The error for the first of `names` that `isKnown` refuses, quoted as JSON writes it:

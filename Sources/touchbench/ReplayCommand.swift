@@ -47,7 +47,8 @@ enum ReplayCommand {
             --rate max (the default) runs on the virtual clock: as fast as possible, and every
             behaviour metric is deterministic. A number runs on the wall clock at that rate
             (1 = real time; a pause it would wait out for more than a day is a usage error).
-            Metric definitions: docs/METRICS.md.
+            A trace with more than 256 contacts down at once is refused (65). Metric
+            definitions: docs/METRICS.md.
             --page replays into a web page in headless Chromium (docs/PAGES.md) and the page's
             frames feed the same probes. --rate is then max (default: the page clock, every frame
             sent by TouchBench after the samples due before it, so every count is exact), 1 (the

@@ -138,7 +138,7 @@ struct JSONLinesCutTests {
         #expect(reader.damage?.line == 3)
         let error = try #require(throws: TraceFileError.self) { try openSparse(text, size: text.utf8.count + limit + 1) }
         #expect(error.line == 3)
-        #expect(error.reason == "starts a run of more than 1048576 NUL bytes, not text (a zero-filled tail longer than 16 MiB is not a writer's cut line)")
+        #expect(error.reason == "starts a run of more than 1048576 NUL bytes, not text (a zero-filled tail is read as a writer's cut only up to 16 MiB)")
         // A long line of text is still a long line.
         let long = try #require(throws: TraceFileError.self) {
             try open(Array((text + String(repeating: "x", count: JSONLinesReader.maximumLineLength + 1)).utf8))

@@ -1,7 +1,7 @@
 import TouchBenchSupport
 
 /// A suite, thresholds or report file that could not be found, read or written
-/// (`thresholds.json, line 4: …`). Trace files keep their own `TraceFileError`.
+/// (`thresholds.json:4: …`). Trace files keep their own `TraceFileError`.
 public typealias BenchReportError = LocatedError<BenchReportErrorKind>
 
 /// What went wrong with a suite or report file, grouped by what the user can do about it.

@@ -1,6 +1,6 @@
 import TouchBenchSupport
 
-/// A frame-cost file that cannot be read (`costs.txt, line 7: …`): exit 66 when it cannot be
+/// A frame-cost file that cannot be read (`costs.txt:7: …`): exit 66 when it cannot be
 /// opened, 65 when its content is not a frame-cost recording.
 public typealias FrameCostFileError = LocatedError<FrameCostFileErrorKind>
 

@@ -4,7 +4,8 @@ import TouchTrace
 /// Any readable input opened as a sample source: the container, JSON Lines, CSV, and evemu,
 /// getevent and libinput recordings that carry TouchBench's metadata (evemu its description
 /// too; libinput in the layout TouchBench writes) stream (memory bounded by a block of text);
-/// other foreign captures are imported whole (docs/FORMATS.md, "Reading: streamed or whole"). What `cat`, `info`, `replay`, `gestures` and `convert` open.
+/// other foreign captures are imported whole (docs/FORMATS.md, "Reading: streamed or
+/// whole"). What `cat`, `info`, `replay`, `gestures` and `convert` open.
 ///
 /// ```swift
 /// let input = try TraceInput(path: "capture.events")   // form from the extension or content
