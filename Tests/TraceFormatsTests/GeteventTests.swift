@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchInput
 @testable import TraceFormats
@@ -103,5 +104,25 @@ struct GeteventTests {
         }
         #expect { try GeteventImporter.parse("hello\n") } throws: { ($0 as? TraceFormatError)?.line == 1 }
         #expect { try GeteventImporter.parse("[ 1.0 0003 0035\n") } throws: { ($0 as? TraceFormatError)?.line == 1 }
+    }
+
+    /// Hostile report 17: choosing the device built the events-by-node dictionary once per
+    /// node, so 16 000 nodes took 26 s; quadratic work at 8 000 nodes would take minutes here.
+    @Test("a log of thousands of device nodes is read in time linear in its nodes")
+    func manyNodes() throws {
+        var text = ""
+        let nodes = 8_000
+        for index in 0..<nodes { text += "add device \(index + 1): /dev/input/event\(index)\n  name:     \"dev\(index)\"\n" }
+        for index in 0..<nodes {
+            text += "[   100.\(String(format: "%06d", index))] /dev/input/event\(index): EV_ABS       ABS_MT_POSITION_X    00000100\n"
+            text += "[   100.\(String(format: "%06d", index))] /dev/input/event\(index): EV_SYN       SYN_REPORT           00000000\n"
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tb-nodes-\(getpid()).getevent").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let start = ContinuousClock.now
+        _ = try? TraceFormat.importTrace(from: path, format: .getevent)
+        _ = try? TraceInput(path: path, form: .foreign(.getevent))
+        #expect(ContinuousClock.now - start < .seconds(15))
     }
 }
