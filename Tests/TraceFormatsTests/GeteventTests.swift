@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchInput
+import TraceSynthesis
 @testable import TraceFormats
 
 @Suite("Android getevent logs")
@@ -124,5 +125,44 @@ struct GeteventTests {
         _ = try? TraceFormat.importTrace(from: path, format: .getevent)
         _ = try? TraceInput(path: path, form: .foreign(.getevent))
         #expect(ContinuousClock.now - start < .seconds(15))
+    }
+
+    /// Hostile report 17: an axis line's field with a typo or a negative resolution was dropped
+    /// (positions stayed in raw units), an axis given twice took the last line, and the device
+    /// id lines were not read (a re-export wrote I: 0000 0000 0000 0000).
+    @Test("axis lines are read strictly and the id lines are kept", arguments: [
+        ("resolution 726", "resolution -726", "axis 53 has a negative resolution, -726."),
+        ("resolution 726", "resolutoin 726", #"the axis line's field "resolutoin 726" is not one of value, min, max, fuzz, flat or resolution with a 32-bit integer."#),
+        ("resolution 726", "resolution 726abc", #"the axis line's field "resolution 726abc" is not one of value, min, max, fuzz, flat or resolution with a 32-bit integer."#),
+        ("resolution 726", "resolution 726, resolution 1", "the axis line gives resolution twice."),
+    ])
+    func strictAxisLines(original: String, changed: String, reason: String) throws {
+        let session = MixedSession(seed: 3, duration: 2)
+        let text = try TraceFormat.export(.getevent, metadata: session.metadata, samples: Array(session))
+        let plain = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# TouchBench") }.joined(separator: "\n")
+        let positionX = try #require(plain.split(separator: "\n").first { $0.contains("ABS_MT_POSITION_X") && $0.contains(original) })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tb-axis-\(getpid())-\(abs(changed.hashValue)).getevent").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try plain.replacingOccurrences(of: positionX, with: positionX.replacingOccurrences(of: original, with: changed))
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        let error = try #require(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: .getevent) }
+        #expect(error.reason == reason)
+        let lines: [Substring] = plain.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLine: Int? = lines.firstIndex(of: positionX).map { $0 + 1 }
+        #expect(error.line == expectedLine)
+        // The same axis described twice.
+        try plain.replacingOccurrences(of: positionX, with: positionX + "\n" + positionX).write(toFile: path, atomically: false, encoding: .utf8)
+        let twice = try #require(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: .getevent) }
+        #expect(twice.reason == "axis 53 is described twice (one line per axis).")
+        // The id lines are kept, whole and streamed, and written again.
+        try plain.write(toFile: path, atomically: false, encoding: .utf8)
+        let imported = try TraceFormat.importTrace(from: path, format: .getevent)
+        let evemu = try TraceFormat.export(.evemu, metadata: imported.metadata, samples: imported.samples)
+        let ids = plain.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            return words.count == 2 && ["bus:", "vendor", "product", "version"].contains(words[0]) ? String(words[1]) : nil
+        }
+        #expect(ids.count == 4)
+        #expect(evemu.contains("I: " + ids.joined(separator: " ")), "\(ids)")
     }
 }

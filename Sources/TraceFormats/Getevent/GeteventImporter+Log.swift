@@ -143,6 +143,18 @@ extension GeteventImporter {
             if line.hasPrefix("name:") {
                 let name = line.dropFirst(5).trimmingCharacters(in: .whitespaces)
                 devices[node]?.name = name.count >= 2 && name.hasPrefix("\"") && name.hasSuffix("\"") ? String(name.dropFirst().dropLast()) : name
+            } else if let id = Self.idField(line) {
+                // The id lines (`bus:      0006`, `vendor    1d6b`, …), in hex as getevent
+                // prints them: dropped, a re-export wrote `I: 0000 0000 0000 0000`.
+                guard let value = TextInput.hex(id.value, as: UInt16.self) else {
+                    throw TraceFormatError("the device's \(id.name) \(quoted(id.value)) is not a 16-bit hex number.")
+                }
+                switch id.name {
+                case "bus": devices[node]?.bus = value
+                case "vendor": devices[node]?.vendor = value
+                case "product": devices[node]?.product = value
+                default: devices[node]?.version = value
+                }
             } else if line.hasPrefix("input props:") {
                 inProperties = true
             } else if inProperties, line.hasPrefix("INPUT_PROP_DIRECT") {
@@ -152,6 +164,21 @@ extension GeteventImporter {
             }
         }
 
+        /// An id line's field and value: `bus:` then `vendor`, `product` and `version` without
+        /// a colon, as `getevent -lp` prints them (`version:  1.0.1`, the driver's, is not one).
+        private static func idField(_ line: Substring) -> (name: String, value: Substring)? {
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count == 2 else { return nil }
+            switch words[0] {
+            case "bus:": return ("bus", words[1])
+            case "vendor", "product", "version": return (String(words[0]), words[1])
+            default: return nil
+            }
+        }
+
+        /// The fields of an axis line, as `getevent -lp` prints them.
+        private static let axisFields: Set<String> = ["value", "min", "max", "fuzz", "flat", "resolution"]
+
         /// `ABS (0003): ABS_MT_SLOT : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0`
         private mutating func axis(_ line: Substring, split: Range<Substring.Index>, node: String) throws {
             guard let token = line[..<split.lowerBound].split(separator: " ").last,
@@ -159,16 +186,30 @@ extension GeteventImporter {
                   code <= EvdevCode.absMax else {
                 throw TraceFormatError("the axis line names no known absolute axis.")
             }
+            // Every field read or refused, as evemu's A: lines are: a field dropped for a typo
+            // (`resolutoin 726`, `726abc`) or a negative resolution left positions in raw units,
+            // and a second line of one axis silently replaced the first (hostile report 17).
             var numbers: [String: Int32] = [:]
-            for field in line[split.upperBound...].split(separator: ",") {
+            // The split consumed `: value `; the fields start with the value's number.
+            for field in ("value " + line[split.upperBound...]).split(separator: ",") {
                 let parts = field.split(separator: " ")
-                if parts.count == 2, let value = TextInput.integer(parts[1], as: Int32.self) { numbers[String(parts[0])] = value }
+                guard parts.count == 2, Self.axisFields.contains(String(parts[0])),
+                      let value = TextInput.integer(parts[1], as: Int32.self) else {
+                    throw TraceFormatError("the axis line's field \(quoted(Substring(field.trimmingCharacters(in: .whitespaces)))) is not one of "
+                                           + "value, min, max, fuzz, flat or resolution with a 32-bit integer.")
+                }
+                guard numbers.updateValue(value, forKey: String(parts[0])) == nil else {
+                    throw TraceFormatError("the axis line gives \(parts[0]) twice.")
+                }
             }
             guard let minimum = numbers["min"], let maximum = numbers["max"], minimum <= maximum else {
                 throw TraceFormatError("the axis line has no valid min and max.")
             }
+            let resolution = numbers["resolution"] ?? 0
+            guard resolution >= 0 else { throw TraceFormatError("axis \(code) has a negative resolution, \(resolution).") }
+            guard devices[node]?.axes[code] == nil else { throw TraceFormatError("axis \(code) is described twice (one line per axis).") }
             devices[node]?.axes[code] = EvdevDevice.Axis(minimum: minimum, maximum: maximum, fuzz: numbers["fuzz"] ?? 0,
-                                                         flat: numbers["flat"] ?? 0, resolution: numbers["resolution"] ?? 0)
+                                                         flat: numbers["flat"] ?? 0, resolution: resolution)
         }
 
         private mutating func event(_ line: Substring) throws {
