@@ -89,6 +89,21 @@ struct LibinputRecordTests {
         #expect { try LibinputRecordImporter.parse(indented) } throws: { ($0 as? TraceFormatError)?.line == 2 }
     }
 
+    /// Hostile report 17: an event of 4 or 6 numbers read "event is a list of 5 integers", as
+    /// if it were right, and a negative resolution was taken as none.
+    @Test("a list of the wrong length says what it holds; a negative resolution is refused", arguments: [
+        ("[  0,   6944,   3,  53]", "event is not a list of 5 integers: it has 4."),
+        ("[  0,   6944,   3,  53,  132, 7]", "event is not a list of 5 integers: it has 6."),
+    ])
+    func wrongLengths(event: String, reason: String) throws {
+        let text = Self.recording.replacingOccurrences(of: "[  0,   6944,   3,  53,  132]", with: event)
+        let error = try #require(throws: TraceFormatError.self) { try LibinputRecordImporter.parse(text) }
+        #expect(error.reason == reason && error.line == 48)
+        let negative = Self.recording.replacingOccurrences(of: "53: [0, 3456, 0, 0, 12]", with: "53: [0, 3456, 0, 0, -12]")
+        let refused = try #require(throws: TraceFormatError.self) { try LibinputRecordImporter.parse(negative) }
+        #expect(refused.reason == "axis 53 has a negative resolution, -12." && refused.line == 26, "\(refused)")
+    }
+
     /// Comments and trailing blanks are cut on bytes: a name ending in a multi-byte character,
     /// a `#` inside quotes or inside a word, and a tab before a comment.
     @Test func commentsAndTrailingBlanksKeepEveryCharacterOfAValue() throws {

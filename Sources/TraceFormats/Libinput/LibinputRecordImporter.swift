@@ -91,6 +91,9 @@ public enum LibinputRecordImporter {
                 }
                 let n = try integers(value, count: 5, as: Int32.self, what: "absinfo")
                 guard n[0] <= n[1] else { throw TraceFormatError("axis \(code) has a minimum above its maximum.", line: value.line) }
+                // As evemu and getevent: a negative resolution has no meaning, and was taken as
+                // none (positions in raw units: hostile report 17).
+                guard n[4] >= 0 else { throw TraceFormatError("axis \(code) has a negative resolution, \(n[4]).", line: value.line) }
                 device.axes[code] = EvdevDevice.Axis(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n[4])
             }
         }
@@ -123,8 +126,13 @@ public enum LibinputRecordImporter {
     }
 
     private static func integers<T: FixedWidthInteger>(_ node: RecordYAML, count: Int?, as: T.Type, what: String) throws -> [T] {
-        guard let items = node.items, count.map({ items.count == $0 }) ?? true else {
-            throw TraceFormatError("\(what) is a list of \(count.map(String.init) ?? "") integers.", line: node.line)
+        // Said as what is wrong ("event is a list of 5 integers" read as if it were right:
+        // hostile report 17).
+        guard let items = node.items else {
+            throw TraceFormatError("\(what) is not a list of \(count.map { "\($0) " } ?? "")integers.", line: node.line)
+        }
+        if let count, items.count != count {
+            throw TraceFormatError("\(what) is not a list of \(count) integers: it has \(items.count).", line: node.line)
         }
         return try items.map { item in
             guard let text = item.string, let value = TextInput.integer(Substring(text), as: T.self) else {
