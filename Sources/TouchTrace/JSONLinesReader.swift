@@ -236,6 +236,7 @@ public final class JSONLinesReader {
     }
 
     private func checkControlBytes(_ bytes: [UInt8]) throws(TraceFileError) {
+        if let reason = LineReader.encodingReason(bytes, number: line) { throw error(reason) }
         if bytes.contains(0x0D) { throw error("holds a carriage return that does not end the line") }
         if bytes.contains(0) { throw error("holds a NUL byte") }
     }

@@ -141,13 +141,33 @@ package final class LineReader {
         case .ascii: break
         case .nonASCII:
             guard String(validating: line, as: UTF8.self) != nil else {
-                throw TraceFileError(.malformed, path: path, line: number, reason: "the line is not UTF-8 text")
+                throw TraceFileError(.malformed, path: path, line: number, reason: encodingReason(raw, number: number) ?? "the line is not UTF-8 text")
+            }
+            if number > 1, line.starts(with: byteOrderMark) {
+                throw TraceFileError(.malformed, path: path, line: number, reason: encodingReason(raw, number: number) ?? "")
             }
         case .control(let byte):
             let what = byte == 0 ? "a NUL byte" : "a carriage return that does not end the line"
-            throw TraceFileError(.malformed, path: path, line: number, reason: "the line holds \(what)")
+            throw TraceFileError(.malformed, path: path, line: number, reason: encodingReason(raw, number: number) ?? "the line holds \(what)")
         }
         return line
+    }
+
+    /// UTF-8's byte-order mark, U+FEFF.
+    package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// What an encoding mistake looks like, said for what it is (hostile report 17: a UTF-16
+    /// file read "holds a NUL byte" and a byte-order mark inside a file was quoted invisibly):
+    /// line 1 of UTF-16 text, or a later line that starts with a byte-order mark. `nil` otherwise.
+    package static func encodingReason(_ raw: some Collection<UInt8>, number: Int) -> String? {
+        if number == 1, raw.starts(with: [0xFF, 0xFE]) || raw.starts(with: [0xFE, 0xFF]) {
+            return "the file is UTF-16 text (it starts with the byte-order mark \(raw.first == 0xFF ? "FF FE" : "FE FF")); "
+                + "touchbench reads UTF-8 (iconv -f UTF-16 -t UTF-8 converts it)"
+        }
+        if number > 1, raw.starts(with: byteOrderMark) {
+            return "the line starts with a byte-order mark (U+FEFF), which belongs only at the start of a file (two files joined?)"
+        }
+        return nil
     }
 
     private enum Content { case ascii, nonASCII, control(UInt8) }
