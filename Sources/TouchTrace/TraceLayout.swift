@@ -11,6 +11,13 @@ package enum TraceLayout {
             throw TraceFileError(.invalidSample, path: "", reason: "the metadata cannot be encoded as JSON (a number is not finite)")
         }
         let json = Array(JSONWriter.compact(value).utf8)
+        // The reader's limit, checked as written: JSON Lines metadata within its line limit
+        // grew past it here (`/` is written `\/`) and made a file no reader opens (hostile
+        // report 18).
+        guard json.count <= ContainerFormat.maximumMetadataSize else {
+            throw TraceFileError(.invalidSample, path: "", reason: "the metadata would take \(json.count) bytes in the container's header, "
+                                 + "over its \(ContainerFormat.maximumMetadataSize)-byte limit")
+        }
         var bytes = ContainerFormat.fileMagic
         bytes.appendLittleEndian(ContainerFormat.version)
         bytes.appendLittleEndian(UInt16(0))
@@ -40,7 +47,11 @@ package enum TraceLayout {
             throw TraceFileError(.malformed, path: path, offset: 8, reason: "has format version \(version); this build reads version 1")
         }
         let headerEnd = ContainerFormat.fileHeaderFixedSize + metadataLength + 4
-        guard metadataLength <= ContainerFormat.maximumMetadataSize, headerEnd <= fileSize else {
+        guard metadataLength <= ContainerFormat.maximumMetadataSize else {
+            throw TraceFileError(.malformed, path: path, offset: 12,
+                                 reason: "declares \(metadataLength) bytes of metadata, over the \(ContainerFormat.maximumMetadataSize)-byte limit")
+        }
+        guard headerEnd <= fileSize else {
             throw TraceFileError(.malformed, path: path, offset: 12,
                                  reason: "declares \(metadataLength) bytes of metadata, more than the file holds")
         }

@@ -55,6 +55,13 @@ public final class TraceWriter {
     private let options: Options
     private let file: SystemFile
     @exclusivity(unchecked) private var pending: [InputSample] = []
+    /// The marker label bytes of ``pending``.
+    @exclusivity(unchecked) private var pendingLabelBytes = 0
+    /// The most marker label bytes one chunk takes: with its columns (a few MiB at most) its
+    /// raw payload stays under the readers' limit (``ContainerFormat/maximumChunkRawSize``).
+    /// Chunks were cut by count and duration alone, so 70 markers of 1 MB made one chunk of
+    /// 70 MB that no reader opens (hostile report 18).
+    static let maximumChunkLabelBytes = 32 << 20
     private var encoder: ChunkEncoder
     private let compressor: ZstdCompressor
     private var chunks: [ChunkInfo] = []
@@ -106,10 +113,11 @@ public final class TraceWriter {
     /// ``finish()`` is a programming error (a precondition), not bad data.
     public func append(_ sample: InputSample) throws(TraceFileError) {
         try accept(sample)
-        if let first = pending.first, closes(chunkStartingAt: first.time, count: pending.count, before: sample) {
+        if let first = pending.first, closes(chunkStartingAt: first.time, count: pending.count, labelBytes: pendingLabelBytes, before: sample) {
             try flushChunk()
         }
         pending.append(sample)
+        pendingLabelBytes += Self.labelBytes(of: sample)
     }
 
     /// Appends samples in order.
@@ -130,21 +138,27 @@ public final class TraceWriter {
         while index < samples.endIndex {
             let start = index
             let firstTime = samples[start].time
+            var labels = 0
             do {
                 try accept(samples[start])
+                labels += Self.labelBytes(of: samples[start])
                 index += 1
-                while index < samples.endIndex, !closes(chunkStartingAt: firstTime, count: index - start, before: samples[index]) {
+                while index < samples.endIndex,
+                      !closes(chunkStartingAt: firstTime, count: index - start, labelBytes: labels, before: samples[index]) {
                     try accept(samples[index])
+                    labels += Self.labelBytes(of: samples[index])
                     index += 1
                 }
             } catch {
                 // What was accepted stays, as with one-by-one appends; the refused sample does not.
                 pending.append(contentsOf: samples[start..<index])
+                pendingLabelBytes = labels
                 throw error
             }
             guard index < samples.endIndex else {
                 // No sample yet says the chunk is full: keep it until one does or `finish()`.
                 pending.append(contentsOf: samples[start..<index])
+                pendingLabelBytes = labels
                 return
             }
             try writeChunk(samples[start..<index])
@@ -172,11 +186,19 @@ public final class TraceWriter {
         sampleCount += 1
     }
 
-    /// Whether a chunk of `count` samples from `firstTime` is full when `next` arrives.
+    /// Whether a chunk of `count` samples from `firstTime`, holding `labelBytes` of marker
+    /// labels, is full when `next` arrives.
     @inline(__always)
-    private func closes(chunkStartingAt firstTime: Int64, count: Int, before next: InputSample) -> Bool {
+    private func closes(chunkStartingAt firstTime: Int64, count: Int, labelBytes: Int, before next: InputSample) -> Bool {
         let (span, overflow) = next.time.subtractingReportingOverflow(firstTime)
         return count >= options.maximumChunkSamples || overflow || span >= options.maximumChunkDuration
+            || (next.kind == .marker && labelBytes + Self.labelBytes(of: next) > Self.maximumChunkLabelBytes)
+    }
+
+    @inline(__always)
+    private static func labelBytes(of sample: InputSample) -> Int {
+        guard sample.kind == .marker, let label = sample.markerLabel else { return 0 }
+        return label.text.utf8.count
     }
 
     /// Writes the samples buffered so far as a chunk now, without waiting for the chunk to
@@ -231,6 +253,7 @@ public final class TraceWriter {
         guard !pending.isEmpty else { return }
         try writeChunk(pending[...])
         pending.removeAll(keepingCapacity: true)
+        pendingLabelBytes = 0
     }
 
     /// Encodes, compresses and writes `samples` (non-empty) as one chunk.
