@@ -27,4 +27,14 @@ package enum ContainerFormat {
 
     /// The number of column streams in a v1 chunk payload.
     package static let streamCount = 20
+
+    /// Whether the first `size` bytes of `file` begin with the container's magic: the one
+    /// check by which a text reader (JSON Lines, ``TraceInput``'s foreign forms) names a
+    /// container read under a text form's name.
+    package static func startsWithMagic(_ file: SystemFile, size: Int) throws(TraceFileError) -> Bool {
+        guard size >= fileMagic.count else { return false }
+        var head: [UInt8] = []
+        try file.read(fileMagic.count, at: 0, into: &head)
+        return head == fileMagic
+    }
 }

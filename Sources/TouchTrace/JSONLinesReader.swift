@@ -48,12 +48,8 @@ public final class JSONLinesReader {
         zeroTail = try Self.trailingZeros(file, size: size)
         fileSize = size - zeroTail
         metadata = TraceMetadata(source: "jsonl")
-        if fileSize >= ContainerFormat.fileMagic.count {
-            var head: [UInt8] = []
-            try file.read(ContainerFormat.fileMagic.count, at: 0, into: &head)
-            if head == ContainerFormat.fileMagic {
-                throw TraceFileError(.malformed, path: path, offset: 0, reason: "is a .touchtrace file, not JSON Lines")
-            }
+        if try ContainerFormat.startsWithMagic(file, size: fileSize) {
+            throw TraceFileError(.malformed, path: path, offset: 0, reason: "is a .touchtrace file, not JSON Lines")
         }
         while var bytes = try nextLine() {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }

@@ -113,11 +113,13 @@ public final class TraceWriter {
     /// ``finish()`` is a programming error (a precondition), not bad data.
     public func append(_ sample: InputSample) throws(TraceFileError) {
         try accept(sample)
-        if let first = pending.first, closes(chunkStartingAt: first.time, count: pending.count, labelBytes: pendingLabelBytes, before: sample) {
+        let labels = Self.labelBytes(of: sample)
+        if let first = pending.first,
+           closes(chunkStartingAt: first.time, count: pending.count, labelBytes: pendingLabelBytes, before: sample, adding: labels) {
             try flushChunk()
         }
         pending.append(sample)
-        pendingLabelBytes += Self.labelBytes(of: sample)
+        pendingLabelBytes += labels
     }
 
     /// Appends samples in order.
@@ -143,10 +145,11 @@ public final class TraceWriter {
                 try accept(samples[start])
                 labels += Self.labelBytes(of: samples[start])
                 index += 1
-                while index < samples.endIndex,
-                      !closes(chunkStartingAt: firstTime, count: index - start, labelBytes: labels, before: samples[index]) {
+                while index < samples.endIndex {
+                    let adding = Self.labelBytes(of: samples[index])
+                    if closes(chunkStartingAt: firstTime, count: index - start, labelBytes: labels, before: samples[index], adding: adding) { break }
                     try accept(samples[index])
-                    labels += Self.labelBytes(of: samples[index])
+                    labels += adding
                     index += 1
                 }
             } catch {
@@ -187,12 +190,12 @@ public final class TraceWriter {
     }
 
     /// Whether a chunk of `count` samples from `firstTime`, holding `labelBytes` of marker
-    /// labels, is full when `next` arrives.
+    /// labels, is full when `next` (with `adding` bytes of label) arrives.
     @inline(__always)
-    private func closes(chunkStartingAt firstTime: Int64, count: Int, labelBytes: Int, before next: InputSample) -> Bool {
+    private func closes(chunkStartingAt firstTime: Int64, count: Int, labelBytes: Int, before next: InputSample, adding: Int) -> Bool {
         let (span, overflow) = next.time.subtractingReportingOverflow(firstTime)
         return count >= options.maximumChunkSamples || overflow || span >= options.maximumChunkDuration
-            || (next.kind == .marker && labelBytes + Self.labelBytes(of: next) > Self.maximumChunkLabelBytes)
+            || labelBytes + adding > Self.maximumChunkLabelBytes
     }
 
     @inline(__always)

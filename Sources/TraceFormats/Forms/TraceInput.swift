@@ -110,11 +110,7 @@ public struct TraceInput {
 
     private static func startsWithContainerMagic(_ path: String) throws -> Bool {
         let file = try SystemFile.openForReading(path)
-        let size = try file.size()
-        guard size >= ContainerFormat.fileMagic.count else { return false }
-        var head: [UInt8] = []
-        try file.read(ContainerFormat.fileMagic.count, at: 0, into: &head)
-        return head == ContainerFormat.fileMagic
+        return try ContainerFormat.startsWithMagic(file, size: try file.size())
     }
 
     private static func byteCount(of path: String) -> Int {
