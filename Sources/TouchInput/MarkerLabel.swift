@@ -50,26 +50,77 @@ public struct MarkerLabel: Sendable, Hashable, CustomStringConvertible, BitwiseC
 }
 
 /// The process-wide table of long labels.
+///
+/// Labels cannot be freed (a ``MarkerLabel`` is a bit pattern, not a reference), so each one
+/// costs its bytes and little more: the text back to back in one array, an end offset, and a
+/// slot of an open-addressed index. A `[String]` with a `[String: Int]` beside it cost about
+/// 420 bytes per distinct label (hostile report 18: `info` of a million distinct labels held
+/// 423 MB).
 final class LabelTable: Sendable {
     static let shared = LabelTable()
 
     private struct State {
-        var texts: [String] = []
-        var indices: [String: Int] = [:]
+        /// Every label's UTF-8, one after another.
+        var bytes: [UInt8] = []
+        /// Where label `i` ends in `bytes` (it starts where label `i − 1` ends).
+        var ends: [Int] = []
+        /// Label index + 1 for each slot (0: empty); at most half full.
+        var slots: [UInt32] = Array(repeating: 0, count: 64)
+
+        func range(of index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+        static func hash(_ text: UnsafeRawBufferPointer) -> Int {
+            var hasher = Hasher()
+            hasher.combine(bytes: text)
+            return hasher.finalize()
+        }
+
+        /// The slot holding `text`, or the empty slot where it belongs.
+        func slot(of text: UnsafeRawBufferPointer, hash: Int) -> (slot: Int, found: Bool) {
+            let mask = slots.count - 1
+            var slot = hash & mask
+            while slots[slot] != 0 {
+                let candidate = range(of: Int(slots[slot]) - 1)
+                if candidate.count == text.count, bytes[candidate].withUnsafeBytes({ $0.elementsEqual(text) }) { return (slot, true) }
+                slot = (slot + 1) & mask
+            }
+            return (slot, false)
+        }
+
+        mutating func index(of text: UnsafeRawBufferPointer) -> Int {
+            let hash = Self.hash(text)
+            let (slot, found) = slot(of: text, hash: hash)
+            if found { return Int(slots[slot]) - 1 }
+            bytes.append(contentsOf: text)
+            ends.append(bytes.count)
+            slots[slot] = UInt32(ends.count)
+            if ends.count * 2 > slots.count { grow() }
+            return ends.count - 1
+        }
+
+        /// Doubles the index and places every label again.
+        private mutating func grow() {
+            slots = Array(repeating: 0, count: slots.count * 2)
+            let mask = slots.count - 1
+            for index in ends.indices {
+                var slot = bytes[range(of: index)].withUnsafeBytes { Self.hash($0) } & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = UInt32(index + 1)
+            }
+        }
     }
 
     private let state = Mutex(State())
 
     func index(of text: String) -> Int {
-        state.withLock { state in
-            if let index = state.indices[text] { return index }
-            state.texts.append(text)
-            state.indices[text] = state.texts.count - 1
-            return state.texts.count - 1
-        }
+        var utf8 = text
+        return utf8.withUTF8 { bytes in state.withLock { $0.index(of: UnsafeRawBufferPointer(bytes)) } }
     }
 
     func text(at index: Int) -> String {
-        state.withLock { state in index < state.texts.count ? state.texts[index] : "" }
+        state.withLock { state in
+            guard index >= 0, index < state.ends.count else { return "" }
+            return String(decoding: state.bytes[state.range(of: index)], as: UTF8.self)
+        }
     }
 }

@@ -30,42 +30,66 @@ struct JSONLinesSampleParser {
         case buttons, modifiers, flags, dx, dy, key, label
     }
 
-    private static let keys: [(bytes: [UInt8], key: Key)] = {
-        let names: [(String, Key)] = [
-            ("t", .t), ("kind", .kind), ("phase", .phase), ("id", .id), ("x", .x), ("y", .y), ("force", .force),
-            ("majorRadius", .majorRadius), ("majorRadiusTolerance", .majorRadiusTolerance), ("altitude", .altitude),
-            ("azimuth", .azimuth), ("roll", .roll), ("buttons", .buttons), ("modifiers", .modifiers), ("flags", .flags),
-            ("dx", .dx), ("dy", .dy), ("key", .key), ("label", .label),
-        ]
-        return names.map { (Array($0.0.utf8), $0.1) }
-    }()
-
-    /// The key `text` names: its length and first byte choose the one candidate, whose bytes
-    /// must then match (a search of the table compared most keys of a line with every name).
+    /// The name of `key` as it is written between quotes.
     @inline(__always)
-    private static func key(_ text: UnsafeRawBufferPointer) -> Key? {
-        guard let first = text.first else { return nil }
-        let candidate: Key? = switch (text.count, first) {
-        case (1, UInt8(ascii: "t")): .t
-        case (1, UInt8(ascii: "x")): .x
-        case (1, UInt8(ascii: "y")): .y
-        case (2, UInt8(ascii: "i")): .id
-        case (2, UInt8(ascii: "d")): text[1] == UInt8(ascii: "x") ? .dx : .dy
-        case (3, _): .key
-        case (4, UInt8(ascii: "k")): .kind
-        case (4, UInt8(ascii: "r")): .roll
-        case (5, UInt8(ascii: "p")): .phase
-        case (5, UInt8(ascii: "l")): .label
-        case (5, UInt8(ascii: "f")): text[1] == UInt8(ascii: "o") ? .force : .flags
-        case (7, UInt8(ascii: "a")): .azimuth
-        case (7, UInt8(ascii: "b")): .buttons
-        case (8, _): .altitude
-        case (9, _): .modifiers
-        case (11, _): .majorRadius
-        case (20, _): .majorRadiusTolerance
-        default: nil
+    private static func name(of key: Key) -> StaticString {
+        switch key {
+        case .t: "t"
+        case .kind: "kind"
+        case .phase: "phase"
+        case .id: "id"
+        case .x: "x"
+        case .y: "y"
+        case .force: "force"
+        case .majorRadius: "majorRadius"
+        case .majorRadiusTolerance: "majorRadiusTolerance"
+        case .altitude: "altitude"
+        case .azimuth: "azimuth"
+        case .roll: "roll"
+        case .buttons: "buttons"
+        case .modifiers: "modifiers"
+        case .flags: "flags"
+        case .dx: "dx"
+        case .dy: "dy"
+        case .key: "key"
+        case .label: "label"
         }
-        guard let candidate, same(keys[candidate.rawValue].bytes, text) else { return nil }
+    }
+
+    /// The key at the current position, quotes included: its first two bytes choose the one
+    /// candidate, whose name and closing quote must then follow. A key that is not exactly a
+    /// known name (or holds an escape) answers `nil`, as a string read to its closing quote
+    /// and looked up did (scanning each key byte by byte cost a tenth of an import).
+    @inline(__always)
+    private mutating func nextKey() -> Key? {
+        guard position + 2 < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        let second = bytes[position + 2]
+        let candidate: Key
+        switch bytes[position + 1] {
+        case UInt8(ascii: "t"): candidate = .t
+        case UInt8(ascii: "x"): candidate = .x
+        case UInt8(ascii: "y"): candidate = .y
+        case UInt8(ascii: "i"): candidate = .id
+        case UInt8(ascii: "d"): candidate = second == UInt8(ascii: "x") ? .dx : .dy
+        case UInt8(ascii: "k"): candidate = second == UInt8(ascii: "e") ? .key : .kind
+        case UInt8(ascii: "p"): candidate = .phase
+        case UInt8(ascii: "l"): candidate = .label
+        case UInt8(ascii: "f"): candidate = second == UInt8(ascii: "o") ? .force : .flags
+        case UInt8(ascii: "a"): candidate = second == UInt8(ascii: "l") ? .altitude : .azimuth
+        case UInt8(ascii: "r"): candidate = .roll
+        case UInt8(ascii: "b"): candidate = .buttons
+        case UInt8(ascii: "m"):
+            guard second == UInt8(ascii: "a") else { candidate = .modifiers; break }
+            // "majorRadius" or "majorRadiusTolerance": the byte after the shorter name decides.
+            candidate = position + 12 < bytes.count && bytes[position + 12] == UInt8(ascii: "\"") ? .majorRadius : .majorRadiusTolerance
+        default: return nil
+        }
+        let name = Self.name(of: candidate)
+        let count = name.utf8CodeUnitCount
+        let close = position + 1 + count
+        guard close < bytes.count, bytes[close] == UInt8(ascii: "\""), let base = bytes.baseAddress,
+              memcmp(base + position + 1, name.utf8Start, count) == 0 else { return nil }
+        position = close + 1
         return candidate
     }
 
@@ -96,7 +120,7 @@ struct JSONLinesSampleParser {
         if !take(UInt8(ascii: "}")) {
             while true {
                 skipSpaces()
-                guard let keyText = plainString(), let field = Self.key(keyText) else { return nil }
+                guard let field = nextKey() else { return nil }
                 let bit = UInt32(1) << UInt32(field.rawValue)
                 guard seen & bit == 0 else { return nil }
                 seen |= bit
@@ -218,26 +242,17 @@ struct JSONLinesSampleParser {
     private mutating func numberParts() -> (negative: Bool, mantissa: UInt64, digits: Int, exponent: Int, isInteger: Bool)? {
         let negative = take(UInt8(ascii: "-"))
         let digitsStart = position
-        var mantissa: UInt64 = 0, digits = 0, exponent = 0
-        while position < bytes.count, case let d = bytes[position] &- 0x30, d < 10 {
-            if mantissa != 0 || d != 0 { digits += 1 }
-            guard digits <= 19 else { return nil }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            position += 1
-        }
+        var mantissa: UInt64 = 0, digits = 0
+        guard digitRun(&mantissa, &digits) else { return nil }
         guard position > digitsStart, !(bytes[digitsStart] == 0x30 && position - digitsStart > 1) else { return nil }
+        var exponent = 0
         var isInteger = true
         if take(UInt8(ascii: ".")) {
             isInteger = false
             let fractionStart = position
-            while position < bytes.count, case let d = bytes[position] &- 0x30, d < 10 {
-                if mantissa != 0 || d != 0 { digits += 1 }
-                guard digits <= 19 else { return nil }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                exponent -= 1
-                position += 1
-            }
+            guard digitRun(&mantissa, &digits) else { return nil }
             guard position > fractionStart else { return nil }
+            exponent = fractionStart - position
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
@@ -256,6 +271,59 @@ struct JSONLinesSampleParser {
         }
         return (negative, mantissa, digits, exponent, isInteger)
     }
+
+    /// Reads the decimal digits at the position into `mantissa` (times ten per digit, plus the
+    /// digit), counting in `digits` those from the first non-zero digit on; `false` when that
+    /// count passes 19. Eight bytes at a time where the line has them (the run's length from
+    /// one word's non-digit bytes, its value by three multiplications), then byte by byte.
+    @inline(__always)
+    private mutating func digitRun(_ mantissa: inout UInt64, _ digits: inout Int) -> Bool {
+        while position + 8 <= bytes.count, let base = bytes.baseAddress {
+            let word = UInt64(littleEndian: (base + position).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
+            // A byte is a digit when it is 0…9 after the xor: the high bit of each byte of
+            // `nonDigits` is set where (byte & 0x7F) + 0x76 carries into it, or the byte had it.
+            let nonDigits = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | word) & 0x8080_8080_8080_8080
+            let run = nonDigits == 0 ? 8 : nonDigits.trailingZeroBitCount >> 3
+            guard run > 0 else { return true }
+            // The run's digits moved to the top bytes, zeros (leading zero digits) below.
+            let value = Self.eightDigits(word << (8 * UInt64(8 - run)) )
+            let significant = mantissa != 0 ? run : (value == 0 ? 0 : Self.digitCount(value))
+            digits += significant
+            guard digits <= 19 else { return false }
+            mantissa = mantissa &* Self.powersOfTenInteger[run] &+ value
+            position += run
+            if run < 8 { return true }
+        }
+        while position < bytes.count, case let d = bytes[position] &- 0x30, d < 10 {
+            if mantissa != 0 || d != 0 { digits += 1 }
+            guard digits <= 19 else { return false }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            position += 1
+        }
+        return true
+    }
+
+    /// The value of eight digits 0…9 held one per byte, the first in the lowest byte.
+    @inline(__always)
+    private static func eightDigits(_ word: UInt64) -> UInt64 {
+        let pairs = word &* 10 &+ (word >> 8)  // each even byte: two digits' value
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        return ((pairs & mask) &* (100 + (1_000_000 << 32)) &+ ((pairs >> 16) & mask) &* (1 + (10_000 << 32))) >> 32
+    }
+
+    /// How many digits `value` (below 10⁸, not zero) has.
+    @inline(__always)
+    private static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var bound: UInt64 = 10
+        while value >= bound {
+            count += 1
+            bound &*= 10
+        }
+        return count
+    }
+
+    private static let powersOfTenInteger: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
     /// An integer token (the general path's `.integer`).
     private mutating func integer() -> Int64? {

@@ -7,30 +7,40 @@ import TouchInput
 /// and describing every `Double` cost more than reading the trace. The bytes are exactly
 /// those of ``JSONLines/line(for:)`` and ``CSVWriter/row(for:)`` (which call these).
 package enum SampleText {
+    /// The most bytes a JSON line or CSV row takes besides its label's quoted text and the
+    /// newline: every key, ten numbers of at most 24 characters (`-2.2250738585072014e-308`),
+    /// four integers of at most 20 and every modifier and flag name come to under 800.
+    package static let lineBound = 1024
+
     // MARK: JSON Lines
 
     /// Appends `sample` as a JSON Lines sample object (no newline).
     package static func appendJSONLine(_ sample: InputSample, to out: inout [UInt8]) {
-        append("{\"t\":", to: &out)
-        appendInteger(sample.time, to: &out)
-        append(",\"kind\":\"", to: &out)
-        out.append(contentsOf: kindNames[Int(sample.kind.rawValue)])
-        out.append(UInt8(ascii: "\""))
+        let label = sample.label.map { JSONWriter.quoted($0) }
+        append(to: &out, bound: lineBound + (label?.utf8.count ?? 0)) { writeJSONLine(sample, quotedLabel: label, to: &$0) }
+    }
+
+    /// Writes `sample` as a JSON Lines sample object (no newline) where `cursor` points, which
+    /// has room for ``lineBound`` bytes and `quotedLabel` (the label as ``JSONWriter/quoted(_:escapingSlashes:namingControls:)`` writes it).
+    package static func writeJSONLine(_ sample: InputSample, quotedLabel: String?, to out: inout TextCursor) {
+        out.bytes("{\"t\":")
+        out.integer(sample.time)
+        out.bytes(",\"kind\":\"")
+        name(kindNames, sample.kind.rawValue, to: &out)
+        out.byte(UInt8(ascii: "\""))
         let fields = sample.fields
         if sample.kind != .marker || sample.phase != .began {
-            append(",\"phase\":\"", to: &out)
-            out.append(contentsOf: phaseNames[Int(sample.phase.rawValue)])
-            out.append(UInt8(ascii: "\""))
+            out.bytes(",\"phase\":\"")
+            name(phaseNames, sample.phase.rawValue, to: &out)
+            out.byte(UInt8(ascii: "\""))
         }
         if sample.kind.isContact || sample.id != 0 {
-            append(",\"id\":", to: &out)
-            appendInteger(Int64(sample.id), to: &out)
+            out.bytes(",\"id\":")
+            out.unsigned(UInt64(sample.id))
         }
         if fields.contains(.location) {
-            append(",\"x\":", to: &out)
-            appendNumber(sample.x, to: &out)
-            append(",\"y\":", to: &out)
-            appendNumber(sample.y, to: &out)
+            member(",\"x\":", sample.x, to: &out)
+            member(",\"y\":", sample.y, to: &out)
         }
         if let value = sample.force { member(",\"force\":", value, to: &out) }
         if let value = sample.majorRadius { member(",\"majorRadius\":", value, to: &out) }
@@ -39,71 +49,86 @@ package enum SampleText {
         if let value = sample.azimuth { member(",\"azimuth\":", value, to: &out) }
         if let value = sample.roll { member(",\"roll\":", value, to: &out) }
         if let value = sample.buttons {
-            append(",\"buttons\":", to: &out)
-            appendInteger(Int64(value), to: &out)
+            out.bytes(",\"buttons\":")
+            out.unsigned(UInt64(value))
         }
         if fields.contains(.modifiers) {
-            append(",\"modifiers\":[", to: &out)
-            appendNames(ModifierFlags.named.lazy.filter { sample.modifiers.contains($0.flag) }.map(\.name), quoted: true, to: &out)
-            out.append(UInt8(ascii: "]"))
+            out.bytes(",\"modifiers\":[")
+            names(modifierNames, UInt32(sample.modifiers.rawValue), quoted: true, separator: UInt8(ascii: ","), to: &out)
+            out.byte(UInt8(ascii: "]"))
         }
         if fields.contains(.flags) {
-            append(",\"flags\":[", to: &out)
-            appendNames(SampleFlags.named.lazy.filter { sample.flags.contains($0.flag) }.map(\.name), quoted: true, to: &out)
-            out.append(UInt8(ascii: "]"))
+            out.bytes(",\"flags\":[")
+            names(flagNames, UInt32(sample.flags.rawValue), quoted: true, separator: UInt8(ascii: ","), to: &out)
+            out.byte(UInt8(ascii: "]"))
         }
         if let delta = sample.scrollDelta {
             member(",\"dx\":", delta.dx, to: &out)
             member(",\"dy\":", delta.dy, to: &out)
         }
         if let key = sample.key {
-            append(",\"key\":", to: &out)
-            appendInteger(Int64(key), to: &out)
+            out.bytes(",\"key\":")
+            out.unsigned(UInt64(key))
         }
-        if let label = sample.label {
-            append(",\"label\":", to: &out)
-            out.append(contentsOf: JSONWriter.quoted(label).utf8)
+        if let quotedLabel {
+            out.bytes(",\"label\":")
+            out.bytes(utf8: quotedLabel)
         }
-        out.append(UInt8(ascii: "}"))
+        out.byte(UInt8(ascii: "}"))
     }
 
     // MARK: CSV
 
     /// Appends `sample` as a CSV row in ``CSVWriter/columns`` order (no newline).
     package static func appendCSVRow(_ sample: InputSample, to out: inout [UInt8]) {
+        let label = sample.label.map { csvQuoted($0) }
+        append(to: &out, bound: lineBound + (label?.utf8.count ?? 0)) { writeCSVRow(sample, quotedLabel: label, to: &$0) }
+    }
+
+    /// Writes `sample` as a CSV row (no newline) where `cursor` points, which has room for
+    /// ``lineBound`` bytes and `quotedLabel` (the label as ``csvQuoted(_:)`` writes it).
+    package static func writeCSVRow(_ sample: InputSample, quotedLabel: String?, to out: inout TextCursor) {
         let comma = UInt8(ascii: ",")
-        appendInteger(sample.time, to: &out)
-        out.append(comma)
-        out.append(contentsOf: kindNames[Int(sample.kind.rawValue)])
-        out.append(comma)
-        out.append(contentsOf: phaseNames[Int(sample.phase.rawValue)])
-        out.append(comma)
-        appendInteger(Int64(sample.id), to: &out)
-        let location = sample.location
-        cell(location?.x, to: &out)
-        cell(location?.y, to: &out)
+        out.integer(sample.time)
+        out.byte(comma)
+        name(kindNames, sample.kind.rawValue, to: &out)
+        out.byte(comma)
+        name(phaseNames, sample.phase.rawValue, to: &out)
+        out.byte(comma)
+        out.unsigned(UInt64(sample.id))
+        let fields = sample.fields
+        cell(fields.contains(.location) ? sample.x : nil, to: &out)
+        cell(fields.contains(.location) ? sample.y : nil, to: &out)
         cell(sample.force, to: &out)
         cell(sample.majorRadius, to: &out)
         cell(sample.majorRadiusTolerance, to: &out)
         cell(sample.altitude, to: &out)
         cell(sample.azimuth, to: &out)
         cell(sample.roll, to: &out)
-        out.append(comma)
+        out.byte(comma)
         // The integer columns are always integers (0: none), so readers type them so.
-        appendInteger(Int64(sample.buttons ?? 0), to: &out)
-        out.append(comma)
-        appendNames(ModifierFlags.named.lazy.filter { sample.modifiers.contains($0.flag) }.map(\.name), quoted: false,
-                    separator: UInt8(ascii: "|"), to: &out)
-        out.append(comma)
-        appendNames(SampleFlags.named.lazy.filter { sample.flags.contains($0.flag) }.map(\.name), quoted: false,
-                    separator: UInt8(ascii: "|"), to: &out)
+        out.unsigned(UInt64(sample.buttons ?? 0))
+        out.byte(comma)
+        names(modifierNames, UInt32(sample.modifiers.rawValue), quoted: false, separator: UInt8(ascii: "|"), to: &out)
+        out.byte(comma)
+        names(flagNames, UInt32(sample.flags.rawValue), quoted: false, separator: UInt8(ascii: "|"), to: &out)
         let delta = sample.scrollDelta
         cell(delta?.dx, to: &out)
         cell(delta?.dy, to: &out)
-        out.append(comma)
-        appendInteger(Int64(sample.key ?? 0), to: &out)
-        out.append(comma)
-        if let label = sample.label { out.append(contentsOf: csvQuoted(label).utf8) }
+        out.byte(comma)
+        out.unsigned(UInt64(sample.key ?? 0))
+        out.byte(comma)
+        if let quotedLabel { out.bytes(utf8: quotedLabel) }
+    }
+
+    /// Runs `write` on scratch memory of `bound` bytes and appends what it wrote to `out`.
+    private static func append(to out: inout [UInt8], bound: Int, _ write: (inout TextCursor) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { scratch in
+            guard let start = scratch.baseAddress else { return }
+            var cursor = TextCursor(start)
+            write(&cursor)
+            out.append(contentsOf: UnsafeBufferPointer(start: start, count: cursor.position - start))
+        }
     }
 
     /// RFC 4180 quoting where a cell needs it: a comma or quote inside, or a space or tab at
@@ -120,24 +145,30 @@ package enum SampleText {
 
     // MARK: Numbers
 
-    /// Appends `value` as ``JSONLines/number(_:)`` writes it: an integral value below 10¹⁵
-    /// as an integer, anything else as Swift's shortest round-trip description.
+    /// Appends `value` as ``JSONLines/number(_:)`` writes it.
+    package static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        append(to: &out, bound: 32) { number(value, to: &$0) }
+    }
+
+    /// Writes `value` as ``JSONLines/number(_:)`` writes it: an integral value below 10¹⁵
+    /// as an integer, anything else as Swift's shortest round-trip description (at most 24
+    /// characters).
     ///
     /// Values on a binary grid of at most 2⁻¹⁶ (every default quantum) with at most 15
     /// significant digits take an exact integer path: their decimal expansion is finite, and
     /// with so few digits no shorter text reads back as the same double, so it *is* the
     /// shortest round-trip text.
     @inline(__always)
-    package static func appendNumber(_ value: Double, to out: inout [UInt8]) {
-        if value == value.rounded(), abs(value) < 1e15 {
-            appendInteger(Int64(value), to: &out)
+    package static func number(_ value: Double, to out: inout TextCursor) {
+        // Integral checks by a round trip through an integer (`rounded()` is a libm call).
+        let magnitude = abs(value)
+        if magnitude < 1e15, case let integer = Int64(value), Double(integer) == value {
+            out.integer(integer)
             return
         }
-        let magnitude = abs(value)
         if magnitude >= 1e-4, magnitude < 1e9 {
             let scaled = magnitude * 65536  // exact: a power of two
-            if scaled == scaled.rounded() {
-                let numerator = UInt64(scaled)
+            if case let numerator = UInt64(scaled), Double(numerator) == scaled {
                 let whole = numerator >> 16
                 // fraction / 2¹⁶ = fraction · 5¹⁶ / 10¹⁶: sixteen decimal places, exact.
                 var fraction = (numerator & 0xFFFF) &* 152_587_890_625
@@ -148,90 +179,58 @@ package enum SampleText {
                 if fraction % 10_000 == 0 { fraction /= 10_000; places -= 4 }
                 if fraction % 100 == 0 { fraction /= 100; places -= 2 }
                 if fraction % 10 == 0 { fraction /= 10; places -= 1 }
-                let wholeDigits = whole == 0 ? 0 : decimalDigits(whole)
-                let significant = whole == 0 ? decimalDigits(fraction) : wholeDigits + places
+                let fractionDigits = TextCursor.decimalDigits(fraction)
+                let significant = whole == 0 ? fractionDigits : TextCursor.decimalDigits(whole) + places
                 if significant <= 15 {
-                    if value < 0 { out.append(UInt8(ascii: "-")) }
-                    appendUnsigned(whole, to: &out)
-                    out.append(UInt8(ascii: "."))
-                    for _ in 0..<(places - decimalDigits(fraction)) { out.append(UInt8(ascii: "0")) }
-                    appendUnsigned(fraction, to: &out)
+                    if value < 0 { out.byte(UInt8(ascii: "-")) }
+                    out.unsigned(whole)
+                    out.byte(UInt8(ascii: "."))
+                    for _ in 0..<(places - fractionDigits) { out.byte(UInt8(ascii: "0")) }
+                    out.unsigned(fraction)
                     return
                 }
             }
         }
-        out.append(contentsOf: value.description.utf8)
-    }
-
-    /// Appends `value` in decimal.
-    @inline(__always)
-    package static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        appendUnsigned(value.magnitude, to: &out)
-    }
-
-    @inline(__always)
-    static func appendUnsigned(_ value: UInt64, to out: inout [UInt8]) {
-        if value < 10 {
-            out.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                count += 1
-                buffer[24 - count] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-                rest /= 10
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
-        }
-    }
-
-    private static func decimalDigits(_ value: UInt64) -> Int {
-        // Comparisons, not divisions: the digit count of every number written.
-        var count = 1
-        var bound: UInt64 = 10
-        while count < 20, value >= bound {
-            count += 1
-            bound = bound &* 10
-        }
-        return count
+        out.bytes(utf8: value.description)
     }
 
     // MARK: Pieces
 
     private static let kindNames: [[UInt8]] = (0...UInt8.max).map { Array((SampleKind(rawValue: $0)?.name ?? "").utf8) }
     private static let phaseNames: [[UInt8]] = (0...UInt8.max).map { Array((SamplePhase(rawValue: $0)?.name ?? "").utf8) }
+    private static let modifierNames: [(bytes: [UInt8], bit: UInt32)] = ModifierFlags.named.map { (Array($0.name.utf8), UInt32($0.flag.rawValue)) }
+    private static let flagNames: [(bytes: [UInt8], bit: UInt32)] = SampleFlags.named.map { (Array($0.name.utf8), UInt32($0.flag.rawValue)) }
 
     @inline(__always)
-    private static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    private static func name(_ table: [[UInt8]], _ index: UInt8, to out: inout TextCursor) {
+        table[Int(index)].withUnsafeBytes { out.bytes($0) }
     }
 
     @inline(__always)
-    private static func member(_ key: StaticString, _ value: Double, to out: inout [UInt8]) {
-        append(key, to: &out)
-        appendNumber(value, to: &out)
+    private static func member(_ key: StaticString, _ value: Double, to out: inout TextCursor) {
+        out.bytes(key)
+        number(value, to: &out)
     }
 
     @inline(__always)
-    private static func cell(_ value: Double?, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: ","))
-        if let value { appendNumber(value, to: &out) }
+    private static func cell(_ value: Double?, to out: inout TextCursor) {
+        out.byte(UInt8(ascii: ","))
+        if let value { number(value, to: &out) }
     }
 
-    private static func appendNames(
-        _ names: some Sequence<String>, quoted: Bool, separator: UInt8 = UInt8(ascii: ","), to out: inout [UInt8]
+    /// The names of the bits set in `bits`, in the table's order.
+    @inline(__always)
+    private static func names(
+        _ table: [(bytes: [UInt8], bit: UInt32)], _ bits: UInt32, quoted: Bool, separator: UInt8, to out: inout TextCursor
     ) {
+        guard bits != 0 else { return }
         var first = true
-        for name in names {
-            if !first { out.append(separator) }
+        for entry in table where bits & entry.bit != 0 {
+            if !first { out.byte(separator) }
             first = false
-            if quoted { out.append(UInt8(ascii: "\"")) }
-            out.append(contentsOf: name.utf8)
-            if quoted { out.append(UInt8(ascii: "\"")) }
+            if quoted { out.byte(UInt8(ascii: "\"")) }
+            entry.bytes.withUnsafeBytes { out.bytes($0) }
+            if quoted { out.byte(UInt8(ascii: "\"")) }
         }
     }
 }

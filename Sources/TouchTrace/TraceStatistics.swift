@@ -12,7 +12,13 @@ public struct TraceStatistics: Sendable {
     public var countsByKind: [SampleKind: Int] = [:]
     /// Contacts (touch, pencil and pointer lifetimes), counted at their first sample.
     public var contactCount = 0
+    /// Markers per label, for the first ``maximumListedLabels`` distinct labels.
     public var markerLabels: [String: Int] = [:]
+    /// Markers whose label came after ``maximumListedLabels`` others and is not listed: a
+    /// trace of a million distinct labels would otherwise hold them all (390 MB for `info`).
+    public var markersNotListed = 0
+    /// How many distinct labels ``markerLabels`` lists at most.
+    public static let maximumListedLabels = 1_000
     public var startTime: Int64?
     public var endTime: Int64?
     /// The median interval between successive samples of one contact, per contact kind, as a rate.
@@ -41,7 +47,15 @@ public struct TraceStatistics: Sendable {
             countsByKind[sample.kind, default: 0] += 1
             if startTime == nil { startTime = sample.time }
             endTime = sample.time
-            if let label = sample.label { markerLabels[label, default: 0] += 1 }
+            if let label = sample.label {
+                if let count = markerLabels[label] {
+                    markerLabels[label] = count + 1
+                } else if markerLabels.count < Self.maximumListedLabels {
+                    markerLabels[label] = 1
+                } else {
+                    markersNotListed += 1
+                }
+            }
             guard sample.kind.isContact else { continue }
             let key = sample.contact.packed
             if let previous = live[key] {

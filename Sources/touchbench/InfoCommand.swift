@@ -6,7 +6,7 @@ import TraceFormats
 
 /// `touchbench info`: describe a trace of any form.
 enum InfoCommand {
-    static let json = Flag("json", "Print one JSON object instead of text.")
+    static let json = Flag("json", "Print one JSON object instead of text (markers counted per label for the first \(TraceStatistics.maximumListedLabels) distinct labels; the rest as markersNotListed).")
 
     static let command = Command(
         name: "info",
@@ -32,7 +32,11 @@ enum InfoCommand {
         rows.append(("samples", "\(stats.sampleCount)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")))
         rows.append(("contacts", "\(stats.contactCount)"))
         if !stats.markerLabels.isEmpty {
-            rows.append(("markers", stats.markerLabels.keys.sorted().map { "\($0) \(stats.markerLabels[$0] ?? 0)" }.joined(separator: ", ")))
+            var listed = stats.markerLabels.keys.sorted().map { "\($0) \(stats.markerLabels[$0] ?? 0)" }.joined(separator: ", ")
+            if stats.markersNotListed > 0 {
+                listed += ", and \(stats.markersNotListed) more under other labels (the first \(TraceStatistics.maximumListedLabels) distinct labels are listed)"
+            }
+            rows.append(("markers", listed))
         }
         rows.append(("duration", String(format: "%.3f s", Double(stats.duration) / 1e9)))
         let rates = SampleKind.allCases.compactMap { kind in stats.medianRateHz[kind].map { "\(kind.name) \(String(format: "%.1f", $0)) Hz" } }

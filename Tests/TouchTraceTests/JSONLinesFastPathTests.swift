@@ -75,11 +75,58 @@ import TraceSynthesis
         "{\"t\":1,\"kind\":\"key\",\"phase\":\"moved\",\"key\":4}",
         "{\"t\":1,\"kind\":\"key\",\"phase\":\"began\",\"key\":4,\"modifiers\":[\"hyper\"]}",
         "{\"t\":1,\"kind\":\"marker\",\"label\":\"a\"} x",
+        // Keys one byte off a known name: the name and its closing quote must both match.
+        "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":1,\"majorRadiusT\":1}",
+        "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":1,\"majorRadiusTolerances\":1}",
+        "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":1,\"majorRadiu\":1}",
+        "{\"t\":1,\"kinds\":\"marker\",\"label\":\"a\"}",
+        "{\"t\":1,\"kind\":\"key\",\"phase\":\"began\",\"ke\":4}",
+        "{\"t\":1,\"kind\":\"key\",\"phase\":\"began\",\"keys\":4}",
+        "{\"tt\":1,\"kind\":\"marker\",\"label\":\"a\"}",
+        "{\"\":1,\"t\":1,\"kind\":\"marker\",\"label\":\"a\"}",
+        "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":1,\"d\":1}",
+        "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":1,\"fo\\u0072ce\":1}",
         "{\"touchtrace\":1,\"metadata\":{}}",
         "",
     ])
     func leftToTheGeneralPath(line: String) {
         #expect(fast(line) == nil)
+    }
+
+    /// Digit runs read eight bytes at a time: every run length, leading and trailing zeros, and
+    /// the 19-significant-digit limit on either side of a word boundary.
+    @Test func digitRunsOfEveryLengthReadAsDoubleParsingDoes() {
+        var state: UInt64 = 7
+        var fastCount = 0
+        for _ in 0..<40_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let wholeDigits = Int(state >> 59) % 22, zeros = Int(state >> 54) % 18, fractionDigits = Int(state >> 49) % 22
+            var digitState = state
+            func digits(_ count: Int) -> String {
+                String((0..<count).map { _ -> Character in
+                    digitState = digitState &* 2_862_933_555_777_941_757 &+ 3_037_000_493
+                    return Character(String(digitState >> 60 % 10 == 0 ? 0 : (digitState >> 33) % 10))
+                })
+            }
+            let trimmed = digits(wholeDigits).drop { $0 == "0" }
+            let whole = trimmed.isEmpty ? "0" : String(trimmed)
+            let fraction = String(repeating: "0", count: zeros) + digits(fractionDigits)
+            let text = fraction.isEmpty ? whole : whole + "." + fraction
+            let line = "{\"t\":0,\"kind\":\"touch\",\"phase\":\"moved\",\"id\":1,\"x\":\(text),\"y\":-\(text)}"
+            guard let sample = fast(line) else {
+                // Left to the general path only for more than 19 significant digits or an
+                // exponent beyond the exact powers of ten.
+                let significant = (whole == "0" ? "" : whole) + fraction
+                let kept = significant.drop { $0 == "0" }
+                #expect(kept.count > 15 || fraction.count > 22 || whole.count > 15, "\(text)")
+                continue
+            }
+            fastCount += 1
+            let expected = fraction.isEmpty ? Int64(text).map(Double.init) : Double(text)
+            #expect(sample.x == expected, "\(text)")
+            #expect(sample.y == expected.map { -$0 }, "\(text)")
+        }
+        #expect(fastCount > 5_000)
     }
 
     @Test func anEarlierTimeIsLeftToTheGeneralPath() {

@@ -128,6 +128,24 @@ struct JSONLinesTests {
 
 @Suite("Statistics and windows over any source")
 struct SourceStatisticsTests {
+    /// A trace of many distinct labels: the first thousand are counted by label, the markers
+    /// of the rest only counted (their labels are not held).
+    @Test func distinctMarkerLabelsAreListedUpToALimit() throws {
+        let limit = TraceStatistics.maximumListedLabels
+        var samples: [InputSample] = []
+        for index in 0..<(limit + 500) { samples.append(.marker("label \(index)", at: Int64(index) * 2)) }
+        // Listed labels keep counting after the limit; labels past it are counted apart.
+        samples.append(.marker("label 0", at: Int64(limit + 500) * 2))
+        samples.append(.marker("label \(limit + 1)", at: Int64(limit + 501) * 2))
+        let statistics = try TraceStatistics(source: SampleArraySource(metadata: TraceMetadata(), samples: samples), byteCount: 0)
+        #expect(statistics.markerLabels.count == limit)
+        #expect(statistics.markerLabels["label 0"] == 2)
+        #expect(statistics.markerLabels["label \(limit - 1)"] == 1)
+        #expect(statistics.markerLabels["label \(limit)"] == nil)
+        #expect(statistics.markersNotListed == 501)
+        #expect(statistics.markerLabels.values.reduce(0, +) + statistics.markersNotListed == samples.count)
+    }
+
     @Test("statistics of a JSON Lines source equal those of the same trace as a file")
     func statisticsFromAnySource() throws {
         let scratch = ScratchDirectory()

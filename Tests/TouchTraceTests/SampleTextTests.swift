@@ -94,6 +94,25 @@ import TraceSynthesis
         }
     }
 
+    /// The writers store through memory sized by ``SampleText/lineBound`` plus the quoted
+    /// label: the longest line without a label — every field, the longest numbers, every
+    /// modifier and flag, the largest integers — stays within it.
+    @Test func theLongestLineFitsTheBound() {
+        let longest = -2.2250738585072014e-308
+        #expect(Self.text(longest).utf8.count == 24)
+        let sample = InputSample(time: -SampleTime.limit, kind: .pointer, phase: .hoverExited, id: .max, x: longest, y: longest,
+                                 force: longest, majorRadius: longest, majorRadiusTolerance: longest, altitude: longest,
+                                 azimuth: longest, roll: longest, buttons: .max, modifiers: ModifierFlags(rawValue: .max),
+                                 flags: SampleFlags(rawValue: .max), scrollDelta: (longest, longest), key: .max)
+        let line = JSONLines.line(for: sample)
+        var row: [UInt8] = []
+        SampleText.appendCSVRow(sample, to: &row)
+        #expect(line.utf8.count > 400)
+        #expect(line.utf8.count < SampleText.lineBound)
+        #expect(row.count < SampleText.lineBound)
+        #expect(line == Self.referenceLine(sample))
+    }
+
     @Test func textOutputWritesTheSameBytesAsLines() throws {
         let scratch = ScratchDirectory()
         let samples = Array(MixedSession(seed: 2, duration: 20))

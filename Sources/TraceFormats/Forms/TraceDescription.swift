@@ -62,6 +62,7 @@ public struct TraceDescription {
         if let hz = m.digitizerHz { metadataObject.append(("digitizerHz", .number(hz))) }
         if let hz = m.displayHz { metadataObject.append(("displayHz", .number(hz))) }
         object.append(("metadata", .object(metadataObject)))
+        if stats.markersNotListed > 0 { object.append(("markersNotListed", .integer(Int64(stats.markersNotListed)))) }
         if let value = stats.startTime { object.append(("startNs", .integer(value))) }
         if let value = stats.endTime { object.append(("endNs", .integer(value))) }
         if let value = stats.bytesPerSecond { object.append(("bytesPerSecond", .number(value))) }
