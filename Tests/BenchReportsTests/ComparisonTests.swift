@@ -47,6 +47,23 @@ import Testing
         #expect(comparison.failureMessages[0].contains("tracking_error_pt"))
     }
 
+    /// An empty metric written as a bare `null` reads back as deterministic: against the same
+    /// empty timing metric it is not a kind change (compare exited 1 on it).
+    @Test func anEmptyMetricWrittenAsNullIsNotAKindChange() throws {
+        var baseline = Fixtures.result()
+        var entry = try #require(baseline.entries.first)
+        let empty = try MetricSummary(json: .null, name: "settle_ms", context: "the baseline")
+        #expect(empty.count == 0 && empty.kind == .deterministic)
+        entry.metrics["settle_ms"] = empty
+        baseline.insert(entry)
+        var current = baseline
+        entry.metrics["settle_ms"] = MetricSummary(kind: .timing, count: 0)
+        current.insert(entry)
+        let comparison = BenchComparison(current: current, baseline: baseline)
+        #expect(comparison.regressions.allSatisfy { $0.metric != "settle_ms" })
+        #expect(comparison.verdict != .fail)
+    }
+
     /// Hostile report 17: a result that calls a deterministic metric "timing" made a 900 %
     /// regression an advisory row that "cannot be significant" (the kind was the new file's),
     /// even under the timing gate. A kind that differs from the baseline's fails, naming it.

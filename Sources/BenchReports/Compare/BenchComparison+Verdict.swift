@@ -97,7 +97,9 @@ extension BenchComparison {
             // deterministic regression pass as timing noise (hostile report 17).
             // (Under other settings — a wall-clock run against a virtual-clock baseline — kinds
             // differ by design: not compared.)
-            if let current, let base, let baseline, current.kind != base.kind {
+            // An empty summary has no kind to compare: written as a bare `null` it reads back
+            // as deterministic whatever it was (an empty timing metric then looked changed).
+            if let current, let base, let baseline, current.kind != base.kind, current.count > 0, base.count > 0 {
                 row.current = current.value(row.statistic)
                 row.baseline = base.value(row.statistic)
                 let change = "from \(base.kind.rawValue) in the baseline to \(current.kind.rawValue)"
