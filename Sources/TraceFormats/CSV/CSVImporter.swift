@@ -61,12 +61,13 @@ public enum CSVImporter {
         guard !rows.columns.isEmpty else { throw TraceFormatError("the file has no header row.", path: path) }
         var metadata = TraceMetadata(screen: options.screen, source: "csv")
         if let sidecar { metadata = sidecar }
-        if let first = samples.first, first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
-            metadata.epochNanoseconds = first.time
-            for index in samples.indices { samples[index].time -= first.time }
-        }
-        for index in samples.indices where index > 0 && samples[index].time < samples[index - 1].time {
-            throw TraceFormatError("the time goes backwards.", path: path, line: lineNumbers[index])
+        if let first = samples.first {
+            var timeline = CSVTimeline(first: first)
+            if let epoch = timeline.epochNanoseconds { metadata.epochNanoseconds = epoch }
+            samples[0] = timeline.placedFirst(first)
+            for index in samples.indices.dropFirst() where !timeline.place(&samples[index]) {
+                throw TraceFormatError("the time goes backwards.", path: path, line: lineNumbers[index])
+            }
         }
         if !rows.columns.contains(.phase) { inferPhases(&samples) }
         return ImportedTrace(metadata: metadata, samples: samples)

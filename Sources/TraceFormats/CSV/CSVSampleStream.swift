@@ -16,9 +16,8 @@ final class CSVSampleStream: SampleSource {
     private var rows: CSVImporter.Rows
     /// The first sample, read ahead to learn the epoch, until it is returned.
     private var first: InputSample?
-    /// Subtracted from every time: the first row's when times are wall-clock, else 0.
-    private let origin: Int64
-    private var previousTime: Int64
+    /// Each row's time moved to the first row's epoch, and checked not to go backwards.
+    private var timeline: CSVTimeline
 
     /// The stream of the CSV file at `path`.
     static func open(path: String, options: ImportOptions) throws -> any SampleSource {
@@ -37,29 +36,21 @@ final class CSVSampleStream: SampleSource {
         }
         var metadata = TraceMetadata(screen: options.screen, source: "csv")
         if let sidecar { metadata = sidecar }
-        var origin: Int64 = 0
-        if first.time >= EvdevRecording.epochThresholdSeconds * 1_000_000_000 {
-            metadata.epochNanoseconds = first.time
-            origin = first.time
-        }
+        let timeline = CSVTimeline(first: first)
+        if let epoch = timeline.epochNanoseconds { metadata.epochNanoseconds = epoch }
         if let problem = metadata.problem { throw TraceFormatError("the capture \(problem).", path: path) }
         guard rows.columns.contains(.phase) else {
-            var shifted = first
-            shifted.time -= origin
-            return try PhaselessCSVStream(metadata: metadata, lines: lines, rows: rows, first: shifted, firstLine: firstLine, origin: origin)
+            return try PhaselessCSVStream(metadata: metadata, lines: lines, rows: rows, first: first, firstLine: firstLine, timeline: timeline)
         }
-        return CSVSampleStream(metadata: metadata, lines: lines, rows: rows, first: first, origin: origin)
+        return CSVSampleStream(metadata: metadata, lines: lines, rows: rows, first: first, timeline: timeline)
     }
 
-    private init(metadata: TraceMetadata, lines: ByteLines.Reader, rows: CSVImporter.Rows, first: InputSample, origin: Int64) {
+    private init(metadata: TraceMetadata, lines: ByteLines.Reader, rows: CSVImporter.Rows, first: InputSample, timeline: CSVTimeline) {
         self.metadata = metadata
         self.lines = lines
         self.rows = rows
-        self.origin = origin
-        var shifted = first
-        shifted.time -= origin
-        self.first = shifted
-        previousTime = shifted.time
+        self.timeline = timeline
+        self.first = timeline.placedFirst(first)
     }
 
     func nextSample() throws(TraceFileError) -> InputSample? {
@@ -70,12 +61,9 @@ final class CSVSampleStream: SampleSource {
         return try StreamedSample.next(path: lines.path, quanta: metadata.quanta, line: { lines.number }) {
             while let bytes = try lines.next() {
                 guard var sample = try rows.read(bytes, number: lines.number) else { continue }
-                // The same subtraction and order check as the whole import, row by row.
-                sample.time &-= origin
-                guard sample.time >= previousTime else {
+                guard timeline.place(&sample) else {
                     throw TraceFormatError("the time goes backwards.", path: lines.path, line: lines.number)
                 }
-                previousTime = sample.time
                 return sample
             }
             return nil

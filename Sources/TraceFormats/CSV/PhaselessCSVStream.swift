@@ -26,26 +26,24 @@ final class PhaselessCSVStream: SampleSource {
     private var index = 0
 
     /// Reads the rest of `lines` after `first` (the first row, read with the header by
-    /// `rows`), every time shifted by `origin`.
+    /// `rows`, before any shift), every time placed on `timeline`.
     init(metadata: TraceMetadata, lines: ByteLines.Reader, rows parser: CSVImporter.Rows, first: InputSample,
-         firstLine: Int, origin: Int64) throws {
+         firstLine: Int, timeline: CSVTimeline) throws {
+        var timeline = timeline
         var parser = parser
         let spool = try ScratchSpool<Row>()
         var lastRow: [UInt64: Int] = [:]
         var count = 0
-        var previousTime = first.time
         var backwards: Int?
         func park(_ sample: InputSample, line: Int) throws {
             if sample.kind.isContact { lastRow[sample.contact.packed] = count }
             try spool.append(Row(sample: sample, line: line))
             count += 1
         }
-        try park(first, line: firstLine)
+        try park(timeline.placedFirst(first), line: firstLine)
         while let bytes = try lines.next() {
             guard var sample = try parser.read(bytes, number: lines.number) else { continue }
-            sample.time &-= origin
-            if sample.time < previousTime, backwards == nil { backwards = lines.number }
-            previousTime = sample.time
+            if !timeline.place(&sample), backwards == nil { backwards = lines.number }
             try park(sample, line: lines.number)
         }
         if let backwards { throw TraceFormatError("the time goes backwards.", path: lines.path, line: backwards) }
