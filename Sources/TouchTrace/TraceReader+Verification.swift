@@ -40,16 +40,9 @@ extension TraceReader {
     @discardableResult
     public func repair(to path: String) throws(TraceFileError) -> RepairReport {
         let writer = try TraceWriter(path: path, metadata: metadata)
-        var samples: [InputSample] = []
         var bytes: [UInt8] = []
-        var kept = 0, dropped = 0, keptSamples = 0
-        for index in chunks.indices {
-            do {
-                try decodeChunk(index, into: &samples)
-            } catch where error.kind == .malformed {
-                dropped += 1
-                continue
-            }
+        var kept = 0, keptSamples = 0
+        let dropped = try forEachIntactChunk { (index) throws(TraceFileError) in
             let info = chunks[index]
             try file.read(info.length, at: info.offset, into: &bytes)
             try writer.appendEncodedChunk(bytes, info: info)
@@ -58,5 +51,33 @@ extension TraceReader {
         }
         try writer.finish()
         return RepairReport(chunkCount: kept, sampleCount: keptSamples, droppedChunkCount: dropped, damage: damage)
+    }
+
+    /// What ``repair(to:)`` would keep — the chunks that decode and their samples — without
+    /// writing anything: what `verify` promises (it counted every chunk found, damaged ones too).
+    public func recoverable() throws(TraceFileError) -> (chunkCount: Int, sampleCount: Int) {
+        var chunkCount = 0, sampleCount = 0
+        _ = try forEachIntactChunk { (index) throws(TraceFileError) in
+            chunkCount += 1
+            sampleCount += chunks[index].sampleCount
+        }
+        return (chunkCount, sampleCount)
+    }
+
+    /// Calls `body` with the index of every chunk that decodes, in order; returns how many
+    /// chunks did not.
+    private func forEachIntactChunk(_ body: (Int) throws(TraceFileError) -> Void) throws(TraceFileError) -> Int {
+        var samples: [InputSample] = []
+        var dropped = 0
+        for index in chunks.indices {
+            do {
+                try decodeChunk(index, into: &samples)
+            } catch where error.kind == .malformed {
+                dropped += 1
+                continue
+            }
+            try body(index)
+        }
+        return dropped
     }
 }

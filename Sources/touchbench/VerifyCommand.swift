@@ -36,8 +36,8 @@ enum VerifyCommand {
             return ExitCode.success
         } catch {
             var message = error.description
-            if error.kind == .malformed {
-                message += " \(counted(reader.chunks.count, "complete chunk")) (\(counted(reader.sampleCount, "sample"))) can be recovered with --repair OUT."
+            if error.kind == .malformed, let kept = try? reader.recoverable() {
+                message += " \(counted(kept.chunkCount, "intact chunk")) (\(counted(kept.sampleCount, "sample"))) can be recovered with --repair OUT."
             }
             throw CommandFailure(code: ExitCode.forError(error), message: message)
         }

@@ -89,9 +89,31 @@ struct DamageTests {
         let reader = try TraceReader(path: path)
         #expect(reader.chunks.count == 11)
         #expect(reader.damage?.offset == chunks[5].offset)
-        try reader.repair(to: scratch.path("fixed.touchtrace"))
+        let promised = try reader.recoverable()
+        let report = try reader.repair(to: scratch.path("fixed.touchtrace"))
+        #expect(promised.chunkCount == report.chunkCount && promised.sampleCount == report.sampleCount)
         let expected = samples.enumerated().filter { $0.offset / 50 != 5 }.map(\.element)
         #expect(try Samples.readAll(scratch.path("fixed.touchtrace")) == expected)
+    }
+
+    /// A damaged chunk the index still lists: verify promised every listed chunk, but repair
+    /// leaves the damaged one out; what it promises (``TraceReader/recoverable()``) is now
+    /// what repair keeps.
+    @Test func verifyPromisesWhatRepairKeeps() throws {
+        let scratch = ScratchDirectory()
+        let (samples, bytes, chunks, _) = try Self.fixture(scratch)
+        var damaged = bytes
+        damaged[chunks[5].offset + 60] ^= 0x40
+        let path = scratch.path("damaged.touchtrace")
+        try Data(damaged).written(to: path)
+        let reader = try TraceReader(path: path)
+        #expect(reader.chunks.count == 12)
+        #expect(throws: TraceFileError.self) { try reader.verify() }
+        let promised = try reader.recoverable()
+        let report = try reader.repair(to: scratch.path("fixed.touchtrace"))
+        #expect(promised.chunkCount == 11 && promised.sampleCount == 550)
+        #expect(report.chunkCount == 11 && report.sampleCount == 550 && report.droppedChunkCount == 1)
+        #expect(try Samples.readAll(scratch.path("fixed.touchtrace")) == samples.enumerated().filter { $0.offset / 50 != 5 }.map(\.element))
     }
 
     @Test("hostile headers are refused with a sentence, not a crash or a huge allocation")
