@@ -144,7 +144,7 @@ package final class LineReader {
                 throw TraceFileError(.malformed, path: path, line: number, reason: encodingReason(raw, number: number) ?? "the line is not UTF-8 text")
             }
             if number > 1, line.starts(with: byteOrderMark) {
-                throw TraceFileError(.malformed, path: path, line: number, reason: encodingReason(raw, number: number) ?? "")
+                throw TraceFileError(.malformed, path: path, line: number, reason: innerByteOrderMarkReason)
             }
         case .control(let byte):
             let what = byte == 0 ? "a NUL byte" : "a carriage return that does not end the line"
@@ -164,11 +164,12 @@ package final class LineReader {
             return "the file is UTF-16 text (it starts with the byte-order mark \(raw.first == 0xFF ? "FF FE" : "FE FF")); "
                 + "touchbench reads UTF-8 (iconv -f UTF-16 -t UTF-8 converts it)"
         }
-        if number > 1, raw.starts(with: byteOrderMark) {
-            return "the line starts with a byte-order mark (U+FEFF), which belongs only at the start of a file (two files joined?)"
-        }
+        if number > 1, raw.starts(with: byteOrderMark) { return innerByteOrderMarkReason }
         return nil
     }
+
+    private static let innerByteOrderMarkReason =
+        "the line starts with a byte-order mark (U+FEFF), which belongs only at the start of a file (two files joined?)"
 
     private enum Content { case ascii, nonASCII, control(UInt8) }
 
