@@ -12,8 +12,10 @@ public struct TraceStatistics: Sendable {
     public var countsByKind: [SampleKind: Int] = [:]
     /// Contacts (touch, pencil and pointer lifetimes), counted at their first sample.
     public var contactCount = 0
-    /// Markers per label, for the first ``maximumListedLabels`` distinct labels.
-    public var markerLabels: [String: Int] = [:]
+    /// Markers per label, for the first ``maximumListedLabels`` distinct labels. Labels are
+    /// told apart by their bytes (a `String` key merged labels Unicode calls equivalent, which
+    /// `cat` keeps apart).
+    public var markerLabels: [MarkerLabel: Int] = [:]
     /// Markers whose label came after ``maximumListedLabels`` others and is not listed: a
     /// trace of a million distinct labels would otherwise hold them all (390 MB for `info`).
     public var markersNotListed = 0
@@ -47,7 +49,7 @@ public struct TraceStatistics: Sendable {
             countsByKind[sample.kind, default: 0] += 1
             if startTime == nil { startTime = sample.time }
             endTime = sample.time
-            if let label = sample.label {
+            if let label = sample.markerLabel {
                 if let count = markerLabels[label] {
                     markerLabels[label] = count + 1
                 } else if markerLabels.count < Self.maximumListedLabels {

@@ -32,7 +32,8 @@ enum InfoCommand {
         rows.append(("samples", "\(stats.sampleCount)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")))
         rows.append(("contacts", "\(stats.contactCount)"))
         if !stats.markerLabels.isEmpty {
-            var listed = stats.markerLabels.keys.sorted().map { "\($0) \(stats.markerLabels[$0] ?? 0)" }.joined(separator: ", ")
+            var listed = stats.markerLabels.map { (text: $0.key.text, count: $0.value) }.sorted { $0.text < $1.text }
+                .map { "\($0.text) \($0.count)" }.joined(separator: ", ")
             if stats.markersNotListed > 0 {
                 listed += ", and \(stats.markersNotListed) more under other labels (the first \(TraceStatistics.maximumListedLabels) distinct labels are listed)"
             }

@@ -139,9 +139,9 @@ struct SourceStatisticsTests {
         samples.append(.marker("label \(limit + 1)", at: Int64(limit + 501) * 2))
         let statistics = try TraceStatistics(source: SampleArraySource(metadata: TraceMetadata(), samples: samples), byteCount: 0)
         #expect(statistics.markerLabels.count == limit)
-        #expect(statistics.markerLabels["label 0"] == 2)
-        #expect(statistics.markerLabels["label \(limit - 1)"] == 1)
-        #expect(statistics.markerLabels["label \(limit)"] == nil)
+        #expect(statistics.markerLabels[MarkerLabel("label 0")] == 2)
+        #expect(statistics.markerLabels[MarkerLabel("label \(limit - 1)")] == 1)
+        #expect(statistics.markerLabels[MarkerLabel("label \(limit)")] == nil)
         #expect(statistics.markersNotListed == 501)
         #expect(statistics.markerLabels.values.reduce(0, +) + statistics.markersNotListed == samples.count)
     }

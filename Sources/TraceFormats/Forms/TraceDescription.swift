@@ -44,7 +44,7 @@ public struct TraceDescription {
             ("samples", .integer(Int64(stats.sampleCount))),
             ("kinds", counts(stats.countsByKind, \.name)),
             ("contacts", .integer(Int64(stats.contactCount))),
-            ("markers", counts(stats.markerLabels, { $0 })),
+            ("markers", counts(stats.markerLabels, \.text)),
             ("durationSeconds", .number(Double(stats.duration) / 1e9)),
             ("ratesHz", .object(stats.medianRateHz.map { (key: $0.key.name, value: .number($0.value)) })),
             ("chunks", .integer(Int64(stats.chunkCount))),
