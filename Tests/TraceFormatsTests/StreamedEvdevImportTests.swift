@@ -130,24 +130,29 @@ import TraceSynthesis
         #expect(try TraceFormat.importTrace(from: path, format: .evemu).metadata.extra["evemu.version"] == "1.2")
     }
 
-    /// A device's own capture (getevent; evemu-record, with its description) of 10 and of 80
-    /// seconds: streamed, with as many allocations of 64 KiB and more (the read and spool
-    /// buffers) for the long one as for the short one.
-    @Test(arguments: [TraceFormat.getevent, .evemu])
+    /// A device's own capture (getevent; evemu-record, with its description; libinput record)
+    /// of 10 and of 80 seconds: streamed, with as many allocations of 64 KiB and more (the read
+    /// and spool buffers) for the long one as for the short one.
+    @Test(arguments: [TraceFormat.getevent, .evemu, .libinput])
     func aDevicesOwnCaptureStreamsInBoundedMemory(format: TraceFormat) throws {
         try #require(allocation_counter_is_active() != 0)
         func large(_ seconds: Double) throws -> UInt64 {
             let text = try Self.lines(format, seconds: seconds).filter { !$0.hasPrefix("# TouchBench") }.joined(separator: "\n")
-            let path = try Self.file(text, format, name: "capture-\(Int(seconds))")
-            let start = allocation_counter_thread_large_allocations()
-            let input = try TraceInput(path: path, form: .foreign(format))
-            var count = 0
-            while try input.source.nextSample() != nil { count += 1 }
-            #expect(count > 1000)
-            #expect(!(input.source is SampleArraySource))
-            return allocation_counter_thread_large_allocations() - start
+            return try Self.largeAllocations(streaming: try Self.file(text, format, name: "capture-\(Int(seconds))"), format)
         }
         let short = try large(10), long = try large(80)
         #expect(long == short, "\(format.rawValue): \(short) → \(long) allocations of 64 KiB and more")
+    }
+
+    /// The allocations of 64 KiB and more made while `path` is opened and read to its end,
+    /// checking that it streamed (more than 1000 samples, not an array of the whole import).
+    static func largeAllocations(streaming path: String, _ format: TraceFormat) throws -> UInt64 {
+        let start = allocation_counter_thread_large_allocations()
+        let input = try TraceInput(path: path, form: .foreign(format))
+        var count = 0
+        while try input.source.nextSample() != nil { count += 1 }
+        #expect(count > 1000)
+        #expect(!(input.source is SampleArraySource))
+        return allocation_counter_thread_large_allocations() - start
     }
 }

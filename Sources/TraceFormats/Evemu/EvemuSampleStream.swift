@@ -8,12 +8,13 @@ import TouchTrace
 /// import and fails where it fails, with the same words (an error found after the first
 /// samples arrives from ``nextSample()`` as a ``TraceFileError`` naming the same line).
 ///
-/// It streams a recording that holds its own description before its events: what TouchBench
-/// writes (its metadata comment states the metadata before the first sample), and a recording
-/// of its own (`evemu-record`), whose metadata (the rate, the frame counts) is found by decoding
-/// the events once before they are decoded again as the stream. ``open(path:options:)``
-/// answers `nil` for any other recording, which is imported whole (an observed device needs
-/// every event first). Markers, which the whole import merges among the samples
+/// It streams a recording whose device is described before its events, at its top or in a
+/// `.desc` (given, or found beside it as the whole import finds it, and read first): what
+/// TouchBench writes (its metadata comment states the metadata before the first sample), and a
+/// recording of its own (`evemu-record`), whose metadata (the rate, the frame counts) is found
+/// by decoding the events once before they are decoded again as the stream.
+/// ``open(path:options:)`` answers `nil` for any other recording, which is imported whole (an
+/// observed device needs every event first). Markers, which the whole import merges among the samples
 /// by time, are found first by a quick scan for their comments, so that each goes back to the
 /// same place; a description line after the first event, which the whole import would apply
 /// to every event, is an error here.
@@ -28,9 +29,9 @@ final class EvemuSampleStream: SampleSource, EvdevStreamReport {
 
     /// The stream of the evemu file at `path`, or `nil` when it must be imported whole.
     static func open(path: String, options: ImportOptions) throws -> EvemuSampleStream? {
-        guard try EvemuImporter.containsDescription(.file(path), path: path) else { return nil }
+        guard let (described, description) = try describedReader(path: path, options: options) else { return nil }
         let lines = try ByteLines.Reader(path: path, cutting: .evemu)
-        var reader = EvemuImporter.Reader()
+        var reader = described
         var first: EvdevEvent?
         while first == nil, let bytes = try lines.next() {
             first = try reader.streamLine(bytes, number: lines.number, path: path)
@@ -39,7 +40,8 @@ final class EvemuSampleStream: SampleSource, EvdevStreamReport {
         guard let restored = reader.touchBenchMetadata else {
             // A recording of its own (`evemu-record`): its metadata is what decoding it tells.
             guard reader.mapping == nil, reader.markers.isEmpty, try Self.markers(inFile: path).isEmpty,
-                  let found = ownMetadata(path: path, device: reader.device, version: reader.version, options: options) else { return nil }
+                  let found = ownMetadata(path: path, described: described, header: reader, description: description,
+                                          options: options) else { return nil }
             let state = State(lines: lines, reader: reader, screen: options.screen, first: first, markers: [])
             return EvemuSampleStream(path: path, metadata: found, state: state)
         }
@@ -54,15 +56,39 @@ final class EvemuSampleStream: SampleSource, EvdevStreamReport {
         return EvemuSampleStream(path: path, metadata: restored, state: state)
     }
 
+    /// The line reader that the recording's own lines start from, with the device described,
+    /// and the path of the `.desc` that described it, found as the whole import finds it
+    /// (``EvemuImporter/read(contentsOf:options:)``: the one given, else the one beside the
+    /// file); `nil` for a recording the whole import must read: one without a description
+    /// (its device is what the events show), with a partial one (`N:` lines alone), or with a
+    /// `.desc` that holds markers (placed before every event of the recording). An error in
+    /// the `.desc` is the whole import's, which reads the `.desc` first.
+    private static func describedReader(path: String, options: ImportOptions) throws -> (EvemuImporter.Reader, String?)? {
+        var reader = EvemuImporter.Reader()
+        switch try EvemuImporter.ownDescription(.file(path), path: path) {
+        case .whole: return (reader, nil)
+        case .partial: return nil
+        case .none:
+            guard let description = options.descriptionPath ?? EvemuImporter.findDescription(forEventsAt: path) else { return nil }
+            try reader.read(lines: .file(description), path: description, allowEvents: false)
+            guard reader.sawDescription, reader.markers.isEmpty else { return nil }
+            return (reader, description)
+        }
+    }
+
     /// The metadata the whole import gives a recording without TouchBench's comments, found
-    /// by decoding its events once without keeping a sample; `nil` for anything the stream
-    /// would not read as the whole import does (a description changed after the first event,
-    /// an error: the whole import then reads it or words its error).
-    private static func ownMetadata(path: String, device: EvdevDevice, version: String?, options: ImportOptions) -> TraceMetadata? {
+    /// by decoding its events once without keeping a sample (`described`: the reader as the
+    /// recording's lines start, `header`: as its first event ends the header); `nil` for
+    /// anything the stream would not read as the whole import does (a description changed
+    /// after the first event, an error: the whole import then reads it or words its error).
+    private static func ownMetadata(path: String, described: EvemuImporter.Reader, header: EvemuImporter.Reader,
+                                    description: String?, options: ImportOptions) -> TraceMetadata? {
         guard let lines = try? ByteLines.Reader(path: path, cutting: .evemu) else { return nil }
-        var events = OwnEvents(lines: lines, device: device)
+        let device = header.device
+        var events = OwnEvents(lines: lines, reader: described, device: device)
         var extra: [String: String] = [:]
-        if let version { extra["evemu.version"] = version }
+        if let version = header.version { extra["evemu.version"] = version }
+        if let description { extra["evemu.description"] = URL(fileURLWithPath: description).lastPathComponent }
         let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: nil)
         let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: options.screen)
         guard let metadata = try? EvdevRecording.metadata(of: &events, device: device, deviceIsObserved: false, mapping: mapping,
@@ -75,12 +101,13 @@ final class EvemuSampleStream: SampleSource, EvdevStreamReport {
     private struct OwnEvents: EvdevEventReader {
         let lines: ByteLines.Reader
         let device: EvdevDevice
-        var reader = EvemuImporter.Reader()
+        var reader: EvemuImporter.Reader
         var describedLate = false
         private var sawEvent = false
 
-        init(lines: ByteLines.Reader, device: EvdevDevice) {
+        init(lines: ByteLines.Reader, reader: EvemuImporter.Reader, device: EvdevDevice) {
             self.lines = lines
+            self.reader = reader
             self.device = device
         }
 

@@ -1,11 +1,12 @@
 import TouchInput
 import TouchTrace
 
-/// Any readable input opened as a sample source: the container, JSON Lines, CSV, and evemu,
-/// getevent and libinput recordings that carry TouchBench's metadata (evemu its description
-/// too; libinput in the layout TouchBench writes) stream (memory bounded by a block of text);
-/// other foreign captures are imported whole (docs/FORMATS.md, "Reading: streamed or
-/// whole"). What `cat`, `info`, `replay`, `gestures` and `convert` open.
+/// Any readable input opened as a sample source: the container, JSON Lines, CSV, evemu
+/// recordings whose device is described (at their top or in a `.desc`), getevent logs and
+/// libinput recordings (in the layout of frames and kernel events that TouchBench and
+/// `libinput record` write), with or without TouchBench's metadata, stream (memory bounded by
+/// a block of text); the rest, and pointer events, are imported whole (docs/FORMATS.md,
+/// "Reading: streamed or whole"). What `cat`, `info`, `replay`, `gestures` and `convert` open.
 ///
 /// ```swift
 /// let input = try TraceInput(path: "capture.events")   // form from the extension or content

@@ -37,16 +37,20 @@ public enum LibinputRecordImporter {
     }
 
     private static func decode(_ document: RecordYAML.Document, options: ImportOptions, mapping: EvdevMapping?) throws -> ImportedTrace {
-        let root = document.root
         let recordings = try recordings(document)
         let candidates = recordings.map {
             EvdevDeviceChoice.Candidate(node: $0.device.node ?? "", name: $0.device.name, events: $0.events)
         }
         let chosen = recordings[try EvdevDeviceChoice.choose(candidates, wanted: options.device, cutLine: document.cutLine)]
+        return chosen.makeTrace(source: "libinput", options: options, explicitMapping: mapping, extra: extra(document.root))
+    }
+
+    /// What the recording's header says of where it was made, for the metadata's extras.
+    static func extra(_ root: RecordYAML) -> [String: String] {
         var extra: [String: String] = [:]
         if let libinput = root["libinput"]?["version"]?.string { extra["libinput.version"] = libinput }
         if let kernel = root["system"]?["kernel"]?.string { extra["system.kernel"] = kernel }
-        return chosen.makeTrace(source: "libinput", options: options, explicitMapping: mapping, extra: extra)
+        return extra
     }
 
     /// Every device of the recording with its events.

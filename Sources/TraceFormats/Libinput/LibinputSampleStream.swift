@@ -4,17 +4,20 @@ import TouchTrace
 /// A libinput recording read as a stream of samples in two passes over its lines, never held
 /// whole. It streams the layout TouchBench writes: one device whose `events:` list comes last,
 /// as `  events:` then frames `  - evdev:` each followed by its kernel events
-/// `    - [sec, usec, type, code, value]` (within the kernel's ranges), and TouchBench's metadata
-/// comment in the header. The first pass parses the header as ``LibinputRecordImporter`` does
-/// and checks that every later line is a frame or an event, counting the events and parking
-/// them in a scratch file (``ScratchSpool``: the text is not parsed twice); the second reads
-/// them back and decodes them as they come (``EvdevSampleStream``). It yields the whole import's
-/// samples and metadata.
+/// `    - [sec, usec, type, code, value]` (within the kernel's ranges), with or without
+/// TouchBench's comments in the header. The first pass parses the header as
+/// ``LibinputRecordImporter`` does and checks that every later line is a frame or an event,
+/// counting the events and parking them in a scratch file (``ScratchSpool``: the text is not
+/// parsed twice); the second reads them back and decodes them as they come
+/// (``EvdevSampleStream``). A recording TouchBench wrote states its metadata in a comment; a
+/// device's own (`libinput record`) does not, and its metadata (the rate, the frame counts) is
+/// found by decoding the parked events once, without keeping a sample, before the second pass.
+/// It yields the whole import's samples and metadata.
 ///
 /// ``open(path:options:)`` answers `nil` for anything else — several devices, `libinput` or
 /// `hid` entries among the events, comments after `events:`, an empty frame, an
-/// event out of range, no TouchBench metadata, and any error — and the file is imported whole,
-/// which reads it or names its problem exactly as before.
+/// event out of range, metadata the whole import refuses, and any error — and the file is
+/// imported whole, which reads it or names its problem exactly as before.
 enum LibinputSampleStream {
     static func open(path: String, options: ImportOptions) throws -> EvdevSampleStream<SpooledEvents>? {
         do {
@@ -37,7 +40,7 @@ enum LibinputSampleStream {
                 break
             }
         }
-        guard header > 0, let restored = comments.metadata, restored.problem == nil else { return nil }
+        guard header > 0, comments.metadata?.problem == nil else { return nil }
         var counts = EvdevDeviceChoice.Counts()
         let spool = try ScratchSpool<SpooledEvent>()
         // Whether the last line was a frame (which needs an event), and whether one was seen.
@@ -58,17 +61,28 @@ enum LibinputSampleStream {
             }
         }
         guard !frameOpen, counts.events > 0 else { return nil }
-        let recordings = try LibinputRecordImporter.recordings(RecordYAML.Document(root: try parser.document(), events: []))
+        let root = try parser.document()
+        let recordings = try LibinputRecordImporter.recordings(RecordYAML.Document(root: root, events: []))
         guard recordings.count == 1 else { return nil }
         let device = recordings[0].device
         let candidate = EvdevDeviceChoice.Candidate(node: device.node ?? "", name: device.name, eventCount: counts.events,
                                                     touchCount: counts.touch, penCount: counts.pen)
         _ = try EvdevDeviceChoice.choose([candidate], wanted: options.device)
-        let screen = options.screen ?? restored.screen
+        let screen = options.screen ?? comments.metadata?.screen
         let mapping = EvdevMapping.choose(for: device, screen: screen, explicit: comments.mapping)
         let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: screen)
+        let metadata: TraceMetadata
+        if let restored = comments.metadata {
+            metadata = restored
+        } else {
+            // A device's own recording states no rate or frame counts: they are what decoding
+            // its events tells, as the whole import describes it (``LibinputRecordImporter``).
+            var survey = SpooledEvents(spool: try spool.reader(), device: 0)
+            metadata = try EvdevRecording.metadata(of: &survey, device: device, deviceIsObserved: false, mapping: mapping, decoder: decoder,
+                                                   source: "libinput", options: options, extra: LibinputRecordImporter.extra(root))
+        }
         let events = SpooledEvents(spool: try spool.reader(), device: 0)
-        return EvdevSampleStream(path: path, format: .libinput, metadata: restored, decoder: decoder, reader: events,
+        return EvdevSampleStream(path: path, format: .libinput, metadata: metadata, decoder: decoder, reader: events,
                                  markers: comments.markers, cutLine: lines.cutLine)
     }
 
