@@ -32,6 +32,16 @@ struct TextBufferTests {
         }
     }
 
+    @Test("microsecond times (of times from zero on), rounded, with and without a seconds width")
+    func microsecondTimes() {
+        for (nanoseconds, text) in [(Int64(0), "0.000000"), (1_499, "0.000001"), (1_500, "0.000002"), (12_345_678_901, "12.345679"),
+                                    (4_611_686_018_427_387_903, "4611686018.427388")] as [(Int64, String)] {
+            #expect(Self.text { buffer in buffer.write(reserving: 40) { $0.append(microsecondTime: nanoseconds) } } == text)
+            #expect(Self.text { buffer in buffer.write(reserving: 40) { $0.append(microsecondTime: nanoseconds, secondsWidth: 8) } }
+                    == String(repeating: " ", count: max(0, 15 - text.count)) + text)
+        }
+    }
+
     @Test("hexadecimal, zero-padded to a width or wider")
     func hexadecimal() {
         for value: UInt32 in [0, 1, 0xf, 0x10, 0x35, 0xfff, 0x1000, 0xabcd, 0x12345, 0xffff_ffff, 0x8000_0000] {
@@ -42,15 +52,17 @@ struct TextBufferTests {
         }
     }
 
-    @Test("a repeated field is written once per key and copied while the key stays")
+    @Test("a repeated field is written once per key and copied while the key stays, across the buffer's growth")
     func repeatedField() {
         var calls = 0
         let text = Self.text { buffer in
-            var field: TextBuffer.RepeatedField?
+            var field = TextCursor.Repeated()
             for key: Int64 in [5, 5, 7, 7, 7, 5] {
-                buffer.append("[")
-                buffer.append(&field, key: key) { calls += 1; $0.append(decimal: key * 1000, width: 6) }
-                buffer.append("]")
+                buffer.write(reserving: 64) { line in
+                    line.append("[")
+                    line.append(&field, key: key) { calls += 1; $0.append(decimal: key * 1000, width: 6) }
+                    line.append(byte: 0x5d)
+                }
             }
         }
         #expect(text == "[  5000][  5000][  7000][  7000][  7000][  5000]")

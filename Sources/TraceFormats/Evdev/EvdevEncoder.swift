@@ -22,13 +22,15 @@ struct EvdevEncoder {
     var losses = Losses()
     /// The events of the frame being encoded; the exporter renders and clears them.
     var events: [EvdevEvent] = []
-    // Multitouch.
-    var slotOfID: [UInt32: Int] = [:]
+    // Multitouch. A contact's slot is found by a search of ``slotIDs`` (at most
+    // ``EvdevDecoder/contactLimit`` slots, a handful in use): a dictionary from id to slot, and
+    // one from slot to position, hashed a key several times per sample.
     var slotIDs: [UInt32?]
     var currentSlot = 0
     var touchDown = false
     var mirrored: (Int32, Int32)?
-    var slotUnits: [Int: (Int32, Int32)] = [:]
+    /// The position last written in each slot in use.
+    var slotUnits: [(Int32, Int32)?]
     /// Contacts that found every slot taken when they began: their later samples are not
     /// written either (a slot freed meanwhile would make them a contact of one frame).
     var slotless = Set<UInt32>()
@@ -40,11 +42,33 @@ struct EvdevEncoder {
     var pointerY: Double
     var pointerButtons: UInt32 = 0
     var highResolutionWheel: Bool
+    /// The device's axes the samples are written on, looked up once rather than per sample.
+    private let axes: Axes
+
+    private struct Axes {
+        let mtPressure: EvdevDevice.Axis?
+        let hasMTTouchMajor: Bool
+        let hasMTToolType: Bool
+        let pressure: EvdevDevice.Axis?
+        let tiltX: EvdevDevice.Axis?
+        let tiltY: EvdevDevice.Axis?
+
+        init(_ device: EvdevDevice) {
+            mtPressure = device.axes[EvdevCode.absMTPressure]
+            hasMTTouchMajor = device.axes[EvdevCode.absMTTouchMajor] != nil
+            hasMTToolType = device.axes[EvdevCode.absMTToolType] != nil
+            pressure = device.axes[EvdevCode.absPressure]
+            tiltX = device.axes[EvdevCode.absTiltX]
+            tiltY = device.axes[EvdevCode.absTiltY]
+        }
+    }
 
     init(plan: EvdevExportPlan, screen: TraceMetadata.Screen?, highResolutionWheel: Bool) {
         self.plan = plan
         let slots = plan.device.axes[EvdevCode.absMTSlot].map { Int(clamping: $0.span + 1) } ?? 1
         slotIDs = Array(repeating: nil, count: Swift.max(1, Swift.min(slots, EvdevDecoder.contactLimit)))
+        slotUnits = Array(repeating: nil, count: slotIDs.count)
+        axes = Axes(plan.device)
         pointerX = (screen?.width ?? 0) / 2
         pointerY = (screen?.height ?? 0) / 2
         self.highResolutionWheel = highResolutionWheel
@@ -76,7 +100,7 @@ struct EvdevEncoder {
 
     private mutating func contact(_ sample: InputSample, at time: Int64) throws {
         guard sample.phase.isInContact else { return }
-        if slotless.contains(sample.id) {
+        if !slotless.isEmpty, slotless.contains(sample.id) {
             if sample.phase == .began {
                 slotless.remove(sample.id)
             } else {
@@ -85,7 +109,7 @@ struct EvdevEncoder {
                 return
             }
         }
-        var slot = slotOfID[sample.id]
+        var slot = slotIDs.firstIndex(of: sample.id)
         if slot == nil || sample.phase == .began {
             guard let free = slot ?? slotIDs.firstIndex(where: { $0 == nil }) else {
                 losses.contactsWithoutSlot += 1
@@ -98,9 +122,8 @@ struct EvdevEncoder {
             slot = free
             selectSlot(free, at: time)
             slotIDs[free] = sample.id
-            slotOfID[sample.id] = free
             event(time, EvdevCode.evAbs, EvdevCode.absMTTrackingID, Int32(sample.id))
-            if plan.device.axes[EvdevCode.absMTToolType] != nil {
+            if axes.hasMTToolType {
                 event(time, EvdevCode.evAbs, EvdevCode.absMTToolType, sample.kind == .pencil ? EvdevCode.mtToolPen : 0)
             }
         }
@@ -110,16 +133,15 @@ struct EvdevEncoder {
         event(time, EvdevCode.evAbs, EvdevCode.absMTPositionX, units.0)
         event(time, EvdevCode.evAbs, EvdevCode.absMTPositionY, units.1)
         slotUnits[slot] = units
-        if let axis = plan.device.axes[EvdevCode.absMTPressure], let force = sample.force {
+        if let axis = axes.mtPressure, let force = sample.force {
             event(time, EvdevCode.evAbs, EvdevCode.absMTPressure, Self.units(force, axis))
         }
-        if plan.device.axes[EvdevCode.absMTTouchMajor] != nil, let radius = sample.majorRadius {
+        if axes.hasMTTouchMajor, let radius = sample.majorRadius {
             event(time, EvdevCode.evAbs, EvdevCode.absMTTouchMajor, EvdevMapping.clamp(2 * radius / plan.mapping.scaleX))
         }
         if sample.phase.isTerminal {
             event(time, EvdevCode.evAbs, EvdevCode.absMTTrackingID, -1)
             slotIDs[slot] = nil
-            slotOfID[sample.id] = nil
             slotUnits[slot] = nil
         }
     }
@@ -139,8 +161,9 @@ struct EvdevEncoder {
 
     /// BTN_TOUCH and the single-touch position of the oldest slot, for older clients.
     private mutating func touchSummary(at time: Int64) {
-        let active = slotIDs.contains { $0 != nil }
-        if let first = slotIDs.indices.first(where: { slotIDs[$0] != nil }), let units = slotUnits[first],
+        let first = slotIDs.firstIndex { $0 != nil }
+        let active = first != nil
+        if let first, let units = slotUnits[first],
            mirrored.map({ $0 != units }) ?? true {
             event(time, EvdevCode.evAbs, EvdevCode.absX, units.0)
             event(time, EvdevCode.evAbs, EvdevCode.absY, units.1)
@@ -162,19 +185,18 @@ struct EvdevEncoder {
             let units = positionUnits(sample)
             event(time, EvdevCode.evAbs, EvdevCode.absX, units.0)
             event(time, EvdevCode.evAbs, EvdevCode.absY, units.1)
-            if let axis = plan.device.axes[EvdevCode.absPressure], sample.phase.isInContact, let force = sample.force {
+            if let axis = axes.pressure, sample.phase.isInContact, let force = sample.force {
                 event(time, EvdevCode.evAbs, EvdevCode.absPressure, Self.units(force, axis))
             }
-            if plan.device.axes[EvdevCode.absTiltX] != nil, let altitude = sample.altitude {
+            if axes.tiltX != nil, let altitude = sample.altitude {
                 let tilt = tiltUnits(altitude: altitude, azimuth: sample.azimuth ?? 0)
                 if tilt.flattened { losses.flattenedTilts += 1 }
                 event(time, EvdevCode.evAbs, EvdevCode.absTiltX, tilt.x)
                 event(time, EvdevCode.evAbs, EvdevCode.absTiltY, tilt.y)
             }
             let buttons = sample.buttons ?? 0
-            for (bit, code) in [(UInt32(2), EvdevCode.btnStylus), (4, EvdevCode.btnStylus2)] where (buttons ^ penButtons) & bit != 0 {
-                event(time, EvdevCode.evKey, code, buttons & bit != 0 ? 1 : 0)
-            }
+            if (buttons ^ penButtons) & 2 != 0 { event(time, EvdevCode.evKey, EvdevCode.btnStylus, buttons & 2 != 0 ? 1 : 0) }
+            if (buttons ^ penButtons) & 4 != 0 { event(time, EvdevCode.evKey, EvdevCode.btnStylus2, buttons & 4 != 0 ? 1 : 0) }
             penButtons = buttons
         }
         if sample.phase == .began { event(time, EvdevCode.evKey, EvdevCode.btnTouch, 1) }
@@ -201,13 +223,12 @@ struct EvdevEncoder {
         let x = (tilt.x * perRadian).rounded(), y = (tilt.y * perRadian).rounded()
         // Within the axis's declared range too: a recorded device's may be narrower than
         // π/2 (a Cintiq's is −64…63 at 57 units per radian, π/2 being 90 units).
-        func bounded(_ units: Double, _ code: UInt16) -> Double {
-            let axis = plan.device.axes[code]
+        func bounded(_ units: Double, _ axis: EvdevDevice.Axis?) -> Double {
             let low = Swift.max(-limit, axis.map { Double($0.minimum) } ?? -limit)
             let high = Swift.min(limit, axis.map { Double($0.maximum) } ?? limit)
             return Swift.max(low, Swift.min(high, units))
         }
-        let boundedX = bounded(x, EvdevCode.absTiltX), boundedY = bounded(y, EvdevCode.absTiltY)
+        let boundedX = bounded(x, axes.tiltX), boundedY = bounded(y, axes.tiltY)
         return (EvdevMapping.clamp(boundedX), EvdevMapping.clamp(boundedY), boundedX != x || boundedY != y)
     }
 

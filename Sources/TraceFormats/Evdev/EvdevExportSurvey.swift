@@ -17,7 +17,10 @@ struct EvdevExportSurvey {
     private let format: TraceFormat
     /// Samples seen, markers included (the index the write pass counts).
     private(set) var count = 0
-    private(set) var kinds: Set<SampleKind> = []
+    /// The kinds of the samples seen.
+    var kinds: Set<SampleKind> { Set(SampleKind.allCases.filter { kindBits & 1 << $0.rawValue != 0 }) }
+    /// One bit per kind seen, by raw value (a set hashed each sample's kind).
+    private var kindBits: UInt32 = 0
     /// The time of the first sample that is not a marker.
     private(set) var firstEventTime: Int64?
     /// The extent of touch and pencil positions, from the origin and at least 1 × 1 point.
@@ -35,10 +38,12 @@ struct EvdevExportSurvey {
     private(set) var highResolutionWheel = false
     private(set) var markers: [InputSample] = []
     /// The indices of the pencil samples after which the pen leaves proximity: a hover exit,
-    /// or a lift not followed by the same pen hovering or touching again.
-    private(set) var penLeaves: Set<Int> = []
+    /// or a lift not followed by the same pen hovering or touching again; in increasing order
+    /// (each is the pencil sample before the one being added, or that one), so that the write
+    /// pass finds them with a cursor (``PenLeaves``) rather than a set.
+    private(set) var penLeaves: [Int] = []
 
-    private var liveTouches = Set<UInt32>()
+    private var liveTouches = ContactIDs()
     private var mostTouches = 1
     private var lift: (index: Int, id: UInt32)?
     private var previousTime: Int64 = 0
@@ -72,7 +77,7 @@ struct EvdevExportSurvey {
         }
         guard sample.time >= previousTime else { throw TraceFormatError("sample \(index + 1) is earlier than the one before it.") }
         previousTime = sample.time
-        kinds.insert(sample.kind)
+        kindBits |= 1 << sample.kind.rawValue
         if let problem = ExportLimits.sampleProblem(sample, number: count, form: .foreign(format)) {
             throw TraceFormatError(problem + ".")
         }
@@ -96,8 +101,8 @@ struct EvdevExportSurvey {
             if let usage = sample.key, let code = EvdevKeyUsage.keyCode(forUsage: usage) { keyCodes.insert(code) }
         case .scroll:
             if !highResolutionWheel, let delta = sample.scrollDelta {
-                let detents = [delta.dx, delta.dy].map { $0 / EvdevDecoder.wheelDetentPoints }
-                highResolutionWheel = detents.contains { $0 != $0.rounded() }
+                let dx = delta.dx / EvdevDecoder.wheelDetentPoints, dy = delta.dy / EvdevDecoder.wheelDetentPoints
+                highResolutionWheel = dx != dx.rounded() || dy != dy.rounded()
             }
         case .pointer:
             break
@@ -107,7 +112,7 @@ struct EvdevExportSurvey {
 
     /// Settles what only the end of the trace tells: a pen lifted for the last time leaves.
     mutating func finish() {
-        if let lift { penLeaves.insert(lift.index) }
+        if let lift { penLeaves.append(lift.index) }
         lift = nil
     }
 
@@ -119,14 +124,65 @@ struct EvdevExportSurvey {
     /// A lift leaves proximity unless the next pencil sample is the same pen hovering or touching again.
     private mutating func addPencilPhase(_ sample: InputSample, at index: Int) {
         if let lift {
-            let returns = sample.id == lift.id && [.hoverEntered, .hoverMoved, .began].contains(sample.phase)
-            if !returns { penLeaves.insert(lift.index) }
+            let returns = sample.id == lift.id && (sample.phase == .hoverEntered || sample.phase == .hoverMoved || sample.phase == .began)
+            if !returns { penLeaves.append(lift.index) }
             self.lift = nil
         }
         if sample.phase == .hoverExited {
-            penLeaves.insert(index)
+            penLeaves.append(index)
         } else if sample.phase.isTerminal {
             lift = (index, sample.id)
+        }
+    }
+}
+
+/// Whether each pencil sample, by index in increasing order, is one after which the pen
+/// leaves proximity (``EvdevExportSurvey/penLeaves``): a cursor into the sorted indices.
+struct PenLeaves {
+    private let indices: [Int]
+    private var next = 0
+
+    init(_ indices: [Int]) { self.indices = indices }
+
+    /// Whether `index` is one; `index` must not decrease from one call to the next.
+    @inline(__always)
+    mutating func contains(_ index: Int) -> Bool {
+        while next < indices.count, indices[next] < index { next += 1 }
+        return next < indices.count && indices[next] == index
+    }
+}
+
+/// The ids of the touches down, as a set: a short array searched in place while it is
+/// small (every real trace: a hand has five fingers), a set once it has held more, so that a
+/// hostile trace of thousands of touches costs no more than before. The set hashed each id
+/// twice per touch sample.
+struct ContactIDs {
+    private static let arrayLimit = 16
+    private var small: [UInt32] = []
+    private var large: Set<UInt32>?
+
+    var count: Int { large?.count ?? small.count }
+
+    @inline(__always)
+    mutating func insert(_ id: UInt32) {
+        if large != nil {
+            large?.insert(id)
+        } else if !small.contains(id) {
+            if small.count < Self.arrayLimit {
+                small.append(id)
+            } else {
+                large = Set(small + [id])
+                small = []
+            }
+        }
+    }
+
+    @inline(__always)
+    mutating func remove(_ id: UInt32) {
+        if large != nil {
+            large?.remove(id)
+        } else if let index = small.firstIndex(of: id) {
+            small.remove(at: index)
         }
     }
 }

@@ -53,6 +53,7 @@ enum EvdevTextExport {
         }
         var frame: [(InputSample, Bool)] = []
         var ids = FrameContacts()
+        var penLeaves = PenLeaves(survey.penLeaves)
         var index = 0
         var pending = try next()
         while let head = pending {
@@ -72,7 +73,7 @@ enum EvdevTextExport {
                     let key = sample.contact.packed
                     if !ids.insert(key) { break }
                 }
-                frame.append((sample, sample.kind == .pencil && survey.penLeaves.contains(index)))
+                frame.append((sample, sample.kind == .pencil && penLeaves.contains(index)))
                 index += 1
                 pending = try next()
             }
@@ -97,6 +98,20 @@ enum EvdevTextExport {
             buffer.removeAll()
         }
         return String(decoding: all, as: UTF8.self)
+    }
+}
+
+extension TextCursor {
+    /// `EV_ABS / ABS_MT_POSITION_X 512` and the line feed: what evemu and libinput record write
+    /// in the comment after an event.
+    @inline(__always)
+    mutating func appendEventNames(type: UnsafeRawBufferPointer, code: UnsafeRawBufferPointer, value: Int32) {
+        append(bytes: type)
+        append(" / ")
+        append(bytes: code)
+        append(byte: 0x20)
+        append(decimal: Int64(value))
+        append(byte: 0x0a)
     }
 }
 

@@ -81,24 +81,24 @@ public enum EvemuExporter {
         }
 
         func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
-            var time: TextBuffer.RepeatedField?
+            var time = TextCursor.Repeated()
             for event in events {
-                out.append("E: ")
-                out.append(&time, key: event.time) { $0.append(microsecondTime: epoch &+ event.time) }
-                out.append(byte: 0x20)
-                out.append(hex: UInt32(event.type), width: 4)
-                out.append(byte: 0x20)
-                out.append(hex: UInt32(event.code), width: 4)
-                out.append(byte: 0x20)
-                // evemu's `%04d`: at least four characters, zero-padded after the sign.
-                out.append(decimal: event.value, width: 4, pad: 0x30)
-                out.append("\t# ")
-                out.append(bytes: EvdevNames.typeNameBytes(event.type) ?? EvdevNames.unknownBytes)
-                out.append(" / ")
-                out.append(bytes: EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvdevNames.unknownBytes)
-                out.append(byte: 0x20)
-                out.append(decimal: event.value)
-                out.append(byte: 0x0a)
+                let typeName = EvdevNames.typeNameBytes(event.type) ?? EvdevNames.unknownBytes
+                let codeName = EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvdevNames.unknownBytes
+                // 3 + 28 + 3 × 9 + 20 + 3 + 3 + 1 + 20 + 1 bytes and the names, at most.
+                out.write(reserving: 128 + typeName.count + codeName.count) { line in
+                    line.append("E: ")
+                    line.append(&time, key: event.time) { $0.append(microsecondTime: epoch &+ event.time) }
+                    line.append(byte: 0x20)
+                    line.append(hex: UInt32(event.type), width: 4)
+                    line.append(byte: 0x20)
+                    line.append(hex: UInt32(event.code), width: 4)
+                    line.append(byte: 0x20)
+                    // evemu's `%04d`: at least four characters, zero-padded after the sign.
+                    line.append(decimal: Int64(event.value), width: 4, pad: 0x30)
+                    line.append("\t# ")
+                    line.appendEventNames(type: typeName, code: codeName, value: event.value)
+                }
             }
         }
 

@@ -53,8 +53,10 @@ final class ExportingSink: FormSink {
     let path: String
     private var chrome: ChromeTraceExporter.Encoder?
     private let evdev: (writer: EvdevTextWriter, spool: SampleSpool)?
-    private var survey: EvdevExportSurvey?
-    private var surveyError: TraceFormatError?
+    // Unchecked exclusivity: the survey calls nothing that reaches back into this sink, and
+    // the dynamic check of the access per sample cost more than most of what it guards.
+    @exclusivity(unchecked) private var survey: EvdevExportSurvey?
+    @exclusivity(unchecked) private var surveyError: TraceFormatError?
     /// What the evdev events could not carry, known once the text is written.
     private(set) var writerLosses = EvdevEncoder.Losses()
 

@@ -85,41 +85,36 @@ public enum GeteventExporter {
         }
 
         func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
-            var time: TextBuffer.RepeatedField?
-            for event in events {
-                out.append(byte: 0x5b)
-                out.append(&time, key: event.time) { $0.append(microsecondTime: epoch &+ event.time, secondsWidth: 8) }
-                out.append("] ")
-                out.append(bytes: nodeBytes)
-                out.append(": ")
-                let typeCount: Int
-                if let type = EvdevNames.typeNameBytes(event.type) {
-                    out.append(bytes: type)
-                    typeCount = type.count
-                } else {
-                    let type = Array(String(event.type, radix: 16).utf8)
-                    out.append(bytes: type)
-                    typeCount = type.count
+            var time = TextCursor.Repeated()
+            nodeBytes.withUnsafeBytes { node in
+                for event in events {
+                    // A type without a name is written in hexadecimal as `String(type, radix: 16)`
+                    // writes it, a code without one in four hexadecimal digits (``name(type:code:)``).
+                    let typeName = EvdevNames.typeNameBytes(event.type)
+                    let codeName = EvdevNames.codeNameBytes(type: event.type, code: event.code)
+                    // 1 + 28 + 2 + 2 + 12 + 1 + 20 + 1 + 8 + 1 bytes, the node and the names, at most.
+                    out.write(reserving: 128 + node.count + (typeName?.count ?? 0) + (codeName?.count ?? 0)) { line in
+                        line.append(byte: 0x5b)
+                        line.append(&time, key: event.time) { $0.append(microsecondTime: epoch &+ event.time, secondsWidth: 8) }
+                        line.append("] ")
+                        line.append(bytes: node)
+                        line.append(": ")
+                        var start = line.pointer
+                        if let typeName { line.append(bytes: typeName) } else { line.append(hex: UInt32(event.type), width: 1) }
+                        line.append(padding: 12 - (line.pointer - start), 0x20)
+                        line.append(byte: 0x20)
+                        start = line.pointer
+                        if let codeName { line.append(bytes: codeName) } else { line.append(hex: UInt32(event.code), width: 4) }
+                        line.append(padding: 20 - (line.pointer - start), 0x20)
+                        line.append(byte: 0x20)
+                        if event.type == EvdevCode.evKey, event.value == 0 || event.value == 1 {
+                            if event.value == 1 { line.append("DOWN") } else { line.append("UP") }
+                        } else {
+                            line.append(hex: UInt32(bitPattern: event.value), width: 8)
+                        }
+                        line.append(byte: 0x0a)
+                    }
                 }
-                out.append(spaces: 12 - typeCount)
-                out.append(byte: 0x20)
-                let codeCount: Int
-                if let code = EvdevNames.codeNameBytes(type: event.type, code: event.code) {
-                    out.append(bytes: code)
-                    codeCount = code.count
-                } else {
-                    let code = Array(Self.name(type: event.type, code: event.code).utf8)
-                    out.append(bytes: code)
-                    codeCount = code.count
-                }
-                out.append(spaces: 20 - codeCount)
-                out.append(byte: 0x20)
-                if event.type == EvdevCode.evKey, event.value == 0 || event.value == 1 {
-                    out.append(event.value == 1 ? "DOWN" : "UP")
-                } else {
-                    out.append(hex: UInt32(bitPattern: event.value), width: 8)
-                }
-                out.append(byte: 0x0a)
             }
         }
 

@@ -83,39 +83,41 @@ public enum LibinputRecordExporter {
 
         mutating func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
             out.append("  - evdev:\n")
-            var time: TextBuffer.RepeatedField?
+            var time = TextCursor.Repeated()
+            var lastFrame = lastFrameMilliseconds
             for event in events {
                 let micros = event.time >= 0 ? (event.time + 500) / 1000 : 0
-                out.append("    - [")
-                out.append(&time, key: micros) {
-                    $0.append(decimal: micros / 1_000_000, width: 3)
-                    $0.append(", ")
-                    $0.append(decimal: micros % 1_000_000, width: 6)
-                }
-                out.append(", ")
-                out.append(decimal: Int64(event.type), width: 3)
-                out.append(", ")
-                out.append(decimal: Int64(event.code), width: 3)
-                out.append(", ")
-                out.append(decimal: event.value, width: 7)
-                out.append("] # ")
-                if event.type == EvdevCode.evSyn {
-                    let milliseconds = micros / 1000
-                    out.append("------------ ")
-                    out.append(bytes: EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvdevNames.unknownBytes)
-                    out.append(" (0) ---------- +")
-                    out.append(decimal: milliseconds - lastFrameMilliseconds)
-                    out.append("ms\n")
-                    lastFrameMilliseconds = milliseconds
-                } else {
-                    out.append(bytes: EvdevNames.typeNameBytes(event.type) ?? EvdevNames.unknownBytes)
-                    out.append(" / ")
-                    out.append(bytes: EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvdevNames.unknownBytes)
-                    out.append(byte: 0x20)
-                    out.append(decimal: event.value)
-                    out.append(byte: 0x0a)
+                let typeName = EvdevNames.typeNameBytes(event.type) ?? EvdevNames.unknownBytes
+                let codeName = EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvdevNames.unknownBytes
+                // 7 + 22 + 3 × 22 + 4 + 13 + 18 + 20 + 3 bytes and the names, at most.
+                out.write(reserving: 192 + typeName.count + codeName.count) { line in
+                    line.append("    - [")
+                    line.append(&time, key: micros) {
+                        $0.append(decimal: micros / 1_000_000, width: 3)
+                        $0.append(", ")
+                        $0.append(decimal: micros % 1_000_000, width: 6)
+                    }
+                    line.append(", ")
+                    line.append(decimal: Int64(event.type), width: 3)
+                    line.append(", ")
+                    line.append(decimal: Int64(event.code), width: 3)
+                    line.append(", ")
+                    line.append(decimal: Int64(event.value), width: 7)
+                    line.append("] # ")
+                    if event.type == EvdevCode.evSyn {
+                        let milliseconds = micros / 1000
+                        line.append("------------ ")
+                        line.append(bytes: codeName)
+                        line.append(" (0) ---------- +")
+                        line.append(decimal: milliseconds - lastFrame)
+                        line.append("ms\n")
+                        lastFrame = milliseconds
+                    } else {
+                        line.appendEventNames(type: typeName, code: codeName, value: event.value)
+                    }
                 }
             }
+            lastFrameMilliseconds = lastFrame
         }
 
         func marker(_ sample: InputSample, into out: inout TextBuffer) {}

@@ -4,9 +4,11 @@
 final class TextBuffer {
     // Raw memory it owns, not an array: an array checks uniqueness and capacity at every
     // byte appended, which cost more than the formatting.
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
+    // Unchecked exclusivity: plain loads and stores with no call inside an access (the
+    // dynamic check of a class property cost more than the byte it guarded).
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
 
     init(capacity: Int = 1 << 16) {
         self.capacity = Swift.max(64, capacity)
@@ -36,6 +38,20 @@ final class TextBuffer {
         base.deallocate()
         base = larger
         capacity = grown
+    }
+
+    /// Room for `more` bytes after the last: the buffer's first byte and where the next goes
+    /// (for ``write(reserving:_:)``, which then calls ``didWrite(upTo:)``).
+    @inline(__always)
+    func reserved(_ more: Int) -> (base: UnsafeMutablePointer<UInt8>, next: UnsafeMutablePointer<UInt8>) {
+        reserve(more)
+        return (base, base + count)
+    }
+
+    /// Counts the bytes written up to `end` in the room ``reserved(_:)`` made.
+    @inline(__always)
+    func didWrite(upTo end: UnsafeMutablePointer<UInt8>) {
+        count = end - base
     }
 
     @inline(__always)
@@ -105,54 +121,14 @@ final class TextBuffer {
     }
 
     func append(spaces count: Int) {
-        append(padding: count, 0x20)
+        write(reserving: Swift.max(0, count)) { $0.append(padding: count, 0x20) }
     }
 
     /// `value` in decimal, left-padded with `pad` to at least `width` characters (the sign,
     /// for zero padding, comes first: `%05d` prints -0042).
     @inline(__always)
     func append(decimal value: Int64, width: Int = 0, pad: UInt8 = 0x20) {
-        var magnitude = value.magnitude
-        var digits = 1
-        var scale: UInt64 = 10
-        while digits < 20, magnitude >= scale {
-            digits += 1
-            if digits < 20 { scale = scale &* 10 }
-        }
-        let negative = value < 0
-        let used = digits + (negative ? 1 : 0)
-        if pad == 0x30 {
-            if negative { append(byte: 0x2d) }
-            append(padding: width - used, pad)
-        } else {
-            append(padding: width - used, pad)
-            if negative { append(byte: 0x2d) }
-        }
-        reserve(digits)
-        // Two digits per division: half the divisions of one digit at a time.
-        Self.digitPairs.withUTF8Buffer { pairs in
-            var index = count + digits
-            while magnitude >= 100 {
-                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
-                magnitude /= 100
-                index -= 2
-                base[index] = pairs[pair]
-                base[index + 1] = pairs[pair + 1]
-            }
-            if magnitude >= 10 {
-                let pair = Int(truncatingIfNeeded: magnitude) &* 2
-                base[index - 2] = pairs[pair]
-                base[index - 1] = pairs[pair + 1]
-            } else {
-                base[index - 1] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
-            }
-        }
-        count += digits
-    }
-
-    /// "00", "01" … "99": a constant in the binary (a computed literal needs no lazy initialisation).
-    private static var digitPairs: StaticString {
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        write(reserving: 20 + Swift.max(0, width)) { $0.append(decimal: value, width: width, pad: pad) }
     }
 
     func append(decimal value: Int32, width: Int = 0, pad: UInt8 = 0x20) {
@@ -162,74 +138,7 @@ final class TextBuffer {
     /// `value` in lower-case hexadecimal, zero-padded to `width` digits.
     @inline(__always)
     func append(hex value: UInt32, width: Int) {
-        var digits = 1
-        while digits < 8, value >> (4 * UInt32(digits)) != 0 { digits += 1 }
-        let total = Swift.max(width, digits)
-        // One reservation for the line's field, the digits written from the last.
-        reserve(total)
-        var index = count + total
-        var rest = value
-        for _ in 0..<digits {
-            let nibble = UInt8(truncatingIfNeeded: rest & 0xf)
-            index -= 1
-            base[index] = nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble
-            rest >>= 4
-        }
-        if total > digits {
-            for index in 0..<(total - digits) { base[count + index] = 0x30 }
-        }
-        count += total
-    }
-
-    /// Nanoseconds as `seconds.microseconds` (rounded to the microsecond, six digits).
-    func append(microsecondTime nanoseconds: Int64, secondsWidth: Int = 0) {
-        let micros = nanoseconds >= 0 ? (nanoseconds + 500) / 1000 : (nanoseconds - 500) / 1000
-        append(decimal: micros / 1_000_000, width: secondsWidth)
-        append(byte: 0x2e)
-        append(decimal: (micros % 1_000_000).magnitude.asInt64, width: 6, pad: 0x30)
-    }
-
-    /// A field repeated on consecutive lines (the time of every event of a frame): written
-    /// once by `write` under `key`, then copied while the key stays the same.
-    struct RepeatedField {
-        fileprivate var key: Int64
-        fileprivate var offset: Int
-        fileprivate var length: Int
-    }
-
-    /// Appends the field `write` writes for `key`, copying the bytes of `field` when it was
-    /// written for the same key on this buffer since the last ``removeAll()``.
-    @inline(__always)
-    func append(_ field: inout RepeatedField?, key: Int64, write: (TextBuffer) -> Void) {
-        if let repeated = field, repeated.key == key, repeated.offset + repeated.length <= count {
-            reserve(repeated.length)
-            Self.copy(to: UnsafeMutableRawPointer(base + count), from: UnsafeRawPointer(base + repeated.offset), count: repeated.length)
-            count += repeated.length
-            return
-        }
-        let start = count
-        write(self)
-        field = RepeatedField(key: key, offset: start, length: count - start)
-    }
-
-    /// `width` copies of `byte`, written a word at a time (the last word may run past them,
-    /// into reserved room that the next append overwrites): the exporters pad every field, and
-    /// a `memset` call per run cost more than the run.
-    @inline(__always)
-    private func append(padding width: Int, _ byte: UInt8) {
-        guard width > 0 else { return }
-        reserve(width &+ 8)
-        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
-        let target = UnsafeMutableRawPointer(base + count)
-        var index = 0
-        while index < width {
-            target.storeBytes(of: pattern, toByteOffset: index, as: UInt64.self)
-            index &+= 8
-        }
-        count += width
+        write(reserving: Swift.max(8, width)) { $0.append(hex: value, width: width) }
     }
 }
 
-extension UInt64 {
-    fileprivate var asInt64: Int64 { Int64(truncatingIfNeeded: self) }
-}
