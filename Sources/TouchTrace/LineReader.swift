@@ -40,6 +40,12 @@ package final class LineReader {
     @exclusivity(unchecked) private var filled = 0
     @exclusivity(unchecked) private var start = 0
     @exclusivity(unchecked) private var finished = false
+    /// Where the bytes from ``start`` known to hold no NUL, CR or byte of 0x80 or more end
+    /// (when at least ``start``): a line that lies within them needs none of `checked`'s
+    /// scans. The block is scanned once, a word at a time, up to the first such byte, rather
+    /// than each line apart (the per-line scan, with its tail a byte at a time, cost more than
+    /// finding the line).
+    @exclusivity(unchecked) private var clean = 0
 
     package init(path: String) throws(TraceFileError) {
         self.path = path
@@ -79,7 +85,18 @@ package final class LineReader {
             let whole = UnsafeRawBufferPointer(rebasing: storage[0..<filled])
             if let newline = Self.index(of: 0x0A, in: whole, from: start) {
                 lineNumber += 1
-                let line = try Self.checked(UnsafeRawBufferPointer(rebasing: whole[start..<newline]), number: lineNumber, path: path)
+                let raw = UnsafeRawBufferPointer(rebasing: whole[start..<newline])
+                if newline > clean { clean = Self.cleanEnd(whole, from: Swift.max(clean, start)) }
+                let line: UnsafeRawBufferPointer
+                if newline <= clean, raw.count <= Self.maximumLineLength {
+                    // ASCII without CR or NUL (so no byte-order mark either): what `checked` returns.
+                    line = raw
+                } else if newline - 1 == clean, whole[clean] == 0x0D, raw.count <= Self.maximumLineLength {
+                    // The same, ended by CR LF: `checked` drops the CR.
+                    line = UnsafeRawBufferPointer(rebasing: raw.dropLast())
+                } else {
+                    line = try Self.checked(raw, number: lineNumber, path: path)
+                }
                 start = newline + 1
                 lastLineEnded = true
                 return line
@@ -103,6 +120,7 @@ package final class LineReader {
             if start > 0, pending > 0, let base = storage.baseAddress {
                 base.copyMemory(from: base + start, byteCount: pending)
             }
+            clean = clean >= start ? clean - start : 0
             filled = pending
             start = 0
             let count = min(Self.blockSize, size - offset)
@@ -172,6 +190,35 @@ package final class LineReader {
         "the line starts with a byte-order mark (U+FEFF), which belongs only at the start of a file (two files joined?)"
 
     private enum Content { case ascii, nonASCII, control(UInt8) }
+
+    /// The index of the first NUL, CR or byte of 0x80 or more in `buffer` at or after `from`,
+    /// or its count: two words at a time, then one, then bytes.
+    @inline(__always)
+    private static func cleanEnd(_ buffer: UnsafeRawBufferPointer, from: Int) -> Int {
+        guard let base = buffer.baseAddress else { return from }
+        let end = buffer.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+        // The high bit of a byte that is NUL, CR or high (exact for the lowest such byte,
+        // which is all that is used: the word is then looked at byte by byte).
+        @inline(__always) func marks(_ word: UInt64) -> UInt64 {
+            let other = word ^ carriageReturns
+            return (((word &- ones) & ~word) | ((other &- ones) & ~other) | word) & highs
+        }
+        var index = from
+        while end &- index >= 16 {
+            if marks(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                | marks(base.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)) != 0 { break }
+            index &+= 16
+        }
+        while end &- index >= 8, marks(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) == 0 { index &+= 8 }
+        while index < end {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte == 0 || byte == 0x0D || byte >= 0x80 { return index }
+            index &+= 1
+        }
+        return end
+    }
 
     /// Whether `line` is plain ASCII, holds other bytes, or holds a CR or NUL (the first such),
     /// eight bytes at a time.

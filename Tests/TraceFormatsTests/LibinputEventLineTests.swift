@@ -60,9 +60,27 @@ struct LibinputEventLineTests {
         #expect(Self.event(item) == nil, "\(item)")
     }
 
+    @Test("the streamed reader's items read with the time stamp of the line before as without it")
+    func reusesTheTimeStampOfTheLineBefore() {
+        var stamp = LineStamp()
+        func streamed(_ item: String) -> EvdevEvent? {
+            Array(("    " + item).utf8).withUnsafeBytes { bytes in
+                guard case .event(let event) = LibinputSampleStream.classify(bytes, stamp: &stamp) else { return nil }
+                return event
+            }
+        }
+        for item in ["- [  1, 500000,   3,  53,     512] # EV_ABS / ABS_MT_POSITION_X 512", "- [  1, 500000,   3,  54,     -12]",
+                     "- [  1, 500000,  32,  53,       1]", "- [  1, 500000,3,53,1]", "- [  1, 5000001,   3,  53,   1]",
+                     "- [  1, 500000,   3,  53,   1] x", "- [  1, 500000,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms",
+                     "- [  1, 500001,   3,  53,     512]", "- [  1, 50000,   3,  53,     512]", "- [  1, 500001,   3,  53,     512]"] {
+            #expect(streamed(item) == Self.event(item), "\(item)")
+        }
+    }
+
     @Test func classifiesTheStreamedLayout() {
         func line(_ text: String) -> LibinputSampleStream.Line {
-            Array(text.utf8).withUnsafeBytes { LibinputSampleStream.classify($0) }
+            var stamp = LineStamp()
+            return Array(text.utf8).withUnsafeBytes { LibinputSampleStream.classify($0, stamp: &stamp) }
         }
         guard case .event(let event) = line("    - [  0,  10000,   3,  53,   65044] # EV_ABS / ABS_MT_POSITION_X 65044") else {
             Issue.record("not an event")

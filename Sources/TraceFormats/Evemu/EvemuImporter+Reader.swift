@@ -22,6 +22,8 @@ extension EvemuImporter {
         var markers: [(eventIndex: Int, sample: InputSample)] = []
         /// The recording's cut last event line, not read (``ByteLines/EventLines``).
         var cutLine: Int?
+        /// The time stamp of the last event line the fast path read.
+        private var stamp = EvemuEventLine.Stamp()
         private var bitmaskBytes: [UInt16: Int] = [:]
         private var propertyBytes = 0
 
@@ -31,7 +33,7 @@ extension EvemuImporter {
 
         mutating func read(lines: TextLines, path: String?, allowEvents: Bool) throws {
             let cut = try lines.forEachBytes(path: path, cutting: allowEvents ? .evemu : nil) { number, line in
-                if allowEvents, let event = Self.event(line) {
+                if allowEvents, let event = event(line) {
                     events.append(event)
                     eventsBegun = true
                     return
@@ -45,25 +47,18 @@ extension EvemuImporter {
             if allowEvents { cutLine = cut }
         }
 
-        /// The fast path of an `E:` line (`E: 12.345678 0003 0035 0123 # comment`), read
-        /// from its bytes; `nil` for any other line or anything unusual, which ``readLine(_:allowEvents:)``
-        /// then reads (or rejects) the general way.
+        /// The fast path of an `E:` line (``EvemuEventLine``); `nil` for any other line or
+        /// anything unusual, which ``readLine(_:allowEvents:)`` then reads (or rejects) the general way.
         @inline(__always)
-        static func event(_ line: UnsafeRawBufferPointer) -> EvdevEvent? {
-            var cursor = ByteCursor(line)
-            cursor.skipSpaces()
-            guard cursor.take("E:") else { return nil }
-            cursor.skipSpaces()
-            guard let time = cursor.secondsAsNanoseconds(latest: EvdevEvent.latestTime), cursor.atSeparator else { return nil }
-            cursor.skipSpaces()
-            guard let type = cursor.hex(), cursor.atSeparator, type <= UInt32(EvdevCode.evMax) else { return nil }
-            cursor.skipSpaces()
-            guard let code = cursor.hex(), cursor.atSeparator, code <= UInt32(EvdevCode.codeMax) else { return nil }
-            cursor.skipSpaces()
-            guard let value = exactly(cursor.decimal(), as: Int32.self) else { return nil }
-            cursor.skipSpaces()
-            guard cursor.atEnd || cursor.current == UInt8(ascii: "#") else { return nil }
-            return EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
+        private mutating func event(_ line: UnsafeRawBufferPointer) -> EvdevEvent? {
+            EvemuEventLine.parse(line, stamp: &stamp)
+        }
+
+        /// The event the general path reads from `line`, or `nil` (for tests that hold the
+        /// fast path to it).
+        mutating func generalEvent(_ line: Substring) throws -> EvdevEvent? {
+            try readLine(line, allowEvents: true)
+            return events.popLast()
         }
 
         private mutating func readLine(_ line: Substring, allowEvents: Bool) throws {
@@ -124,7 +119,7 @@ extension EvemuImporter {
         /// (``EvemuSampleStream``): an event is returned rather than kept; anything else is
         /// read as ``read(lines:path:allowEvents:)`` reads it (markers are kept in ``markers``).
         mutating func streamLine(_ line: UnsafeRawBufferPointer, number: Int, path: String?) throws -> EvdevEvent? {
-            if let event = Self.event(line) {
+            if let event = event(line) {
                 eventsBegun = true
                 return event
             }

@@ -23,15 +23,8 @@ struct GeteventEventLine {
         let codes = EvdevNames.codeNames
     }
 
-    /// The time stamp of the last line read, `[   12.345678]` with what precedes it, as up to
-    /// three words: the lines of one frame repeat it byte for byte, so it is compared rather
-    /// than parsed again.
-    struct Stamp {
-        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        /// Its length in bytes, up to and including `]` (0: none).
-        var length = 0
-        var time: Int64 = 0
-    }
+    /// The time stamp of the last line read, `[   12.345678]` with what precedes it.
+    typealias Stamp = LineStamp
 
     /// The event `line` holds, or `nil` (see the type). `known`: the device column of the
     /// previous event line, checked first (most lines repeat it); `stamp`: its time stamp.
@@ -41,10 +34,7 @@ struct GeteventEventLine {
         let end = line.count
         var index: Int
         let time: Int64
-        if stamp.length > 0, end >= 24,
-           ByteScan.load(base, at: 0) & ByteScan.mask(stamp.length) == stamp.words.0,
-           ByteScan.load(base, at: 8) & ByteScan.mask(stamp.length &- 8) == stamp.words.1,
-           ByteScan.load(base, at: 16) & ByteScan.mask(stamp.length &- 16) == stamp.words.2 {
+        if stamp.starts(base, end: end) {
             time = stamp.time
             index = stamp.length
         } else {
@@ -56,13 +46,7 @@ struct GeteventEventLine {
             guard index < end, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "]") else { return nil }
             index &+= 1
             time = seconds
-            if end >= 24, index <= 24 {
-                stamp = Stamp(words: (ByteScan.load(base, at: 0) & ByteScan.mask(index), ByteScan.load(base, at: 8) & ByteScan.mask(index &- 8),
-                                      ByteScan.load(base, at: 16) & ByteScan.mask(index &- 16)),
-                              length: index, time: time)
-            } else {
-                stamp.length = 0
-            }
+            stamp.keep(base, end: end, length: index, time: time)
         }
         index = ByteScan.skipBlanks(base, from: index, end: end)
 

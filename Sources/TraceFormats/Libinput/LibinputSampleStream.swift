@@ -45,8 +45,9 @@ enum LibinputSampleStream {
         let spool = try ScratchSpool<SpooledEvent>()
         // Whether the last line was a frame (which needs an event), and whether one was seen.
         var frameOpen = false, inFrame = false
+        var stamp = LineStamp()
         while let bytes = try lines.next() {
-            switch classify(bytes) {
+            switch classify(bytes, stamp: &stamp) {
             case .other: return nil
             case .blank: continue
             case .frame:
@@ -96,13 +97,14 @@ enum LibinputSampleStream {
     }
 
     /// `  - evdev:`, or an event item indented by four spaces that the parser's fast path reads
-    /// (``RecordYAML/Parser/event(_:from:end:)``), read from the bytes by hand.
+    /// (``RecordYAML/Parser/event(_:from:end:stamp:)``, with the previous event line's time
+    /// stamp), read from the bytes by hand.
     @inline(__always)
-    static func classify(_ line: UnsafeRawBufferPointer) -> Line {
+    static func classify(_ line: UnsafeRawBufferPointer, stamp: inout LineStamp) -> Line {
         guard let base = line.baseAddress else { return .blank }
         let end = line.count
         if end > 4, base.loadUnaligned(as: UInt32.self) == 0x2020_2020,
-           let event = RecordYAML.Parser.event(base, from: 4, end: end) { return .event(event) }
+           let event = RecordYAML.Parser.event(base, from: 4, end: end, stamp: &stamp) { return .event(event) }
         if ByteCursor.equal(line, "  - evdev:") { return .frame }
         var index = 0
         while index < end, base.load(fromByteOffset: index, as: UInt8.self) == 0x20 { index &+= 1 }

@@ -43,13 +43,18 @@ extension RecordYAML.Parser {
     /// per byte, wrapping arithmetic on indices that lie within one line.
     @inline(__always)
     static func event(_ base: UnsafeRawPointer, from start: Int, end: Int) -> EvdevEvent? {
+        var stamp = LineStamp()
+        return event(base, from: start, end: end, stamp: &stamp)
+    }
+
+    /// The same, where `base` is the start of the line and `stamp` the time stamp of the
+    /// previous event line (its bytes from the start of the line up to the comma after its
+    /// microseconds), compared first: the events of a frame share it (``LineStamp``). Every
+    /// line read with one stamp must start its item at the same `start`.
+    @inline(__always)
+    static func event(_ base: UnsafeRawPointer, from start: Int, end: Int, stamp: inout LineStamp) -> EvdevEvent? {
         @inline(__always) func byte(_ index: Int) -> UInt8 { base.load(fromByteOffset: index, as: UInt8.self) }
         var index = start
-        guard end &- index >= 3, byte(index) == UInt8(ascii: "-"), byte(index &+ 1) == 0x20 else { return nil }
-        index &+= 2
-        while index < end, byte(index) == 0x20 { index &+= 1 }
-        guard index < end, byte(index) == UInt8(ascii: "[") else { return nil }
-        index &+= 1
         /// A decimal (an optional `-`, 1 to 18 digits) between spaces, then `terminator`.
         @inline(__always) func number(_ terminator: UInt8) -> Int64? {
             while index < end, byte(index) == 0x20 { index &+= 1 }
@@ -68,8 +73,25 @@ extension RecordYAML.Parser {
             index &+= 1
             return negative ? -value : value
         }
-        guard let seconds = number(UInt8(ascii: ",")), let micros = number(UInt8(ascii: ",")),
-              let type = number(UInt8(ascii: ",")), let code = number(UInt8(ascii: ",")),
+        let time: Int64
+        if !stamp.starts(base, end: end) {
+            guard end &- index >= 3, byte(index) == UInt8(ascii: "-"), byte(index &+ 1) == 0x20 else { return nil }
+            index &+= 2
+            while index < end, byte(index) == 0x20 { index &+= 1 }
+            guard index < end, byte(index) == UInt8(ascii: "[") else { return nil }
+            index &+= 1
+            // The ranges are checked here rather than with the other fields: the result is the same.
+            guard let seconds = number(UInt8(ascii: ",")), let micros = number(UInt8(ascii: ",")),
+                  seconds >= 0, seconds < 9_000_000_000, micros >= 0, micros < 1_000_000,
+                  seconds * 1_000_000_000 + micros * 1000 <= EvdevEvent.latestTime else { return nil }
+            time = seconds * 1_000_000_000 + micros * 1000
+            stamp.keep(base, end: end, length: index, time: time)
+        } else {
+            // The same bytes up to the comma after the microseconds: the same time.
+            time = stamp.time
+            index = stamp.length
+        }
+        guard let type = number(UInt8(ascii: ",")), let code = number(UInt8(ascii: ",")),
               let value = number(UInt8(ascii: "]")) else { return nil }
         // Only spaces may follow, then a comment that a space opens.
         let after = index
@@ -77,11 +99,9 @@ extension RecordYAML.Parser {
         if index < end {
             guard byte(index) == UInt8(ascii: "#"), index > after else { return nil }
         }
-        guard seconds >= 0, seconds < 9_000_000_000, micros >= 0, micros < 1_000_000,
-              seconds * 1_000_000_000 + micros * 1000 <= EvdevEvent.latestTime,
-              type <= Int64(EvdevCode.evMax), type >= 0, code >= 0, code <= Int64(EvdevCode.codeMax),
+        guard type <= Int64(EvdevCode.evMax), type >= 0, code >= 0, code <= Int64(EvdevCode.codeMax),
               let value32 = Int32(exactly: value) else { return nil }
-        return EvdevEvent(time: seconds * 1_000_000_000 + micros * 1000, type: UInt16(type), code: UInt16(code), value: value32)
+        return EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: value32)
     }
 
     /// Events of a run as the general path's nodes: flow sequences of their five numbers,

@@ -104,3 +104,37 @@ enum ByteScan {
         return true
     }
 }
+
+/// The first bytes of an event line up to the end of its time stamp (at most 24), as three
+/// little-endian words padded with zeros, and that time: the lines of a frame share their time
+/// stamp, so the next line's is compared with it rather than read again (getevent and evemu
+/// event lines).
+struct LineStamp {
+    private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// Its length in bytes (0: none).
+    private(set) var length = 0
+    private(set) var time: Int64 = 0
+
+    /// Whether the line at `base` (`end` bytes) starts with these bytes.
+    @inline(__always)
+    func starts(_ base: UnsafeRawPointer, end: Int) -> Bool {
+        length > 0 && end >= 24
+            && ByteScan.load(base, at: 0) & ByteScan.mask(length) == words.0
+            && ByteScan.load(base, at: 8) & ByteScan.mask(length &- 8) == words.1
+            && ByteScan.load(base, at: 16) & ByteScan.mask(length &- 16) == words.2
+    }
+
+    /// Keeps the first `length` bytes of the line at `base` (`end` bytes) and their `time`, or
+    /// nothing when the line is shorter than 24 bytes or `length` longer.
+    @inline(__always)
+    mutating func keep(_ base: UnsafeRawPointer, end: Int, length: Int, time: Int64) {
+        guard end >= 24, length <= 24 else {
+            self.length = 0
+            return
+        }
+        words = (ByteScan.load(base, at: 0) & ByteScan.mask(length), ByteScan.load(base, at: 8) & ByteScan.mask(length &- 8),
+                 ByteScan.load(base, at: 16) & ByteScan.mask(length &- 16))
+        self.length = length
+        self.time = time
+    }
+}
