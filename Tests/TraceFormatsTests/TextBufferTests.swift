@@ -56,7 +56,7 @@ struct TextBufferTests {
     func repeatedField() {
         var calls = 0
         let text = Self.text { buffer in
-            var field = TextCursor.Repeated()
+            var field = LineCursor.Repeated()
             for key: Int64 in [5, 5, 7, 7, 7, 5] {
                 buffer.write(reserving: 64) { line in
                     line.append("[")

@@ -101,7 +101,7 @@ enum EvdevTextExport {
     }
 }
 
-extension TextCursor {
+extension LineCursor {
     /// `EV_ABS / ABS_MT_POSITION_X 512` and the line feed: what evemu and libinput record write
     /// in the comment after an event.
     @inline(__always)

@@ -81,7 +81,7 @@ public enum EvemuExporter {
         }
 
         func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
-            var time = TextCursor.Repeated()
+            var time = LineCursor.Repeated()
             for event in events {
                 let typeName = EvdevNames.typeNameBytes(event.type) ?? EvdevNames.unknownBytes
                 let codeName = EvdevNames.codeNameBytes(type: event.type, code: event.code) ?? EvdevNames.unknownBytes

@@ -85,7 +85,7 @@ public enum GeteventExporter {
         }
 
         func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
-            var time = TextCursor.Repeated()
+            var time = LineCursor.Repeated()
             nodeBytes.withUnsafeBytes { node in
                 for event in events {
                     // A type without a name is written in hexadecimal as `String(type, radix: 16)`

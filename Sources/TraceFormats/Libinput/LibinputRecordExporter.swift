@@ -83,7 +83,7 @@ public enum LibinputRecordExporter {
 
         mutating func frame(_ events: [EvdevEvent], into out: inout TextBuffer) {
             out.append("  - evdev:\n")
-            var time = TextCursor.Repeated()
+            var time = LineCursor.Repeated()
             var lastFrame = lastFrameMilliseconds
             for event in events {
                 let micros = event.time >= 0 ? (event.time + 500) / 1000 : 0

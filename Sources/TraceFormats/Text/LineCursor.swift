@@ -4,8 +4,11 @@
 /// pointer, which stays in a register, with no capacity check and no update of the buffer per
 /// field (a reservation and a count stored per field were most of the cost of an event line).
 ///
-/// ``TextBuffer``'s own numbers are written through it too (one reservation per number).
-struct TextCursor {
+/// ``TextBuffer``'s own numbers are written through it too (one reservation per number). It
+/// differs from TouchTrace's ``TextCursor`` (JSON Lines and CSV) by the room it keeps, a word of
+/// slack for padding written a word at a time, and the fields the evdev forms want: padded
+/// numbers, hexadecimal, microsecond times and a field repeated from an earlier line.
+struct LineCursor {
     /// The next byte to write.
     fileprivate(set) var pointer: UnsafeMutablePointer<UInt8>
     /// The buffer's first byte (a ``Repeated`` field is kept as an offset from it).
@@ -142,7 +145,7 @@ struct TextCursor {
     /// Appends the field `write` writes for `key`, or copies the bytes it wrote last time
     /// under the same key. The field is at most 64 bytes.
     @inline(__always)
-    mutating func append(_ field: inout Repeated, key: Int64, write: (inout TextCursor) -> Void) {
+    mutating func append(_ field: inout Repeated, key: Int64, write: (inout LineCursor) -> Void) {
         if field.offset >= 0, field.key == key {
             TextBuffer.copy(to: UnsafeMutableRawPointer(pointer), from: UnsafeRawPointer(base + field.offset), count: field.length)
             pointer += field.length
@@ -155,12 +158,12 @@ struct TextCursor {
 }
 
 extension TextBuffer {
-    /// Writes up to `maximum` bytes through a ``TextCursor`` (8 more are reserved, for the
+    /// Writes up to `maximum` bytes through a ``LineCursor`` (8 more are reserved, for the
     /// word stores of padding), then counts what was written.
     @inline(__always)
-    func write(reserving maximum: Int, _ body: (inout TextCursor) -> Void) {
+    func write(reserving maximum: Int, _ body: (inout LineCursor) -> Void) {
         let start = reserved(maximum &+ 8)
-        var cursor = TextCursor(base: start.base, at: start.next)
+        var cursor = LineCursor(base: start.base, at: start.next)
         body(&cursor)
         didWrite(upTo: cursor.pointer)
     }
