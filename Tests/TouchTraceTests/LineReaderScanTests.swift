@@ -16,7 +16,7 @@ struct LineReaderScanTests {
     }
 
     static func fromFile(_ bytes: [UInt8]) throws -> Outcome {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tb-linescan-\(getpid())-\(bytes.count).txt").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tb-linescan-\(getpid())-\(UUID().uuidString).txt").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         var outcome = Outcome()
