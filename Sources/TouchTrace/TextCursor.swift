@@ -83,9 +83,11 @@ package struct TextCursor {
     /// comparison with the power of ten it may reach.
     @inline(__always)
     package static func decimalDigits(_ value: UInt64) -> Int {
-        let bits = 64 &- (value | 1).leadingZeroBitCount
+        // `value | 1` has the same digit count (no power of ten is odd) and gives 1 for zero.
+        let odd = value | 1
+        let bits = 64 &- odd.leadingZeroBitCount
         let guess = (bits &* 1233) >> 12  // ⌊log₁₀ 2^bits⌋
-        return guess &+ (value >= powerOfTen(guess) ? 1 : 0)
+        return guess &+ (odd >= powerOfTen(guess) ? 1 : 0)
     }
 
     /// 10^exponent, 0 ≤ exponent ≤ 19 (a constant table: no lazy initialisation to check).

@@ -113,6 +113,16 @@ import TraceSynthesis
         #expect(line == Self.referenceLine(sample))
     }
 
+    @Test func digitCountsMatchTheDecimalText() {
+        var values: [UInt64] = [0, 1, 9, 10, 11, 99, 100, .max, .max - 1, 10_000_000_000_000_000_000, 9_999_999_999_999_999_999]
+        var power: UInt64 = 1
+        for _ in 0..<19 {
+            power *= 10
+            values += [power - 1, power, power + 1]
+        }
+        for value in values { #expect(TextCursor.decimalDigits(value) == String(value).count, "\(value)") }
+    }
+
     @Test func textOutputWritesTheSameBytesAsLines() throws {
         let scratch = ScratchDirectory()
         let samples = Array(MixedSession(seed: 2, duration: 20))
