@@ -146,5 +146,6 @@ final class DevToolsClient {
         return true
     }
 
-    static let keptEvents: Set<String> = ["Page.loadEventFired", "Runtime.exceptionThrown", "Target.attachedToTarget"]
+    static let keptEvents: Set<String> = ["Page.loadEventFired", "Runtime.exceptionThrown", "Target.attachedToTarget",
+                                          "Tracing.dataCollected", "Tracing.tracingComplete"]
 }

@@ -67,8 +67,11 @@ extension PageReplayer {
         guard lastSeen.isFinite else {
             throw PageReplayError(.pageMalformed, file: settings.page.argument, reason: "reported a last animation frame time \(lastSeen), which is not a usable time")
         }
-        // Where the page reads its times exactly: its time origin to the microsecond.
-        let grid = try PageTimeGrid.locate(session: session)
+        // Where the page reads its times exactly: its time origin to the microsecond, and where
+        // its event timestamps count from.
+        var grid = try PageTimeGrid.locate(session: session)
+        let eventZero = try grid.map { located throws(PageReplayError) in try PageEventZero.measureOrExplain(session: session, originMicros: located.originMicros) }
+        grid?.eventZeroMicros = eventZero?.micros
         let originTicks = grid.map { Double($0.originMicros) / 1000 } ?? clock.lastTicks - lastSeen
 
         // The trace's own spacing, idle pauses kept: on this clock they cost only frames.
@@ -121,8 +124,9 @@ extension PageReplayer {
         record.frames = driven.frames.count
         record.metrics[.pageSendErrors] = .single(Double(driven.outcome.refused), kind: .deterministic)
         // What the compositor changed, frame by frame. Timing: an animation's last frame is
-        // where the page's arithmetic on the times it read says it ends, and event timestamps
-        // can read 100 µs off, differently in every browser launch (``PageTimeGrid``).
+        // where the page's arithmetic on the times it read says it ends; every time is sent
+        // where the page reads it exactly (``PageTimeGrid``), but only where the event zero
+        // was found (``PageEventZero``).
         record.metrics[.pageFramesChanged] = .single(Double(driven.frames.filter(\.damage).count), kind: .timing)
         // Input waits for its frame by construction on this clock: there is no input delay to time.
         record.metrics[.pageInputDelay] = MetricSummary(kind: .timing)
@@ -130,7 +134,7 @@ extension PageReplayer {
         return .ran(PageRun(record: record, sent: driven.outcome.sent, refused: driven.outcome.refused, firstRefusal: driven.outcome.firstRefusal,
                        latenessP50Ms: 0, latenessP99Ms: 0, latenessMaxMs: 0, realtimeDispatch: false,
                        usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact?.frames ?? false, exactTimes: exactTimes,
-                       inputFlushes: driven.frames.reduce(0) { $0 + $1.flushes }, eventTimes: exact?.events))
+                       inputFlushes: driven.frames.reduce(0) { $0 + $1.flushes }, eventTimes: exact?.events, eventZero: eventZero))
     }
 
     /// Whether the page read every frame time of the run exactly as `grid` placed it, and how

@@ -47,6 +47,9 @@ public struct PageRun: Sendable {
     /// On the page clock: how the page read the run's event timestamps (`nil` where DevTools
     /// did not report its time origin).
     public var eventTimes: PageEventTimes?
+    /// On the page clock: where the page's event timestamps count from, as measured
+    /// (``PageEventZero``); `nil` where DevTools did not report its time origin.
+    public var eventZero: PageEventZero?
 }
 
 /// How a page read the event timestamps of a run on the page clock, each sent on its 100 µs

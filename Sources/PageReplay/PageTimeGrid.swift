@@ -1,32 +1,30 @@
 import TouchBenchSupport
 
 /// Times the page reads exactly. Chromium coarsens every time a page can read (an event's
-/// `timeStamp`, a `requestAnimationFrame` timestamp, `performance.now()`) to 100 µs from the
-/// page's time origin, rounding a time inside a 100 µs step up or down by a threshold drawn
-/// per step from a secret of the browser process: the same run reads differently in two
-/// browsers. A time that falls exactly on a step is never moved (the threshold lies above the
-/// step's start). So the page clock sends every frame time and every event timestamp on the
-/// page's 100 µs grid, with the run's vsync 0 on a grid point so that each time of the trace
-/// falls on the same point in every run.
+/// `timeStamp`, a `requestAnimationFrame` timestamp, `performance.now()`) to 100 µs, rounding
+/// a time inside a 100 µs step up or down by a threshold drawn per step from a secret of the
+/// browser process: the same run reads differently in two browsers. A time that falls exactly
+/// on a step is never moved (the threshold lies above the step's start). So the page clock
+/// sends every frame time and every event timestamp on a step, with the run's vsync 0 on the
+/// page's 100 µs grid so that each time of the trace is the same page time in every run.
 ///
-/// That needs, to the microsecond, where the grid is and how the browser turns an event's
-/// Unix timestamp into its own clock:
-/// - the grid: the page's time origin on the browser's clock (`TimeTicks`), which DevTools
-///   reports as the `NavigationStart` metric of `Performance.getMetrics`. Frame times sent on
-///   it are read exactly: 332 of 332 frames in every run of `catch` tried;
-/// - event timestamps: the browser adds its `TimeTicks::UnixEpoch()` to the Unix time sent, a
-///   constant it computed once from a CLOCK_MONOTONIC and a CLOCK_REALTIME reading truncated
-///   to microseconds, taken some microseconds apart. CLOCK_REALTIME − CLOCK_MONOTONIC
-///   predicts it only to within those microseconds, and no DevTools call reports it: under
-///   load the page's events land tens of µs off their grid point, either way from one
-///   browser launch to the next (0 to 18 of `catch`'s 45 events read 100 µs off per run), and
-///   about 1 µs apart from event to event; a calibration in a second, cross-origin-isolated
-///   target measured an offset that the page's own events did not follow (docs/PAGES.md).
-///   Measuring it from the page failed too: mouse moves sent faster than frames do not keep
-///   their timestamps, and key events stamped around a step's threshold placed it 10–18 µs
-///   from the prediction while touch events read as predicted (no one offset for both).
+/// Where the steps are differs for the two (Blink, HeadlessChrome 156):
+/// - frame times are coarsened relative to the page's time origin: a frame at ticks F reads
+///   Clamp(F − O), where O is the origin on the browser's clock (`TimeTicks`), which DevTools
+///   reports to the microsecond as the `NavigationStart` metric of `Performance.getMetrics`.
+///   Frames are sent at O + t and read t exactly: 332 of 332 in every run of `catch` tried;
+/// - event timestamps are coarsened as absolute ticks: an event at ticks G reads
+///   Clamp(G) − Clamp(O). Clamp(O), the event zero C, is O's 100 µs step or the next one,
+///   fixed for the page load; ``PageEventZero`` measures it from `performance.mark()` and the
+///   trace, without input. An event meant for page time t is sent at G = C + t, a multiple of
+///   100 µs, never moved, and reads t exactly. The browser adds its `TimeTicks::UnixEpoch()` to
+///   the Unix time DevTools takes, which CLOCK_REALTIME − CLOCK_MONOTONIC predicts to within
+///   a microsecond (the 0.3 µs guard covers the rest). Where C was not found, events are sent
+///   at O + t as before (each reads t or one step off it, differently in every launch).
+///   Sending them at O + t was the cause of the events read 100 µs off (0 to 24 of a run of
+///   `catch`, of either sign per launch), first taken for an error in the Unix conversion.
 ///   ``PageReplayer`` checks what the page read (``PageRun/exactFrameTimes``,
-///   ``PageRun/exactTimes``); `page_frames_changed` stays a timing metric.
+///   ``PageRun/exactTimes``).
 ///
 /// Every time is placed on the grid step nearest to it (at most 50 µs away, half of what
 /// the browser's own coarsening moves it); the run's own timeline keeps the exact times.
@@ -41,6 +39,9 @@ struct PageTimeGrid {
     let originMicros: Int64
     /// The browser's clock at the Unix epoch, microseconds (negative).
     let unixEpochMicros: Int64
+    /// Where the page's event timestamps count from on the browser's clock (``PageEventZero``),
+    /// microseconds; `nil` where it was not found, and events are then sent on the origin's grid.
+    var eventZeroMicros: Int64?
 
     /// The grid point nearest `ticks` (browser ms), microseconds on the browser's clock.
     private func nearest(_ ticks: Double) -> Int64 {
@@ -60,9 +61,12 @@ struct PageTimeGrid {
         (Double(nearest(ticks)) + Self.guardMicros) / 1000
     }
 
-    /// The Unix timestamp (ns) to send for an event at `ticks` (browser ms).
+    /// The Unix timestamp (ns) to send for an event at `ticks` (browser ms): the page reads it
+    /// as ``pageMicros(_:)`` gives, exactly where the event zero is known.
     func eventEpoch(_ ticks: Double) -> Int64 {
-        (nearest(ticks) &- unixEpochMicros) &* 1000 &+ Int64(Self.guardMicros * 1000)
+        let point = nearest(ticks)
+        let sent = eventZeroMicros.map { $0 &+ (point &- originMicros) } ?? point
+        return (sent &- unixEpochMicros) &* 1000 &+ Int64(Self.guardMicros * 1000)
     }
 
     /// What the page reads for a time at `ticks` (browser ms): page microseconds.

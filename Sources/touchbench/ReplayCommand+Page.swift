@@ -64,7 +64,7 @@ enum PageReplayCommand {
                              run.inputFlushes, run.inputFlushes == 1 ? "" : "es",
                              runs.allSatisfy(\.exactTimes) ? "; the page read every time exactly"
                                 : runs.allSatisfy(\.exactFrameTimes) ? "; the page read its frame times exactly, not every event time" + eventTimesOff(runs)
-                                : "; the page's times coarsened at random"))
+                                : "; the page's times coarsened at random") + eventZeroMissed(runs))
                 for (index, miss) in run.misses.enumerated() { print("          attempt \(index + 1) made again (\(miss))") }
             }
         }
@@ -88,6 +88,15 @@ enum PageReplayCommand {
         let times = runs.compactMap(\.eventTimes).reduce(PageEventTimes(), +)
         return " (\(times.late) of \(times.read) read 100 µs late, \(times.early) early\(times.furtherOff > 0 ? ", \(times.furtherOff) further off" : "")"
             + "\(runs.count > 1 ? " over the \(runs.count) runs" : ""))"
+    }
+
+    /// The runs whose page's event zero (``PageEventZero``) was not found, whose events were
+    /// sent on its time origin instead: empty when there are none.
+    private static func eventZeroMissed(_ runs: [PageRun]) -> String {
+        let missed = runs.compactMap(\.eventZero).filter { $0.micros == nil }
+        guard let first = missed.first else { return "" }
+        return "; event times sent on the page's time origin\(runs.count > 1 ? " in \(missed.count) of the \(runs.count) runs" : ""), "
+            + "where they may read 100 µs off: \(first.account)"
     }
 
     /// The page argument; one not on this machine is a usage error.

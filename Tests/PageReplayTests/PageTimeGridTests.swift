@@ -1,8 +1,9 @@
 import Testing
 @testable import PageReplay
 
-/// Where the page clock puts the times it sends, so that Chromium's coarsening (100 µs steps
-/// from the page's time origin, a time exactly on a step never moved) reads them exactly.
+/// Where the page clock puts the times it sends, so that Chromium's coarsening (100 µs steps:
+/// from the page's time origin for frames, absolute for events; a time exactly on a step never
+/// moved) reads them exactly.
 struct PageTimeGridTests {
     // A page whose time origin is at 46 699 303 883 µs on the browser's clock.
     private let grid = PageTimeGrid(originMicros: 46_699_303_883, unixEpochMicros: -1_796_138_349_813_936)
@@ -16,6 +17,35 @@ struct PageTimeGridTests {
         #expect(abs(grid.frameTicks(ticks) * 1000 - (46_699_303_883 + 12_300.3)) < 0.01)
         // The event's Unix time (ns) is the grid point less the browser's UnixEpoch, + 300 ns.
         #expect(grid.eventEpoch(ticks) == (46_699_303_883 + 12_300 + 1_796_138_349_813_936) * 1000 + 300)
+    }
+
+    @Test func eventsGoToTheEventZerosGrid() {
+        // Blink reads an event at ticks G as Clamp(G) − C (C the event zero, the origin's step
+        // at 46 699 303 800 or the next): the event meant for 12.3 ms is sent at C + 12 300.
+        let ticks = (46_699_303_883.0 + 12_349) / 1000
+        for zero: Int64 in [46_699_303_800, 46_699_303_900] {
+            var located = grid
+            located.eventZeroMicros = zero
+            #expect(located.eventEpoch(ticks) == (zero + 12_300 + 1_796_138_349_813_936) * 1000 + 300)
+            // Frames stay on the origin's grid, where the page reads them.
+            #expect(located.frameTicks(ticks) == grid.frameTicks(ticks))
+            #expect(located.pageMicros(ticks) == 12_300)
+        }
+    }
+
+    @Test func marksPlaceTheEventZero() {
+        // A mark at ticks T reads Clamp(T) − C: 100 µs above floor100(T) − floor100(O) only if
+        // T was rounded up and C down, 100 µs below only if T was rounded down and C up.
+        let origin: Int64 = 46_699_303_883
+        #expect(PageEventZero.vote(ticks: 46_699_403_850, read: 100_100, originMicros: origin) == 1)
+        #expect(PageEventZero.vote(ticks: 46_699_403_850, read: 99_900, originMicros: origin) == -1)
+        #expect(PageEventZero.vote(ticks: 46_699_403_850, read: 100_000, originMicros: origin) == 0)
+        #expect(PageEventZero(originMicros: origin, marks: 16, matched: 16, forStep: 5, forNext: 0).micros == 46_699_303_800)
+        #expect(PageEventZero(originMicros: origin, marks: 16, matched: 16, forStep: 0, forNext: 3).micros == 46_699_303_900)
+        // Undecided, or contradicted: not placed, and the run sends its events as before.
+        #expect(PageEventZero(originMicros: origin, marks: 16, matched: 16, forStep: 0, forNext: 0).micros == nil)
+        #expect(PageEventZero(originMicros: origin, marks: 16, matched: 16, forStep: 2, forNext: 1).micros == nil)
+        #expect(PageEventZero.floorToStep(-150) == -200)
     }
 
     @Test func aRunStartsOnAGridPoint() {
