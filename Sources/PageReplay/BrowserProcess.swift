@@ -202,6 +202,18 @@ enum MonotonicClock {
         return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
     }
 
+    /// The Unix epoch time less the monotonic clock, nanoseconds: the Unix reading between two
+    /// monotonic ones, of the tightest of 32 such brackets (a thread preempted between two
+    /// readings, as on a loaded machine at a low priority, would put it microseconds off).
+    static func epochMinusNow() -> Int64 {
+        var best = (width: Int64.max, offset: epoch() &- now())
+        for _ in 0..<32 {
+            let before = now(), unix = epoch(), after = now()
+            if after &- before < best.width { best = (after &- before, unix &- (before &+ (after &- before) / 2)) }
+        }
+        return best.offset
+    }
+
     /// Sleeps until `deadline` (monotonic ns): absolute, so waits never accumulate error.
     static func sleep(until deadline: Int64) {
         var spec = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))

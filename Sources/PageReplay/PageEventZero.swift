@@ -19,6 +19,8 @@ public struct PageEventZero: Sendable, Hashable {
     public var forStep = 0
     public var forNext = 0
 
+    /// How near a step's edge a mark's trace time says nothing, microseconds.
+    static let edgeMicros: Int64 = 2
     /// How many marks are placed.
     static let markCount = 16
     /// The marks' names: this and their index, unlikely to be one of the page's own.
@@ -45,6 +47,10 @@ public struct PageEventZero: Sendable, Hashable {
     /// What one mark says: +1 for the origin's step, −1 for the next, 0 for neither, from its
     /// unclamped ticks `ticks` and the time the page read `read` (µs from its origin).
     static func vote(ticks: Int64, read: Int64, originMicros: Int64) -> Int {
+        // A mark within 2 µs of a step's edge says nothing: its trace time and the time the
+        // page coarsened need not be the same microsecond (one such mark outvoted by 6 was seen).
+        let inStep = ticks &- floorToStep(ticks)
+        guard inStep >= edgeMicros, inStep < PageTimeGrid.stepMicros &- edgeMicros else { return 0 }
         let difference = read &- (floorToStep(ticks) &- floorToStep(originMicros))
         return difference == PageTimeGrid.stepMicros ? 1 : difference == -PageTimeGrid.stepMicros ? -1 : 0
     }

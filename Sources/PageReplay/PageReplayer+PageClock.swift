@@ -87,7 +87,7 @@ extension PageReplayer {
         var commands = InputCommands(scaleX: scale.0, scaleY: scale.1)
         let driven = try PageFrameDriver.drive(samples: samples, times: times, commands: &commands, client: session.client, clock: clock,
                                                vsyncZero: firstTime &- phase, ticksAtFirst: ticksAtFirst,
-                                               epochMinusTicks: MonotonicClock.epoch() &- MonotonicClock.now(),
+                                               epochMinusTicks: MonotonicClock.epochMinusNow(),
                                                settle: settle, tail: settings.settleLimit, grid: grid) { () throws(PageReplayError) in
             // A task on the page's main thread: answered once the handler running there has returned.
             _ = try session.evaluate("0")

@@ -94,7 +94,7 @@ struct PageTimeGrid {
         guard let start = metrics["metrics"]?.arrayValue?.first(where: { $0["name"]?.stringValue == "NavigationStart" })?["value"]?.doubleValue,
               start.isFinite, start > 0, start < 1e9 else { return nil }
         // The browser's UnixEpoch as CLOCK_REALTIME − CLOCK_MONOTONIC gives it (µs).
-        let unixEpoch = -((MonotonicClock.epoch() &- MonotonicClock.now()) / 1000)
+        let unixEpoch = -(MonotonicClock.epochMinusNow() / 1000)
         return PageTimeGrid(originMicros: Int64((start * 1e6).rounded()), unixEpochMicros: unixEpoch)
     }
 }

@@ -46,6 +46,10 @@ struct PageTimeGridTests {
         #expect(PageEventZero(originMicros: origin, marks: 16, matched: 16, forStep: 0, forNext: 0).micros == nil)
         #expect(PageEventZero(originMicros: origin, marks: 16, matched: 16, forStep: 2, forNext: 1).micros == nil)
         #expect(PageEventZero.floorToStep(-150) == -200)
+        // Within 2 µs of a step's edge a mark says nothing.
+        #expect(PageEventZero.vote(ticks: 46_699_403_899, read: 100_100, originMicros: origin) == 0)
+        #expect(PageEventZero.vote(ticks: 46_699_403_801, read: 99_900, originMicros: origin) == 0)
+        #expect(PageEventZero.vote(ticks: 46_699_403_802, read: 99_900, originMicros: origin) == -1)
     }
 
     @Test func aRunStartsOnAGridPoint() {
