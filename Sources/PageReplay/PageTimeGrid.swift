@@ -19,7 +19,10 @@ import TouchBenchSupport
 ///   trace, without input. An event meant for page time t is sent at G = C + t, a multiple of
 ///   100 µs, never moved, and reads t exactly. The browser adds its `TimeTicks::UnixEpoch()` to
 ///   the Unix time DevTools takes, which CLOCK_REALTIME − CLOCK_MONOTONIC predicts to within
-///   a microsecond (the 0.3 µs guard covers the rest). Where C was not found, events are sent
+///   a microsecond: the browser's is that or 1 µs more (two readings truncated to µs), and in
+///   a launch where it is more, each event lands 1 µs below its point and reads 100 µs early
+///   with a chance of 1 in 100 (one event in about a third of runs of `catch`, `reversal`,
+///   `drag`; docs/PAGES.md). Where C was not found, events are sent
 ///   at O + t as before (each reads t or one step off it, differently in every launch).
 ///   Sending them at O + t was the cause of the events read 100 µs off (0 to 24 of a run of
 ///   `catch`, of either sign per launch), first taken for an error in the Unix conversion.
