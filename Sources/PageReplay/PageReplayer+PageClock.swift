@@ -10,15 +10,11 @@ extension PageReplayer {
     /// overran) or follow the page's own animations, whose arithmetic reads Chromium's
     /// coarsened, randomly rounded clock (docs/PAGES.md), so they stay timing metrics.
     ///
-    /// `page_frames_changed` is among them since every time is sent where the page reads it
-    /// exactly (``PageTimeGrid``, ``PageEventZero``): 51 in 24 of 24 runs of `catch`, 44 in 6 of
-    /// 6 of `reversal` and of `drag` (docs/PAGES.md).
-    ///
     /// `response_recognition_ms` is not among them: two runs have differed by a frame (250.0
     /// against 233.3 ms on `drag` in one of two benches; 133.3 against 150.0 in 2 of about 26
     /// runs), cause not yet known (docs/PAGES.md).
     public static let exactOnPageClock: Set<MetricName> = [
-        .pageEventsDelivered, .pageSendErrors, .trackingError, .intentAccuracy, .unansweredInputs, .pageFramesChanged,
+        .pageEventsDelivered, .pageSendErrors, .trackingError, .intentAccuracy, .unansweredInputs,
     ]
 
     /// Replays on the deterministic page clock (``PagePacing/virtualClock``), running again
@@ -127,10 +123,11 @@ extension PageReplayer {
         // Every frame the clock sent (those where nothing happened are not fed to the probes).
         record.frames = driven.frames.count
         record.metrics[.pageSendErrors] = .single(Double(driven.outcome.refused), kind: .deterministic)
-        // What the compositor changed, frame by frame. Exact: an animation's last frame is
-        // where the page's arithmetic on the times it read says it ends, and it reads every
-        // time as sent (``PageTimeGrid``, ``PageEventZero``).
-        record.metrics[.pageFramesChanged] = .single(Double(driven.frames.filter(\.damage).count), kind: .deterministic)
+        // What the compositor changed, frame by frame. Timing: an animation's last frame is
+        // where the page's arithmetic on the times it read says it ends; every time is sent
+        // where the page reads it exactly (``PageTimeGrid``), but only where the event zero
+        // was found (``PageEventZero``).
+        record.metrics[.pageFramesChanged] = .single(Double(driven.frames.filter(\.damage).count), kind: .timing)
         // Input waits for its frame by construction on this clock: there is no input delay to time.
         record.metrics[.pageInputDelay] = MetricSummary(kind: .timing)
         for name in Self.exactOnPageClock { record.metrics[name]?.kind = .deterministic }

@@ -146,26 +146,23 @@ struct PageRunTests {
         // Every sample reached the page, in the frame the trace puts it in.
         #expect(first.record[.pageEventsDelivered].mean == Double(first.sent))
         // The page read every frame time exactly as sent (on its 100 µs grid, PageTimeGrid),
-        // and every event time as sent or (now and then one a run) one step off it: the
-        // browser's Unix conversion can be 1 µs below the grid point. A grid in the wrong place
-        // scatters them.
+        // and every event time as sent or one step off it (the browser's conversion of the
+        // Unix timestamp is off by less than a step): a grid in the wrong place scatters them.
         #expect(first.exactFrameTimes && second.exactFrameTimes)
         for times in [try #require(first.eventTimes), try #require(second.eventTimes)] {
             #expect(times.read >= 20 && times.exact + times.late + times.early == times.read, "\(times)")
         }
         #expect(first.exactTimes == (first.eventTimes?.exact == first.eventTimes?.read))
         // The frames that changed are the compositor's own count: the catch trace's two drags
-        // and the momentum between them and after change 51 of the 60 Hz frames. Every time
-        // the page reads is sent where it reads it exactly (event timestamps on the event zero,
-        // PageEventZero), so where the scroller's 100 ms velocity window starts is the same in
-        // every run: 51 in 24 of 24 runs (docs/PAGES.md). Exact, and compared exactly above.
+        // and the momentum between them and after change about 51 of the 60 Hz frames. Event
+        // timestamps can read 100 µs off, differently in every browser launch, and where the
+        // scroller's 100 ms velocity window starts (12 or 13 samples) can then differ: 51 in 28
+        // of 30 runs and 50 in 2; 51 in 18 of 20 and 52 in 2 (docs/PAGES.md), hence timing, and
+        // two launches may read 50 and 52: within two frames.
         let changed = (first.record[.pageFramesChanged].mean ?? 0, second.record[.pageFramesChanged].mean ?? 0)
-        #expect(first.record[.pageFramesChanged].kind == .deterministic)
-        #expect(changed.0 == changed.1, "changed frames \(changed.0) and \(changed.1)")
+        #expect(first.record[.pageFramesChanged].kind == .timing)
+        #expect(abs(changed.0 - changed.1) <= 2, "changed frames \(changed.0) and \(changed.1)")
         #expect((45...56).contains(changed.0), "changed frames \(changed.0)")
-        // Both runs found where the page's event timestamps count from.
-        #expect(first.eventZero?.micros != nil && second.eventZero?.micros != nil,
-                "\(first.eventZero?.account ?? "no zero"); \(second.eventZero?.account ?? "no zero")")
         // 1:1 while dragging, exactly: each frame shows the newest sample it consumed.
         #expect(first.record[.trackingError].max == 0)
         // A frame's presentation waits for the vsyncs its real work overran; where neither run
