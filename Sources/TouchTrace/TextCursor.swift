@@ -44,8 +44,7 @@ package struct TextCursor {
         unsigned(value.magnitude)
     }
 
-    /// `value` in decimal, written from its last digit back, two digits at a time (the digit
-    /// count found first: no scratch digits copied after).
+    /// `value` in decimal (the digit count found first: no scratch digits copied after).
     @inline(__always)
     package mutating func unsigned(_ value: UInt64) {
         if value < 10 {
@@ -53,9 +52,18 @@ package struct TextCursor {
             return
         }
         let count = Self.decimalDigits(value)
+        Self.storeDigits(of: value, count: count, at: position)
+        position += count
+    }
+
+    /// Stores the `count` decimal digits of `value` at `start`, from the last back, two at a
+    /// time. `count` must be ``decimalDigits(_:)`` of `value`. The one home of decimal writing:
+    /// the evdev forms' line cursor stores its numbers through it too.
+    @inline(__always)
+    package static func storeDigits(of value: UInt64, count: Int, at start: UnsafeMutablePointer<UInt8>) {
         var rest = value
-        var end = position + count
-        let pairs = Self.digitPairs.utf8Start
+        var end = start + count
+        let pairs = digitPairs.utf8Start
         while rest >= 100 {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
@@ -70,7 +78,6 @@ package struct TextCursor {
         } else {
             (end - 1).initialize(to: UInt8(truncatingIfNeeded: rest) &+ 0x30)
         }
-        position += count
     }
 
     private static let digitPairs: StaticString = """

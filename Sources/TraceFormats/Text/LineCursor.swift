@@ -1,3 +1,5 @@
+import TouchTrace
+
 /// Where the next byte of a line goes in a ``TextBuffer``'s memory, for the evdev exporters'
 /// event lines: the buffer reserves room for the whole line once
 /// (``TextBuffer/write(reserving:_:)``) and the line's fields are written through this
@@ -58,13 +60,8 @@ struct LineCursor {
     /// for zero padding, comes first: `%05d` prints -0042). At most 20 + `width` bytes.
     @inline(__always)
     mutating func append(decimal value: Int64, width: Int = 0, pad: UInt8 = 0x20) {
-        var magnitude = value.magnitude
-        var digits = 1
-        var scale: UInt64 = 10
-        while digits < 20, magnitude >= scale {
-            digits &+= 1
-            if digits < 20 { scale = scale &* 10 }
-        }
+        let magnitude = value.magnitude
+        let digits = TextCursor.decimalDigits(magnitude)
         let negative = value < 0
         let used = digits + (negative ? 1 : 0)
         if pad == 0x30 {
@@ -74,30 +71,8 @@ struct LineCursor {
             append(padding: width - used, pad)
             if negative { append(byte: 0x2d) }
         }
-        // Two digits per division, from the last.
-        Self.digitPairs.withUTF8Buffer { pairs in
-            var index = digits
-            while magnitude >= 100 {
-                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
-                magnitude /= 100
-                index &-= 2
-                pointer[index] = pairs[pair]
-                pointer[index &+ 1] = pairs[pair &+ 1]
-            }
-            if magnitude >= 10 {
-                let pair = Int(truncatingIfNeeded: magnitude) &* 2
-                pointer[index &- 2] = pairs[pair]
-                pointer[index &- 1] = pairs[pair &+ 1]
-            } else {
-                pointer[index &- 1] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
-            }
-        }
+        TextCursor.storeDigits(of: magnitude, count: digits, at: pointer)
         pointer += digits
-    }
-
-    /// "00", "01" … "99": a constant in the binary (a computed literal needs no lazy initialisation).
-    private static var digitPairs: StaticString {
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     /// `value` in lower-case hexadecimal, zero-padded to `width` digits (at most
