@@ -57,6 +57,16 @@ let package = Package(
             path: "MemoryBenchmark"
         ),
         .executableTarget(
+            name: "SuiteBenchmark",
+            dependencies: [
+                "BenchmarkKit",
+                .product(name: "BenchReports", package: "TouchBench"),
+                .product(name: "TouchTrace", package: "TouchBench"),
+                .product(name: "TraceSynthesis", package: "TouchBench"),
+            ],
+            path: "SuiteBenchmark"
+        ),
+        .executableTarget(
             name: "ScalingBenchmark",
             dependencies: [
                 "BenchmarkKit",

@@ -45,4 +45,14 @@ public enum Measure {
     public static func progress(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
+
+    /// The process's peak resident set (VmHWM), in MB, from /proc/self/status; NaN where
+    /// that cannot be read.
+    public static func peakResidentMB() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return .nan }
+        return kilobytes / 1024
+    }
 }

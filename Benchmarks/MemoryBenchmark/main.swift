@@ -11,15 +11,6 @@ import TouchReplay
 import TouchTrace
 import TraceSynthesis
 
-/// The process's peak resident set, in MB, from /proc/self/status.
-func peakResidentMB() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-    else { return .nan }
-    return kilobytes / 1024
-}
-
 // Child mode: `--child idle|stream|load FILE` does one thing and prints its peak.
 let arguments = CommandLine.arguments
 if arguments.count >= 3, arguments[1] == "--child" {
@@ -41,7 +32,7 @@ if arguments.count >= 3, arguments[1] == "--child" {
             break
         }
     } catch { BenchmarkOptions.fail("child \(mode): \(error)") }
-    print(peakResidentMB())
+    print(Measure.peakResidentMB())
     exit(0)
 }
 

@@ -18,14 +18,6 @@ import TouchTrace
 import TraceFormats
 import TraceSynthesis
 
-func peakResidentMB() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-    else { return .nan }
-    return kilobytes / 1024
-}
-
 /// Every sample of the mixed session of `minutes`.
 func session(minutes: Double) -> (TraceMetadata, [InputSample]) {
     let session = MixedSession(seed: 17, duration: minutes * 60)
@@ -54,12 +46,12 @@ if arguments.count >= 5, arguments[1] == "--child", let form = TraceForm(name: a
             _ = try importCount(form, arguments[4])
         } else {
             let (metadata, samples) = session(minutes: Double(arguments[5]) ?? 1)
-            let before = peakResidentMB()
+            let before = Measure.peakResidentMB()
             try export(form, metadata, samples, to: arguments[4])
             print(before)
         }
     } catch { BenchmarkOptions.fail("child: \(error)") }
-    print(peakResidentMB())
+    print(Measure.peakResidentMB())
     exit(0)
 }
 

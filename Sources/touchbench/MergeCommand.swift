@@ -26,11 +26,7 @@ enum MergeCommand {
             throw CommandFailure(code: ExitCode.dataError, message: "touchbench merge: \(error.description).")
         }
         for warning in merge.warnings { Console.error("warning: \(warning)") }
-        if outputPath == "-" {
-            print(merge.result.jsonText, terminator: "")
-        } else {
-            try merge.result.write(to: outputPath)
-        }
+        try merge.result.write(to: outputPath)
         return ExitCode.success
     }
 }

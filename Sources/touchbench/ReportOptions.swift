@@ -29,7 +29,7 @@ struct ReportOptions: Sendable {
     /// Writes every report asked for.
     func write(_ arguments: ParsedArguments, result: BenchResult, baseline: BenchResult?, baselineName: String?,
                comparison: BenchComparison, chart: EntryKey?) throws {
-        if let json, let path = arguments.text(json) { try emit(result.jsonText, to: path) }
+        if let json, let path = arguments.text(json) { try result.write(to: path) }
         if let path = arguments.text(markdown) {
             try emit(MarkdownReport(comparison: comparison, baselineName: baselineName).render(), to: path)
         }

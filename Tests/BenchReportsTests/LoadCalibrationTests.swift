@@ -168,4 +168,30 @@ struct LoadCalibrationTests {
             .run(suite: large, manifestPath: "/suite/manifest.json", shard: nil, environment: Fixtures.environment)
         #expect(many.calibration?.samples.count == 8 * 2 + 1)
     }
+
+    /// Counts the replays bench asks for, by trace and scene.
+    final class CountingReplayer: TraceReplaying, @unchecked Sendable {
+        // Only the test's one runner thread touches it.
+        var replays: [String: Int] = [:]
+        func replay(path: String, scene: String, withSeries: Bool) throws -> ReplayOutcome {
+            replays[path + "|" + scene, default: 0] += 1
+            return try Fixtures.FakeReplayer().replay(path: path, scene: scene, withSeries: withSeries)
+        }
+    }
+
+    @Test("bench's work per trace does not grow with the suite: every run replayed repeats + 1 times, the calibration eight times a round, progress once per replay",
+          arguments: [10, 1000])
+    func benchWorkPerTraceIsFlat(traces: Int) throws {
+        let suite = Fixtures.suite(count: traces)
+        let runs = suite.traces.reduce(0) { $0 + $1.scenes.count }
+        let replayer = CountingReplayer()
+        final class Ticks: @unchecked Sendable { var count = 0 }  // one runner thread
+        let ticks = Ticks()
+        let runner = BenchRunner(replayer: replayer, repeats: 2) { _, _, _ in ticks.count += 1 }
+        let result = try runner.run(suite: suite, manifestPath: "/suite/manifest.json", shard: nil, environment: Fixtures.environment)
+        #expect(result.entries.count == runs)
+        #expect(replayer.replays.count == runs && replayer.replays.values.allSatisfy { $0 == 3 })
+        #expect(ticks.count == runs * 3 + 1)
+        #expect(result.calibration?.samples.count == (traces == 10 ? runs * 2 + 1 : 8 * 2 + 1))
+    }
 }

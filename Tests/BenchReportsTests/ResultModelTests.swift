@@ -2,6 +2,7 @@ import BenchReports
 import RunRecord
 import Foundation
 import Testing
+import TouchBenchSupport
 import TouchTrace
 
 @Suite struct ResultModelTests {
@@ -36,6 +37,47 @@ import TouchTrace
         #expect(object["schema"] as? String == "touchbench.bench/1")
         #expect((object["entries"] as? [Any])?.count == 8)
         #expect(text.range(of: "[0-9][eE][-+]?[0-9]", options: .regularExpression) == nil)
+    }
+
+    /// The canonical writer's document of the whole result as one tree: what `writeJSON`
+    /// streams an entry at a time must be these bytes.
+    private static func treeDocument(_ result: BenchResult) -> String {
+        var members: [(key: String, value: JSONValue)] = [
+            ("schema", .string(BenchResult.schema)),
+            ("entries", .array(result.entries.map(\.json))),
+            ("environment", result.environment.json),
+        ]
+        if let shard = result.shard { members.append(("shard", .string(shard.description))) }
+        if let calibration = result.calibration { members.append(("calibration", calibration.json)) }
+        return JSONWriter.document(.object(members))
+    }
+
+    @Test("the result streamed in pieces is the canonical document of its tree, byte for byte",
+          arguments: [(0, false, false), (1, true, false), (3, false, true), (400, true, true)])
+    func streamedResultIsTheTreeDocument(traces: Int, sharded: Bool, calibrated: Bool) throws {
+        var result = Fixtures.result(traces: traces)
+        result.shard = sharded ? BenchShard(index: 2, count: 3) : nil
+        result.calibration = calibrated ? Fixtures.calibration() : nil
+        var pieces: [String] = []
+        result.writeJSON { pieces.append($0) }
+        #expect(pieces.joined() == Self.treeDocument(result))
+        #expect(result.jsonText == Self.treeDocument(result))
+        // 800 entries are written in pieces of 64 KiB and a little more, not whole.
+        if traces == 400 {
+            #expect(pieces.count > 10)
+            #expect(pieces.dropLast().allSatisfy { $0.utf8.count >= 1 << 16 && $0.utf8.count < 1 << 17 })
+        } else {
+            #expect(pieces.count == 1)
+        }
+    }
+
+    @Test func resultWrittenToAFileIsItsJSONText() throws {
+        let result = Fixtures.result(traces: 300)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-\(UInt64.random(in: 0 ... .max)).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try result.write(to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == result.jsonText)
+        #expect(try BenchResult.load(from: path).jsonText == result.jsonText)
     }
 
     @Test("schemas match exactly: one that only begins like ours is another schema", arguments: [

@@ -62,14 +62,45 @@ extension BenchResult {
     /// The result as `touchbench.bench/1` JSON: sorted keys, fixed number format, one
     /// trailing newline.
     public var jsonText: String {
-        var members: [(key: String, value: JSONValue)] = [
-            ("schema", .string(Self.schema)),
-            ("entries", .array(entries.map(\.json))),
-            ("environment", environment.json),
-        ]
+        var text = ""
+        writeJSON { text += $0 }
+        return text
+    }
+
+    /// The bytes of ``jsonText``, handed to `emit` in pieces of about 64 KiB, built an entry at
+    /// a time: a result of 10 000 entries is never one JSON tree (about 40 kB an entry) nor one
+    /// string in memory. The document is the canonical writer's: an object whose members are
+    /// not all scalars, so one member per line, keys sorted, the entries array the same way.
+    public func writeJSON<Failure: Error>(_ emit: (String) throws(Failure) -> Void) throws(Failure) {
+        var piece = "{\n"
+        var members: [(key: String, value: JSONValue?)] = [("entries", nil), ("environment", environment.json),
+                                                           ("schema", .string(Self.schema))]
         if let shard { members.append(("shard", .string(shard.description))) }
         if let calibration { members.append(("calibration", calibration.json)) }
-        return JSONWriter.document(.object(members))
+        members.sort { $0.key < $1.key }
+        for (index, member) in members.enumerated() {
+            if index > 0 { piece += ",\n" }
+            piece += "  " + JSONWriter.quoted(member.key) + ": "
+            if let value = member.value {
+                JSONWriter.write(value, indent: "  ", into: &piece)
+            } else if entries.isEmpty {
+                JSONWriter.write(.array([]), indent: "  ", into: &piece)
+            } else {
+                piece += "[\n"
+                for (position, entry) in entries.enumerated() {
+                    if position > 0 { piece += ",\n" }
+                    piece += "    "
+                    JSONWriter.write(entry.json, indent: "    ", into: &piece)
+                    if piece.utf8.count >= 1 << 16 {
+                        try emit(piece)
+                        piece = ""
+                    }
+                }
+                piece += "\n  ]"
+            }
+        }
+        piece += "\n}\n"
+        try emit(piece)
     }
 
     /// Parses a `touchbench.bench/1` document; a lone `touchbench.run/1` object is accepted
@@ -127,6 +158,6 @@ extension BenchResult {
 
     /// Writes the JSON form to `path`.
     public func write(to path: String) throws(BenchReportError) {
-        try ReportFile.write(jsonText, to: path)
+        try ReportFile.write(to: path) { (emit) throws(TraceFileError) in try writeJSON(emit) }
     }
 }
