@@ -71,6 +71,36 @@ import TouchTrace
         }
     }
 
+    @Test("entries are decoded as they are parsed, with the same errors in the same order")
+    func streamedDecodingKeepsItsErrors() throws {
+        let good = Fixtures.result(traces: 2).jsonText
+        // A bad entry in a file of another schema is a file of another schema.
+        let otherSchema = good.replacingOccurrences(of: #""touchbench.bench/1""#, with: #""touchbench.other/1""#)
+            .replacingOccurrences(of: #""frames": 240"#, with: #""frames": -1"#)
+        #expect(throws: ResultDecodingError("has schema 'touchbench.other/1', not touchbench.bench/1")) { try BenchResult.decode(otherSchema) }
+        let badEntry = good.replacingOccurrences(of: #""frames": 240"#, with: #""frames": -1"#)
+        #expect(throws: ResultDecodingError.self) { try BenchResult.decode(badEntry) }
+        let twice = try BenchResult.decode(good).entries
+        let doubled = BenchResult(entries: [], environment: Fixtures.environment).jsonText
+            .replacingOccurrences(of: #""entries": []"#, with: #""entries": ["# + twice[0].jsonText + "," + twice[0].jsonText + "]")
+        #expect(throws: ResultDecodingError("has two entries for \(twice[0].key)")) { try BenchResult.decode(doubled) }
+        // A lone run record keeps a member named `entries` it does not know.
+        let run = try #require(twice.first).jsonText.replacingOccurrences(of: #""frames": 240"#, with: #""entries": [1, 2], "frames": 240"#)
+        let lone = try BenchResult.decode(run)
+        #expect(lone.entries.first?.jsonText.contains(#""entries": [1, 2]"#) == true)
+    }
+
+    @Test("a metric read with no unknown member keeps no storage for them (an emptied dictionary kept about 800 bytes)")
+    func decodedMetricsKeepNoEmptyStorage() throws {
+        let result = try BenchResult.decode(Fixtures.result(traces: 2).jsonText)
+        let summaries = result.entries.flatMap(\.metrics.values)
+        #expect(summaries.count > 30)
+        #expect(summaries.allSatisfy { $0.extras.capacity == 0 })
+        let withUnknown = try BenchResult.decode(Fixtures.result(traces: 1).jsonText
+            .replacingOccurrences(of: #""kind": "timing""#, with: #""kind": "timing", "note": "kept""#))
+        #expect(withUnknown.entries.flatMap(\.metrics.values).contains { $0.extras["note"] == .string("kept") })
+    }
+
     @Test func resultWrittenToAFileIsItsJSONText() throws {
         let result = Fixtures.result(traces: 300)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-\(UInt64.random(in: 0 ... .max)).json").path

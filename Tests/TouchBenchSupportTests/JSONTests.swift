@@ -89,6 +89,33 @@ struct JSONTests {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(deep) }
     }
+
+    @Test("a top-level member's array elements are handed over one by one, in order, and left out of the tree")
+    func streamedElements() throws {
+        var bytes = Array(#"{"a": {"entries": [9]}, "entries": [1, {"x": [2]}, "3"], "z": true}"#.utf8)
+        var seen: [JSONValue] = []
+        let value = try JSONValue.parse(bytes: &bytes, streamingElementsOf: "entries") { seen.append($0) }
+        let expected = [try JSONValue.parse("1"), try JSONValue.parse(#"{"x": [2]}"#), try JSONValue.parse(#""3""#)]
+        #expect(seen == expected)
+        // Only the top level streams: a nested member of that name stays in the tree.
+        #expect(value == (try JSONValue.parse(#"{"a": {"entries": [9]}, "entries": [], "z": true}"#)))
+        // Not an array there: kept as it is; not an object: parsed as ever.
+        var other = Array(#"{"entries": {"k": 1}}"#.utf8)
+        #expect(try JSONValue.parse(bytes: &other, streamingElementsOf: "entries") { _ in Issue.record("no array to stream") }
+                == (try JSONValue.parse(#"{"entries": {"k": 1}}"#)))
+        var array = Array("[1, 2]".utf8)
+        let plain = try JSONValue.parse("[1, 2]")
+        #expect(try JSONValue.parse(bytes: &array, streamingElementsOf: "entries") { _ in } == plain)
+    }
+
+    @Test("a streamed array is checked as any other: unclosed, a bad separator, text after it, too deep", arguments: [
+        #"{"entries": [1, 2"#, #"{"entries": [1 2]}"#, #"{"entries": [1]} x"#, #"{"entries": [1], "entries": [2]}"#,
+        #"{"entries": ["# + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "]}",
+    ])
+    func streamedElementsAreChecked(text: String) {
+        var bytes = Array(text.utf8)
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(bytes: &bytes, streamingElementsOf: "entries") { _ in } }
+    }
 }
 
 extension JSONValue {
@@ -100,4 +127,5 @@ extension JSONValue {
         default: self
         }
     }
+
 }

@@ -72,7 +72,7 @@ extension BenchComparison {
         metrics.merge(counts(of: entry)) { _, count in count }
         if let baseline { baseMetrics.merge(counts(of: baseline)) { _, count in count } }
         let names = Set(metrics.keys).union(baseMetrics.keys)
-            .sorted { ($0.reportRank, $0) < ($1.reportRank, $1) }
+            .map { (rank: $0.reportRank, name: $0) }.sorted { ($0.rank, $0.name) < ($1.rank, $1.name) }.map(\.name)
         var rows: [Row] = []
         for name in names {
             let current = metrics[name], base = baseMetrics[name]

@@ -68,10 +68,22 @@ package enum JSONValue: Sendable, Hashable {
     package static func parse(bytes: inout [UInt8]) throws(SyntaxError) -> JSONValue {
         try bytes.withBytes { (buffer) throws(SyntaxError) in
             var parser = JSONParser(bytes: buffer)
-            let value = try parser.parseValue(depth: 0)
-            parser.skipWhitespace()
-            guard parser.position == buffer.count else { throw parser.error("unexpected text after the value") }
-            return value
+            return try parser.parseDocument()
+        }
+    }
+
+    /// Parses one complete JSON value, handing each element of the top-level object's member
+    /// `key`, where that is an array, to `element` as soon as it is parsed instead of keeping
+    /// it: the value returned has `[]` there. A result of 10 000 entries is then never one tree
+    /// (about 40 kB an entry). Everything else is parsed and checked as ``parse(bytes:)`` does.
+    package static func parse(bytes: inout [UInt8], streamingElementsOf key: String,
+                              _ element: (JSONValue) -> Void) throws(SyntaxError) -> JSONValue {
+        try withoutActuallyEscaping(element) { (element) throws(SyntaxError) in
+            try bytes.withBytes { (buffer) throws(SyntaxError) in
+                var parser = JSONParser(bytes: buffer)
+                parser.streamed = (key, element)
+                return try parser.parseDocument()
+            }
         }
     }
 }
@@ -83,7 +95,17 @@ private struct JSONParser {
     var position = 0
     static let maximumDepth = 64
 
+    /// The top-level member whose array elements go to a closure instead of the tree.
+    var streamed: (key: String, element: (JSONValue) -> Void)?
+
     init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    mutating func parseDocument() throws(JSONValue.SyntaxError) -> JSONValue {
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        guard position == bytes.count else { throw error("unexpected text after the value") }
+        return value
+    }
 
     func error(_ reason: String) -> JSONValue.SyntaxError {
         JSONValue.SyntaxError(offset: position, reason: reason)
@@ -126,6 +148,8 @@ private struct JSONParser {
         var members: [(key: String, value: JSONValue)] = []
         // RFC 8259 leaves a repeated name's meaning to the reader; ours refuses it, so that a
         // result or baseline cannot say two things and be read as either (hostile report L9).
+        // A set only for large objects: hashing every key of the small ones (a metric's nine
+        // members) cost a tenth of reading a result; a scan of a few keys costs less.
         var keys: Set<String> = []
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
@@ -134,14 +158,27 @@ private struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let keyStart = position
             let key = try parseString()
-            guard keys.insert(key).inserted else {
+            let repeated: Bool
+            if members.count < 16 {
+                repeated = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                repeated = !keys.insert(key).inserted
+            }
+            guard !repeated else {
                 throw JSONValue.SyntaxError(offset: keyStart, reason: "the key \"\(key.count > 40 ? String(key.prefix(40)) + "…" : key)\" appears twice in one object",
                                             isRepeatedKey: true)
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             position += 1
-            members.append((key, try parseValue(depth: depth + 1)))
+            skipWhitespace()
+            if depth == 0, let streamed, key == streamed.key, position < bytes.count, bytes[position] == UInt8(ascii: "[") {
+                try parseArray(depth: depth + 1, each: streamed.element)
+                members.append((key, .array([])))
+            } else {
+                members.append((key, try parseValue(depth: depth + 1)))
+            }
             skipWhitespace()
             guard position < bytes.count else { throw error("the object is not closed") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -151,16 +188,23 @@ private struct JSONParser {
     }
 
     mutating func parseArray(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
-        position += 1
         var elements: [JSONValue] = []
+        try parseArray(depth: depth) { elements.append($0) }
+        return .array(elements)
+    }
+
+    /// Parses an array, handing each element to `each` in order.
+    mutating func parseArray(depth: Int, each: (JSONValue) -> Void) throws(JSONValue.SyntaxError) {
+        guard depth < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        position += 1
         skipWhitespace()
-        if position < bytes.count && bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+        if position < bytes.count && bytes[position] == UInt8(ascii: "]") { position += 1; return }
         while true {
-            elements.append(try parseValue(depth: depth + 1))
+            each(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard position < bytes.count else { throw error("the array is not closed") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; return }
             throw error("expected ',' or ']' in an array")
         }
     }

@@ -140,6 +140,11 @@ package enum JSONWriter {
     /// (`\n`, `\r`, `\t`, and `\b`, `\f` when `namingControls`, else `\u00XX`); `/` as `\/`
     /// when `escapingSlashes`. Every string of every style goes through here.
     package static func quoted(_ text: String, escapingSlashes: Bool = false, namingControls: Bool = false) -> String {
+        // Most strings (every metric name and key) need no escape: one copy, not one append
+        // per scalar (a third of writing a large result).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || (escapingSlashes && $0 == 0x2F) }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
