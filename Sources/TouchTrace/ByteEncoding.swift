@@ -33,11 +33,21 @@ package struct ByteCursor {
     package private(set) var position: Int
     /// `bytes.count`, stored: the buffer's count tests its base address for nil each time.
     private let end: Int
+    /// `bytes.baseAddress`, never nil (an empty buffer gets a valid address it never reads),
+    /// so that the varint fast path tests no optional.
+    private let base: UnsafeRawPointer
+    /// Positions below this have ten bytes after them: `end − 9` (a varint's longest).
+    private let fastEnd: Int
+
+    /// A valid address for the cursor of an empty buffer; nothing is read through it.
+    nonisolated(unsafe) private static let emptyBase = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8))
 
     package init(_ bytes: UnsafeRawBufferPointer, position: Int = 0) {
         self.bytes = bytes
         self.position = position
         end = bytes.count
+        base = bytes.baseAddress ?? Self.emptyBase
+        fastEnd = bytes.count - 9
     }
 
     package var remaining: Int { end - position }
@@ -58,10 +68,10 @@ package struct ByteCursor {
     package mutating func readVarint() throws(Overrun) -> UInt64 {
         // Fast path: with ten bytes left a varint cannot run past the end, so the loop needs
         // no bounds checks.
-        if end &- position >= 10 {
+        if position < fastEnd {
             // One or two bytes (values below 2^14, nearly every value a chunk holds) without
             // a data-dependent branch: the second byte counts only when the first says so.
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let word = UInt64(littleEndian: (base + position).loadUnaligned(as: UInt64.self))
             let first = word & 0xFF, second = word >> 8 & 0xFF
             if first & second & 0x80 == 0 {
                 let more = first >> 7
@@ -72,7 +82,7 @@ package struct ByteCursor {
             var result = first & 0x7F | (second & 0x7F) << 7
             var shift: UInt64 = 14
             while true {
-                let byte = bytes[cursor]
+                let byte = base.load(fromByteOffset: cursor, as: UInt8.self)
                 cursor &+= 1
                 result |= UInt64(byte & 0x7F) << shift
                 if byte < 0x80 {

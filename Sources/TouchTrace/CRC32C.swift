@@ -1,7 +1,13 @@
+import CZstd
+
 /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the checksum of every chunk,
-/// index and header in a `.touchtrace` file. Slicing-by-8 keeps it a small share of the
-/// decode cost.
+/// index and header in a `.touchtrace` file. The CPU's own instruction where it has one
+/// (SSE 4.2, ARMv8 CRC: `CZstd/crc32c.h`), eight bytes an instruction; slicing-by-8 tables
+/// otherwise (``tableChecksum(_:continuing:)``, which the tests hold the hardware path to).
 package enum CRC32C {
+    /// Whether the hardware path is used (decided once, from cpuid on x86-64).
+    package static let hardware = touchbench_crc32c_available() != 0
+
     /// Eight 256-entry tables laid end to end: entry `slice * 256 + byte`.
     private static let table: [UInt32] = {
         var table = [UInt32](repeating: 0, count: 8 * 256)
@@ -21,6 +27,12 @@ package enum CRC32C {
 
     /// The checksum of `bytes`, continuing from `seed` (the checksum of what came before).
     package static func checksum(_ bytes: UnsafeRawBufferPointer, continuing seed: UInt32 = 0) -> UInt32 {
+        guard hardware, let base = bytes.baseAddress else { return tableChecksum(bytes, continuing: seed) }
+        return ~touchbench_crc32c_update(~seed, base, bytes.count)
+    }
+
+    /// The checksum by table lookups, whatever the CPU.
+    package static func tableChecksum(_ bytes: UnsafeRawBufferPointer, continuing seed: UInt32 = 0) -> UInt32 {
         table.withUnsafeBufferPointer { t in
             var crc = ~seed
             var index = 0

@@ -1,12 +1,10 @@
 import TouchInput
 
-/// Scratch columns for one block of samples: each column of a chunk is decoded for the block
-/// in its own tight loop (its cursor and a few pointers in registers), then one pass builds
-/// the samples. A block's columns stay in the L1 cache; the samples are written once.
+/// Scratch columns for one block of samples: the time and run-length columns of the block, and
+/// each sample's per-contact slots. The samples themselves are built once, in the output, and
+/// every value column is then written straight into them (``InputSampleLayout``).
 final class BlockColumns {
     static let capacity = 128
-    /// The ten fixed-point columns, in ``ChunkStream`` order from `x`.
-    static let valueColumns = 10
 
     let times = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
     /// The three run-length columns, as read (each checked against its limit).
@@ -15,24 +13,31 @@ final class BlockColumns {
     let fields = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
     /// Each sample's per-contact slots; set only for samples carrying a delta-coded field.
     let slots = UnsafeMutablePointer<UnsafeMutablePointer<Int64>>.allocate(capacity: capacity)
-    let values = UnsafeMutablePointer<Double>.allocate(capacity: capacity * valueColumns)
-    let buttons = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-    let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-    let modifiers = UnsafeMutablePointer<ModifierFlags>.allocate(capacity: capacity)
-    let flags = UnsafeMutablePointer<SampleFlags>.allocate(capacity: capacity)
-    let labels = UnsafeMutablePointer<MarkerLabel>.allocate(capacity: capacity)
 
     init() {}
 
     deinit {
-        times.deallocate(); kindPhases.deallocate(); ids.deallocate(); fields.deallocate()
-        slots.deallocate(); values.deallocate(); buttons.deallocate(); keys.deallocate()
-        modifiers.deallocate(); flags.deallocate(); labels.deallocate()
+        times.deallocate(); kindPhases.deallocate(); ids.deallocate(); fields.deallocate(); slots.deallocate()
     }
+}
 
-    /// The block's values of fixed-point column `column` (0 is x … 9 is dy).
+/// Which samples of a block carry one optional field: every one (`dense`), or those whose
+/// field bits have `bit`.
+struct BlockPresence {
+    let bit: UInt64
+    let dense: Bool
+    let count: Int
+    let fields: UnsafePointer<UInt64>
+
+    /// Calls `body` with the index of every sample carrying the field, in order.
     @inline(__always)
-    func values(_ column: Int) -> UnsafeMutablePointer<Double> { values + column * Self.capacity }
+    func forEach(_ body: (Int) throws -> Void) rethrows {
+        if dense {
+            for j in 0..<count { try body(j) }
+        } else {
+            for j in 0..<count where fields[j] & bit != 0 { try body(j) }
+        }
+    }
 }
 
 extension ColumnCursors {
@@ -43,7 +48,7 @@ extension ColumnCursors {
     /// re-decode a refused chunk in sample order for the exact reason.
     mutating func decodeBlocks(
         header: ChunkHeader, labels: [MarkerLabel], quanta q: DeltaColumns, contacts: ContactTable,
-        block b: BlockColumns, into out: UnsafeMutablePointer<InputSample>
+        layout: InputSampleLayout, block b: BlockColumns, into out: UnsafeMutablePointer<InputSample>
     ) throws {
         var contacts = contacts
         var clock = try SampleClock(&time, header: header)
@@ -55,63 +60,59 @@ extension ColumnCursors {
             // A valid kind-and-phase byte is < 64; its kind is checked sample by sample below.
             _ = try kindPhaseRun.fill(b.kindPhases, count: count, limit: 63, cursor: &kindPhase)
             _ = try idRun.fill(b.ids, count: count, limit: UInt64(UInt32.max), cursor: &id)
-            let blockFields = try fieldRun.fill(b.fields, count: count, limit: UInt64(SampleFields.all.rawValue), cursor: &fields)
-            try decodeValues(count: count, blockFields: UInt16(blockFields), labels: labels, quanta: q, contacts: &contacts, block: b)
-            try Self.assemble(count: count, from: b, into: out + start)
+            let limit = UInt64(SampleFields.all.rawValue)
+            let (any, all) = try fieldRun.fill(b.fields, count: count, limit: limit, cursor: &fields)
+            try Self.begin(count: count, from: b, into: out + start)
+            try decodeValues(count: count, any: any, all: all, labels: labels, quanta: q, contacts: &contacts,
+                             layout: layout, block: b, samples: out + start)
             start += count
         }
-        try finish(clock: clock, runs: [kindPhaseRun, idRun, fieldRun])
+        try finish(clock: clock, kindPhaseRun, idRun, fieldRun)
     }
 
-    /// Builds the samples of a block from its columns.
+    /// Builds the samples of a block from its time and run-length columns, every optional
+    /// value zero (absent), as ``InputSample`` stores an absent field.
     @inline(never)
-    private static func assemble(count: Int, from b: BlockColumns, into out: UnsafeMutablePointer<InputSample>) throws {
+    private static func begin(count: Int, from b: BlockColumns, into out: UnsafeMutablePointer<InputSample>) throws {
         for j in 0..<count {
             let (kind, phase) = try kindPhase(b.kindPhases[j], index: j)
             (out + j).initialize(to: InputSample(
                 time: b.times[j], kind: kind, phase: phase, id: UInt32(truncatingIfNeeded: b.ids[j]),
                 fields: SampleFields(rawValue: UInt16(truncatingIfNeeded: b.fields[j])),
-                x: b.values(0)[j], y: b.values(1)[j], force: b.values(2)[j], majorRadius: b.values(3)[j],
-                majorRadiusTolerance: b.values(4)[j], altitude: b.values(5)[j], azimuth: b.values(6)[j],
-                roll: b.values(7)[j], dx: b.values(8)[j], dy: b.values(9)[j],
-                buttons: b.buttons[j], key: b.keys[j], modifiers: b.modifiers[j], flags: b.flags[j],
-                label: b.labels[j]))
+                x: 0, y: 0, force: 0, majorRadius: 0, majorRadiusTolerance: 0, altitude: 0, azimuth: 0, roll: 0, dx: 0, dy: 0,
+                buttons: 0, key: 0, modifiers: [], flags: [], label: .none))
         }
     }
 
-    /// The optional columns of one block whose run-length columns are in `b`.
+    /// The optional columns of one block, written into its samples (built by `begin`).
     private mutating func decodeValues(
-        count: Int, blockFields: UInt16, labels: [MarkerLabel], quanta q: DeltaColumns,
-        contacts: inout ContactTable, block b: BlockColumns
+        count: Int, any: UInt64, all: UInt64, labels: [MarkerLabel], quanta q: DeltaColumns,
+        contacts: inout ContactTable, layout: InputSampleLayout, block b: BlockColumns, samples: UnsafeMutablePointer<InputSample>
     ) throws {
         let fields = UnsafePointer(b.fields)
-        if blockFields & DeltaColumns.fields.rawValue != 0 {
+        let deltaBits = UInt64(DeltaColumns.fields.rawValue)
+        if any & deltaBits != 0 {
             // In place: a local copy shared the table's storage with `contacts`, so the first
             // new contact of every block copied the whole table (quadratic in a chunk of new
             // ids: review of 3 December). A refused block leaves it changed, which is harmless:
             // the reference decoder that takes over prepares its own.
-            for j in 0..<count where fields[j] & UInt64(DeltaColumns.fields.rawValue) != 0 {
-                let (kind, _) = try Self.kindPhase(b.kindPhases[j], index: j)
-                b.slots[j] = contacts.slots(kind: kind, id: UInt32(truncatingIfNeeded: b.ids[j]))
+            for j in 0..<count where fields[j] & deltaBits != 0 {
+                b.slots[j] = contacts.slots(kind: samples[j].kind, id: samples[j].id)
             }
         }
         let slots = UnsafePointer(b.slots)
-        func present(_ field: SampleFields) -> UInt64? { blockFields & field.rawValue != 0 ? UInt64(field.rawValue) : nil }
+        let raw = UnsafeMutableRawPointer(samples)
+        func presence(_ field: SampleFields) -> BlockPresence? {
+            let bit = UInt64(field.rawValue)
+            return any & bit == 0 ? nil : BlockPresence(bit: bit, dense: all & bit != 0, count: count, fields: fields)
+        }
         // Each column is its own function (see `deltas`): a loop over a few registers.
-        if let bit = present(.location) {
-            try Self.locations(&x, &y, bit: bit, quantum: q.position, count: count, fields: fields, slots: slots,
-                               into: b.values(0), b.values(1))
-        } else {
-            b.values(0).initialize(repeating: 0, count: count)
-            b.values(1).initialize(repeating: 0, count: count)
+        if let p = presence(.location) {
+            try Self.locations(&x, &y, p, quantum: q.position, slots: slots, into: raw + layout.values[0], raw + layout.values[1])
         }
         func deltaColumn(_ field: SampleFields, _ cursor: inout ByteCursor, _ column: Int, _ quantum: Double) throws {
-            if let bit = present(field) {
-                try Self.deltas(&cursor, bit: bit, slot: column, quantum: quantum, count: count, fields: fields,
-                                slots: slots, into: b.values(column))
-            } else {
-                b.values(column).initialize(repeating: 0, count: count)
-            }
+            guard let p = presence(field) else { return }
+            try Self.deltas(&cursor, p, slot: column, quantum: quantum, slots: slots, into: raw + layout.values[column])
         }
         try deltaColumn(.force, &force, 2, q.force)
         try deltaColumn(.majorRadius, &majorRadius, 3, q.radius)
@@ -121,32 +122,28 @@ extension ColumnCursors {
         try deltaColumn(.roll, &roll, 7, q.angle)
         try deltaColumn(.scrollDelta, &dx, 8, q.scroll)
         try deltaColumn(.scrollDelta, &dy, 9, q.scroll)
-        try Self.plain(&buttons, present(.buttons), count: count, fields: fields, absent: 0, into: b.buttons) {
-            try Self.readUInt32(&$0)
-        }
-        try Self.plain(&modifiers, present(.modifiers), count: count, fields: fields, absent: [], into: b.modifiers) {
-            ModifierFlags(rawValue: try $0.readByte())
-        }
-        try Self.plain(&flags, present(.flags), count: count, fields: fields, absent: [], into: b.flags) {
-            SampleFlags(rawValue: try $0.readByte())
-        }
-        try Self.plain(&key, present(.key), count: count, fields: fields, absent: 0, into: b.keys) { try Self.readUInt32(&$0) }
-        try Self.plain(&label, present(.label), count: count, fields: fields, absent: .none, into: b.labels) {
+        try Self.plain(&buttons, presence(.buttons), into: raw + layout.buttons) { try Self.readUInt32(&$0) }
+        try Self.plain(&modifiers, presence(.modifiers), into: raw + layout.modifiers) { ModifierFlags(rawValue: try $0.readByte()) }
+        try Self.plain(&flags, presence(.flags), into: raw + layout.flags) { SampleFlags(rawValue: try $0.readByte()) }
+        try Self.plain(&key, presence(.key), into: raw + layout.key) { try Self.readUInt32(&$0) }
+        try Self.plain(&label, presence(.label), into: raw + layout.label) {
             try Self.label(&$0, labels, index: 0) // (the index only names the sample in a message)
         }
     }
 
-    /// One delta-coded column of a block. Its own function, so that the cursor, the
-    /// quantum and the pointers stay in registers: nothing the loop stores through a contact
-    /// slot can then alias them.
+    /// One delta-coded column of a block, each value stored into its sample (`out` is the
+    /// field of the block's first sample). Its own function, so that the cursor, the quantum
+    /// and the pointers stay in registers: nothing the loop stores through a contact slot
+    /// can then alias them.
     @inline(never)
     private static func deltas(
-        _ cursor: inout ByteCursor, bit: UInt64, slot: Int, quantum: Double, count: Int,
-        fields: UnsafePointer<UInt64>, slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into out: UnsafeMutablePointer<Double>
+        _ cursor: inout ByteCursor, _ p: BlockPresence, slot: Int, quantum: Double,
+        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into out: UnsafeMutableRawPointer
     ) throws {
         var local = cursor
-        for j in 0..<count {
-            out[j] = fields[j] & bit != 0 ? try apply(try local.readSignedVarint(), slots[j] + slot, quantum) : 0
+        try p.forEach { j in
+            let value = try apply(try local.readSignedVarint(), slots[j] + slot, quantum)
+            (out + j &* MemoryLayout<InputSample>.stride).storeBytes(of: value, as: Double.self)
         }
         cursor = local
     }
@@ -155,35 +152,31 @@ extension ColumnCursors {
     /// second-order prediction, see ``DeltaColumns``.
     @inline(never)
     private static func locations(
-        _ xCursor: inout ByteCursor, _ yCursor: inout ByteCursor, bit: UInt64, quantum: Double, count: Int,
-        fields: UnsafePointer<UInt64>, slots: UnsafePointer<UnsafeMutablePointer<Int64>>,
-        into xs: UnsafeMutablePointer<Double>, _ ys: UnsafeMutablePointer<Double>
+        _ xCursor: inout ByteCursor, _ yCursor: inout ByteCursor, _ p: BlockPresence, quantum: Double,
+        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into xs: UnsafeMutableRawPointer, _ ys: UnsafeMutableRawPointer
     ) throws {
         var xLocal = xCursor, yLocal = yCursor
-        for j in 0..<count {
-            if fields[j] & bit != 0 {
-                let slot = slots[j]
-                xs[j] = try applyPredicted(try xLocal.readSignedVarint(), slot, slot + DeltaColumns.previousXStep, quantum)
-                ys[j] = try applyPredicted(try yLocal.readSignedVarint(), slot + 1, slot + DeltaColumns.previousYStep, quantum)
-            } else {
-                xs[j] = 0
-                ys[j] = 0
-            }
+        try p.forEach { j in
+            let slot = slots[j], offset = j &* MemoryLayout<InputSample>.stride
+            let x = try applyPredicted(try xLocal.readSignedVarint(), slot, slot + DeltaColumns.previousXStep, quantum)
+            let y = try applyPredicted(try yLocal.readSignedVarint(), slot + 1, slot + DeltaColumns.previousYStep, quantum)
+            (xs + offset).storeBytes(of: x, as: Double.self)
+            (ys + offset).storeBytes(of: y, as: Double.self)
         }
         xCursor = xLocal
         yCursor = yLocal
     }
 
-    /// A column read value by value (`absent` where the sample lacks the field; `bit` nil
-    /// when no sample of the block has it).
+    /// A column read value by value, each stored into its sample (`p` nil when no sample of
+    /// the block has the field: the samples keep their zero).
     @inline(__always)
-    private static func plain<T>(
-        _ cursor: inout ByteCursor, _ bit: UInt64?, count: Int, fields: UnsafePointer<UInt64>, absent: T,
-        into out: UnsafeMutablePointer<T>, _ read: (inout ByteCursor) throws -> T
+    private static func plain<T: BitwiseCopyable>(
+        _ cursor: inout ByteCursor, _ p: BlockPresence?, into out: UnsafeMutableRawPointer,
+        _ read: (inout ByteCursor) throws -> T
     ) throws {
-        guard let bit else { return out.initialize(repeating: absent, count: count) }
+        guard let p else { return }
         var local = cursor
-        for j in 0..<count { out[j] = fields[j] & bit != 0 ? try read(&local) : absent }
+        try p.forEach { j in (out + j &* MemoryLayout<InputSample>.stride).storeBytes(of: try read(&local), as: T.self) }
         cursor = local
     }
 }

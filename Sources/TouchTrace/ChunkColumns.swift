@@ -90,7 +90,12 @@ package enum Quantizer {
 /// of a decode.
 package struct ContactTable {
     private static let cacheWays = 16
-    private var keys: [UInt64] = []
+    /// Beyond this many contacts in a chunk, a dictionary finds them; below, a scan does.
+    private static let scanned = 8
+    /// Every contact's key in order of arrival (in the scratch memory: no allocation per chunk).
+    private let keys: UnsafeMutablePointer<Int64>
+    private var count = 0
+    /// Every contact, once there are more than `scanned`.
     private var overflow: [UInt64: Int] = [:]
     /// `cacheWays` keys (`UInt64.max` where empty), then the slot base of each.
     private let cache: UnsafeMutablePointer<Int64>
@@ -98,15 +103,16 @@ package struct ContactTable {
 
     /// How many values the storage of a table for `contacts` contacts must hold.
     package static func storageCount(contacts: Int) -> Int {
-        2 * cacheWays + contacts * DeltaColumns.slotCount
+        2 * cacheWays + contacts * (DeltaColumns.slotCount + 1)
     }
 
     /// Starts an empty table over `storage`, which must hold ``storageCount(contacts:)`` values
-    /// for every contact the chunk can have (at most one per sample).
-    package init(storage: UnsafeMutablePointer<Int64>) {
+    /// for `contacts`, every contact the chunk can have (at most one per sample).
+    package init(storage: UnsafeMutablePointer<Int64>, contacts: Int) {
         cache = storage
         cache.initialize(repeating: Int64(bitPattern: .max), count: Self.cacheWays)
-        values = storage + 2 * Self.cacheWays
+        keys = storage + 2 * Self.cacheWays
+        values = keys + contacts
     }
 
     /// The previous values of the contact `kind`/`id`, adding it (all zero) when new.
@@ -123,18 +129,25 @@ package struct ContactTable {
 
     private mutating func slotIndex(for key: UInt64) -> Int {
         // Contacts arrive in order and the live ones are the newest, so scanning the last few
-        // slots finds one without hashing; the dictionary (which holds every contact) keeps
-        // chunks with thousands of contacts linear overall.
-        let scanned = min(keys.count, 8)
-        var slot = keys.count - 1
-        for _ in 0..<scanned {
-            if keys[slot] == key { return slot }
+        // slots finds one without hashing; the dictionary (which holds every contact once
+        // there are more than the scan sees) keeps chunks with thousands of contacts linear.
+        let packed = Int64(bitPattern: key)
+        var slot = count - 1
+        for _ in 0..<min(count, Self.scanned) {
+            if keys[slot] == packed { return slot }
             slot -= 1
         }
-        if let slot = overflow[key] { return slot }
-        let newSlot = keys.count
-        keys.append(key)
-        overflow[key] = newSlot
+        if count > Self.scanned, let slot = overflow[key] { return slot }
+        let newSlot = count
+        keys[newSlot] = packed
+        count += 1
+        if count > Self.scanned {
+            if overflow.isEmpty {
+                for index in 0..<count { overflow[UInt64(bitPattern: keys[index])] = index }
+            } else {
+                overflow[key] = newSlot
+            }
+        }
         (values + newSlot * DeltaColumns.slotCount).initialize(repeating: 0, count: DeltaColumns.slotCount)
         return newSlot
     }

@@ -78,38 +78,51 @@ package struct ChunkDecoder {
         guard let base = buffer.baseAddress, header.sampleCount <= buffer.count else {
             throw ChunkDecodingProblem(reason: "no room for \(header.sampleCount) samples")
         }
+        guard let layout = InputSampleLayout.current else { throw ChunkDecodingProblem(reason: "the sample layout is unknown") }
         var (columns, labels, contacts) = try prepare(payload, header: header)
-        try columns.decodeBlocks(header: header, labels: labels, quanta: quanta, contacts: contacts, block: block, into: base)
+        try columns.decodeBlocks(header: header, labels: labels, quanta: quanta, contacts: contacts, layout: layout,
+                                 block: block, into: base)
     }
 
     /// The column cursors, the string table and an empty contact table for one chunk.
     private func prepare(_ payload: UnsafeRawBufferPointer, header: ChunkHeader) throws -> (ColumnCursors, [MarkerLabel], ContactTable) {
-        var streams = try Self.splitStreams(payload)
-        let labels = try Self.readLabels(&streams[ChunkStream.strings.rawValue], limit: header.sampleCount)
+        var (columns, strings) = try Self.splitStreams(payload)
+        let labels = try Self.readLabels(&strings, limit: header.sampleCount)
         let storage = contactMemory.reserve(ContactTable.storageCount(contacts: header.sampleCount))
-        return (ColumnCursors(streams), labels, ContactTable(storage: storage))
+        return (columns, labels, ContactTable(storage: storage, contacts: header.sampleCount))
     }
 
-    private static func splitStreams(_ payload: UnsafeRawBufferPointer) throws -> [ByteCursor] {
+    /// The column cursors and the string table's cursor; no allocation (it runs per chunk).
+    private static func splitStreams(_ payload: UnsafeRawBufferPointer) throws -> (ColumnCursors, strings: ByteCursor) {
         var cursor = ByteCursor(payload)
         let count = try cursor.readVarint()
         guard count == UInt64(ContainerFormat.streamCount) else {
             throw ChunkDecodingProblem(reason: "the payload declares \(count) column streams, version 1 has \(ContainerFormat.streamCount)")
         }
-        var lengths: [Int] = []
-        var total = 0
-        for _ in 0..<ContainerFormat.streamCount {
-            let length = try cursor.readVarint()
-            guard length <= UInt64(payload.count) else {
-                throw ChunkDecodingProblem(reason: "a column stream claims \(length) bytes in a \(payload.count)-byte payload")
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: ContainerFormat.streamCount) { lengths in
+            var total = 0
+            for stream in 0..<ContainerFormat.streamCount {
+                let length = try cursor.readVarint()
+                guard length <= UInt64(payload.count) else {
+                    throw ChunkDecodingProblem(reason: "a column stream claims \(length) bytes in a \(payload.count)-byte payload")
+                }
+                lengths[stream] = Int(length)
+                total += Int(length)
             }
-            lengths.append(Int(length))
-            total += Int(length)
+            guard total == cursor.remaining else {
+                throw ChunkDecodingProblem(reason: "the column streams add up to \(total) bytes but \(cursor.remaining) follow")
+            }
+            return try withUnsafeTemporaryAllocation(of: ByteCursor.self, capacity: ContainerFormat.streamCount) { s in
+                for stream in 0..<ContainerFormat.streamCount {
+                    s.initializeElement(at: stream, to: ByteCursor(try cursor.readBytes(lengths[stream])))
+                }
+                let columns = ColumnCursors(
+                    time: s[0], kindPhase: s[1], id: s[2], fields: s[3], x: s[4], y: s[5], force: s[6], majorRadius: s[7],
+                    majorRadiusTolerance: s[8], altitude: s[9], azimuth: s[10], roll: s[11], dx: s[12], dy: s[13],
+                    buttons: s[14], modifiers: s[15], flags: s[16], key: s[17], label: s[18])
+                return (columns, s[ChunkStream.strings.rawValue])
+            }
         }
-        guard total == cursor.remaining else {
-            throw ChunkDecodingProblem(reason: "the column streams add up to \(total) bytes but \(cursor.remaining) follow")
-        }
-        return try lengths.map { ByteCursor(try cursor.readBytes($0)) }
     }
 
     private static func readLabels(_ cursor: inout ByteCursor, limit: Int) throws -> [MarkerLabel] {
@@ -141,17 +154,11 @@ struct ColumnCursors {
     var x, y, force, majorRadius, majorRadiusTolerance, altitude, azimuth, roll, dx, dy: ByteCursor
     var buttons, modifiers, flags, key, label: ByteCursor
 
-    init(_ streams: [ByteCursor]) {
-        time = streams[0]; kindPhase = streams[1]; id = streams[2]; fields = streams[3]
-        x = streams[4]; y = streams[5]; force = streams[6]; majorRadius = streams[7]
-        majorRadiusTolerance = streams[8]; altitude = streams[9]; azimuth = streams[10]; roll = streams[11]
-        dx = streams[12]; dy = streams[13]; buttons = streams[14]; modifiers = streams[15]
-        flags = streams[16]; key = streams[17]; label = streams[18]
-    }
-
     var leftovers: Int {
-        [time, kindPhase, id, fields, x, y, force, majorRadius, majorRadiusTolerance, altitude, azimuth, roll,
-         dx, dy, buttons, modifiers, flags, key, label].reduce(0) { $0 + $1.remaining }
+        time.remaining + kindPhase.remaining + id.remaining + fields.remaining + x.remaining + y.remaining
+            + force.remaining + majorRadius.remaining + majorRadiusTolerance.remaining + altitude.remaining
+            + azimuth.remaining + roll.remaining + dx.remaining + dy.remaining + buttons.remaining
+            + modifiers.remaining + flags.remaining + key.remaining + label.remaining
     }
 
     /// The loop of ``ChunkDecoder/decodeSampleBySample(_:header:into:)``;
@@ -202,16 +209,16 @@ struct ColumnCursors {
                 altitude: vAltitude, azimuth: vAzimuth, roll: vRoll, dx: vDX, dy: vDY,
                 buttons: vButtons, key: vKey, modifiers: vModifiers, flags: vFlags, label: vLabel))
         }
-        try finish(clock: clock, runs: [kindPhaseRun, idRun, fieldRun])
+        try finish(clock: clock, kindPhaseRun, idRun, fieldRun)
     }
 
     /// The checks once every sample is decoded: the clock ends on the header's last time, and
     /// every column is consumed exactly.
-    func finish(clock: SampleClock, runs: [RunReader]) throws {
+    func finish(clock: SampleClock, _ kindPhases: RunReader, _ ids: RunReader, _ fields: RunReader) throws {
         guard clock.current == clock.last else {
             throw ChunkDecodingProblem(reason: "the last sample's time differs from the chunk header's")
         }
-        guard runs.allSatisfy(\.isExhausted) else {
+        guard kindPhases.isExhausted, ids.isExhausted, fields.isExhausted else {
             throw ChunkDecodingProblem(reason: "a run-length column covers more samples than the chunk holds")
         }
         let left = leftovers

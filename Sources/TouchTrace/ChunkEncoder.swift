@@ -29,7 +29,7 @@ package struct ChunkEncoder {
         }
         let base = streamMemory.reserve(max(start, 1))
         var writers = ColumnWriters(base: base, offsets: offsets)
-        var contacts = ContactTable(storage: contactMemory.reserve(ContactTable.storageCount(contacts: count)))
+        var contacts = ContactTable(storage: contactMemory.reserve(ContactTable.storageCount(contacts: count)), contacts: count)
         var labels = LabelTable()
         writers.encode(samples, quanta: quanta, contacts: &contacts, labels: &labels, error: &quantizationError)
 

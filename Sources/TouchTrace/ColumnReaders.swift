@@ -33,7 +33,18 @@ struct SampleClock {
     @inline(never)
     mutating func fill(_ out: UnsafeMutablePointer<Int64>, count: Int, from start: Int, cursor: inout ByteCursor) throws {
         var clock = self, local = cursor
-        for j in 0..<count { out[j] = try clock.next(&local, index: start &+ j) }
+        // Two loops, so that neither asks per sample which layout the steps have.
+        if let planes {
+            for j in 0..<count {
+                let index = start &+ j
+                // index < count and the planes hold 4 × count bytes (checked in init).
+                let delta = UInt64(planes[index]) | UInt64(planes[clock.count &+ index]) << 8
+                    | UInt64(planes[2 &* clock.count &+ index]) << 16 | UInt64(planes[3 &* clock.count &+ index]) << 24
+                out[j] = try clock.advance(by: delta, index: index)
+            }
+        } else {
+            for j in 0..<count { out[j] = try clock.advance(by: try local.readVarint(), index: start &+ j) }
+        }
         self = clock
         cursor = local
     }
@@ -49,6 +60,12 @@ struct SampleClock {
         } else {
             delta = try cursor.readVarint()
         }
+        return try advance(by: delta, index: index)
+    }
+
+    /// The time of sample `index`, `delta` units after the one before.
+    @inline(__always)
+    private mutating func advance(by delta: UInt64, index: Int) throws -> Int64 {
         // A multiplication, not a division, per sample: division is the slowest integer op.
         let (step, overflow) = delta.multipliedReportingOverflow(by: unit)
         // The distance left to the chunk's end, as the unsigned difference of two's
@@ -85,10 +102,11 @@ struct RunReader {
         return (value, count)
     }
 
-    /// The next `count` values into `out`, each checked to be at most `limit`; their bitwise or.
+    /// The next `count` values into `out`, each checked to be at most `limit`; their bitwise
+    /// or and their bitwise and.
     @inline(never)
-    mutating func fill(_ out: UnsafeMutablePointer<UInt64>, count: Int, limit: UInt64, cursor: inout ByteCursor) throws -> UInt64 {
-        var run = self, local = cursor, any: UInt64 = 0
+    mutating func fill(_ out: UnsafeMutablePointer<UInt64>, count: Int, limit: UInt64, cursor: inout ByteCursor) throws -> (any: UInt64, all: UInt64) {
+        var run = self, local = cursor, any: UInt64 = 0, all = UInt64.max
         var j = 0
         while j < count {
             let (value, length) = try run.take(upTo: count &- j, from: &local)
@@ -96,11 +114,12 @@ struct RunReader {
             // Contacts interleave sample by sample, so most runs of the id column are one long.
             if length == 1 { (out + j).initialize(to: value) } else { (out + j).initialize(repeating: value, count: length) }
             any |= value
+            all &= value
             j &+= length
         }
         self = run
         cursor = local
-        return any
+        return (any, all)
     }
 
     @inline(__always)

@@ -91,7 +91,7 @@ public final class TraceReader {
         }
         do {
             try payload.withBytes { (raw) throws(ChunkDecodingProblem) in
-                try decoder.decode(raw, header: header, into: &samples)
+                try decoder.decode(UnsafeRawBufferPointer(rebasing: raw[..<header.rawSize]), header: header, into: &samples)
             }
         } catch {
             throw malformed(at: info.offset, "has a chunk that does not decode (\(error.reason))")

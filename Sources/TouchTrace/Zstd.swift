@@ -61,7 +61,9 @@ package final class ZstdDecompressor {
 
     deinit { ZSTD_freeDCtx(context) }
 
-    /// Decompresses one frame whose content size must be exactly `expectedSize` bytes.
+    /// Decompresses one frame whose content size must be exactly `expectedSize` bytes into the
+    /// first `expectedSize` bytes of `output`, which only ever grows (bytes after them are left
+    /// as they were), so steady-state decompression neither allocates nor clears memory.
     package func decompress(
         _ input: UnsafeRawBufferPointer, expectedSize: Int, into output: inout [UInt8]
     ) throws(Zstd.Failure) {
@@ -71,24 +73,13 @@ package final class ZstdDecompressor {
         guard declared == UInt64(expectedSize) else {
             throw Zstd.Failure(message: "the zstd frame holds \(declared) bytes, the chunk header says \(expectedSize)")
         }
-        output.resizeForFilling(to: expectedSize)
+        if output.count < expectedSize { output.append(contentsOf: repeatElement(0, count: expectedSize - output.count)) }
         let code = output.withUnsafeMutableBytes { buffer in
             ZSTD_decompressDCtx(context, buffer.baseAddress, expectedSize, input.baseAddress, input.count)
         }
         if ZSTD_isError(code) != 0 { throw Zstd.failure(code, "decompress") }
         guard code == expectedSize else {
             throw Zstd.Failure(message: "zstd produced \(code) bytes, expected \(expectedSize)")
-        }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Makes the array exactly `size` bytes long, reusing its storage, so a C call can fill it.
-    fileprivate mutating func resizeForFilling(to size: Int) {
-        if count > size {
-            removeLast(count - size)
-        } else if count < size {
-            append(contentsOf: repeatElement(0, count: size - count))
         }
     }
 }

@@ -112,6 +112,20 @@ struct RoundTripTests {
         let long = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         #expect(CRC32C.checksum(Array(long[500...]), continuing: CRC32C.checksum(Array(long[..<500]))) == CRC32C.checksum(long))
     }
+
+    @Test("the CPU's CRC-32C instruction and the tables agree on every length and alignment")
+    func crcHardwareMatchesTables() {
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 3) }
+        bytes.withUnsafeBytes { all in
+            for start in 0..<9 {
+                for end in stride(from: start, through: all.count, by: 7) {
+                    let part = UnsafeRawBufferPointer(rebasing: all[start..<end])
+                    #expect(CRC32C.checksum(part, continuing: UInt32(start)) == CRC32C.tableChecksum(part, continuing: UInt32(start)))
+                }
+            }
+            #expect(CRC32C.tableChecksum(UnsafeRawBufferPointer(rebasing: all[0..<0])) == 0)
+        }
+    }
 }
 
 @Suite("Fixed-point rounding")
