@@ -23,12 +23,18 @@ struct PageObservation {
     }
 
     /// One delivered input event: its timestamp, when handling began and ended (page ms),
-    /// and how many samples it carried.
+    /// how many samples it carried, and the timestamps of the pointer moves coalesced into it
+    /// (`getCoalescedEvents()`, which a page's velocity tracker reads: page ms; empty for
+    /// other events).
     struct Event {
         var timeStamp: Double
         var start: Double
         var end: Double
         var samples: Int
+        var coalesced: [Double] = []
+
+        /// Every time the page could read from it: its own timestamp and its coalesced moves'.
+        var times: [Double] { coalesced.contains(timeStamp) ? coalesced : [timeStamp] + coalesced }
     }
 
     var timeOrigin: Double
@@ -66,12 +72,13 @@ struct PageObservation {
         }
         events.reserveCapacity(eventList.count)
         for (index, entry) in eventList.enumerated() {
-            guard let fields = entry.arrayValue, fields.count == 4, let stamp = fields[0].doubleValue, let start = fields[1].doubleValue else {
+            guard let fields = entry.arrayValue, fields.count == 5, let stamp = fields[0].doubleValue, let start = fields[1].doubleValue,
+                  let coalesced = fields[4].arrayValue?.compactMap(\.doubleValue) else {
                 throw PageReplayError(.pageMalformed, file: page, reason: "gave observer event \(index) in an unknown shape")
             }
             let end = fields[2].doubleValue ?? start
             events.append(Event(timeStamp: stamp, start: start, end: end > 0 ? end : start,
-                                samples: Int(fields[3].integerValue ?? 1)))
+                                samples: Int(fields[3].integerValue ?? 1), coalesced: coalesced))
         }
     }
 

@@ -48,14 +48,15 @@ enum PageObserverScript {
   let open = null;
   const begin = (e) => {
     let carried = 1, newest = e.timeStamp;
+    const stamps = [];
     if (e.type === 'pointermove' && e.getCoalescedEvents) {
       const list = e.getCoalescedEvents();
       if (list.length > 1) carried = list.length;
-      for (const c of list) if (c.timeStamp > newest) newest = c.timeStamp;
+      for (const c of list) { stamps.push(c.timeStamp); if (c.timeStamp > newest) newest = c.timeStamp; }
     }
     tb.samples += carried;
     if (newest > tb.newest) tb.newest = newest;
-    open = [e.timeStamp, performance.now(), 0, carried];
+    open = [e.timeStamp, performance.now(), 0, carried, stamps];
     tb.events.push(open);
   };
   const end = () => { if (open) { open[2] = performance.now(); open = null; } };

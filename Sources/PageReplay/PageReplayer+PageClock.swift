@@ -24,12 +24,23 @@ extension PageReplayer {
                                   viewport: PageViewport, scale: (Double, Double)) throws(PageReplayError) -> PageRun {
         var settle = max(0, settings.inputSettle)
         var misses: [String] = []
+        var inexact = 0
         while true {
             let miss: String
             switch try attemptOnPageClock(samples: samples, settings: settings, traceName: traceName, viewport: viewport,
                                           scale: scale, settle: settle) {
             case .ran(var run):
                 run.misses = misses
+                // A launch where the page read an event time a step off (``PageTimeGrid``) is
+                // made again, in a new browser, at the same settle: its arithmetic on that
+                // time is not every run's (up to ``PageReplaySettings/exactAttempts`` launches).
+                if let times = run.eventTimes, !run.exactTimes, inexact + 1 < PageReplaySettings.exactAttempts,
+                   misses.count + 1 < PageReplaySettings.maximumAttempts {
+                    inexact += 1
+                    misses.append("settle \(Double(settle) / 1e6) ms: the page read \(times.read - times.exact) of \(times.read) event times off (\(times.early) early, \(times.late) late)"
+                                  + (run.exactFrameTimes ? "" : " and not every frame time as sent"))
+                    continue
+                }
                 return run
             case .missed(let reason):
                 miss = reason
@@ -124,9 +135,10 @@ extension PageReplayer {
         record.frames = driven.frames.count
         record.metrics[.pageSendErrors] = .single(Double(driven.outcome.refused), kind: .deterministic)
         // What the compositor changed, frame by frame. Timing: an animation's last frame is
-        // where the page's arithmetic on the times it read says it ends; every time is sent
-        // where the page reads it exactly (``PageTimeGrid``), but only where the event zero
-        // was found (``PageEventZero``).
+        // where the page's arithmetic on the times it read says it ends, and although a launch
+        // where the page read a time off is made again, runs that read every time exactly
+        // have still differed (catch 52 against 51 in 1 of 12, reversal 45 against 44 in 2 of
+        // 12; docs/PAGES.md).
         record.metrics[.pageFramesChanged] = .single(Double(driven.frames.filter(\.damage).count), kind: .timing)
         // Input waits for its frame by construction on this clock: there is no input delay to time.
         record.metrics[.pageInputDelay] = MetricSummary(kind: .timing)
@@ -148,15 +160,20 @@ extension PageReplayer {
         let eventTimes = Set(times.indices.filter { sent[$0] != nil }.map { grid.pageMicros(ticks(times[$0])) })
         let runFrames = observation.frames.filter { PageTimeGrid.micros($0.begin).map(frameTimes.contains) ?? false }
         var events = PageEventTimes()
+        // Each event's own timestamp and those of the moves coalesced into it: a page's
+        // velocity tracker reads the latter (one read 100 µs early while every event's own
+        // read exactly moved a throw from 109.9 to 117.4 pt).
         for event in observation.events where event.timeStamp >= startPage - 1 {
-            events.read += 1
-            guard let read = PageTimeGrid.micros(event.timeStamp) else { continue }
-            if eventTimes.contains(read) {
-                events.exact += 1
-            } else if eventTimes.contains(read &- PageTimeGrid.stepMicros) {
-                events.late += 1
-            } else if eventTimes.contains(read &+ PageTimeGrid.stepMicros) {
-                events.early += 1
+            for time in event.times {
+                events.read += 1
+                guard let read = PageTimeGrid.micros(time) else { continue }
+                if eventTimes.contains(read) {
+                    events.exact += 1
+                } else if eventTimes.contains(read &- PageTimeGrid.stepMicros) {
+                    events.late += 1
+                } else if eventTimes.contains(read &+ PageTimeGrid.stepMicros) {
+                    events.early += 1
+                }
             }
         }
         return (runFrames.count == driven.count, events)

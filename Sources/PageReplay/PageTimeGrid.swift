@@ -19,10 +19,11 @@ import TouchBenchSupport
 ///   trace, without input. An event meant for page time t is sent at G = C + t, a multiple of
 ///   100 µs, never moved, and reads t exactly. The browser adds its `TimeTicks::UnixEpoch()` to
 ///   the Unix time DevTools takes, which CLOCK_REALTIME − CLOCK_MONOTONIC predicts to within
-///   a microsecond: the browser's is that or 1 µs more (two readings truncated to µs), and in
-///   a launch where it is more, each event lands 1 µs below its point and reads 100 µs early
-///   with a chance of 1 in 100 (one event in about a third of runs of `catch`, `reversal`,
-///   `drag`; docs/PAGES.md). Where C was not found, events are sent
+///   a microsecond (``unixEpochMicros(epochMinusNow:)``: two readings truncated to µs); in a
+///   launch where it is 1 µs off, each event lands 1 µs beside its point and reads 100 µs off
+///   with a chance of 1 in 100, and ``PageReplayer`` runs it again in a new launch (and the
+///   moves coalesced into an event are times the page reads too: docs/PAGES.md). Where C was
+///   not found, events are sent
 ///   at O + t as before (each reads t or one step off it, differently in every launch).
 ///   Sending them at O + t was the cause of the events read 100 µs off (0 to 24 of a run of
 ///   `catch`, of either sign per launch), first taken for an error in the Unix conversion.
@@ -96,8 +97,17 @@ struct PageTimeGrid {
         try client.call("Performance.disable")
         guard let start = metrics["metrics"]?.arrayValue?.first(where: { $0["name"]?.stringValue == "NavigationStart" })?["value"]?.doubleValue,
               start.isFinite, start > 0, start < 1e9 else { return nil }
-        // The browser's UnixEpoch as CLOCK_REALTIME − CLOCK_MONOTONIC gives it (µs).
-        let unixEpoch = -(MonotonicClock.epochMinusNow() / 1000)
-        return PageTimeGrid(originMicros: Int64((start * 1e6).rounded()), unixEpochMicros: unixEpoch)
+        return PageTimeGrid(originMicros: Int64((start * 1e6).rounded()), unixEpochMicros: unixEpochMicros(epochMinusNow: MonotonicClock.epochMinusNow()))
+    }
+
+    /// The browser's `TimeTicks::UnixEpoch()` (µs) from CLOCK_REALTIME − CLOCK_MONOTONIC
+    /// (`epochMinusNow`, ns): the nearest microsecond. The browser took its own from two
+    /// readings truncated to whole µs, one of each clock: with D the difference and f its
+    /// fraction of a µs, it is −floor(D) with a chance of 1 − f and −floor(D) − 1 with a
+    /// chance of f, so the nearest is its value in most launches, where −floor(D) (used
+    /// before) was 1 µs off in a fraction f of them (f was 0.6–0.8 on this project's machine).
+    static func unixEpochMicros(epochMinusNow: Int64) -> Int64 {
+        let micros = epochMinusNow / 1000, remainder = epochMinusNow % 1000
+        return -(remainder >= 500 ? micros &+ 1 : remainder <= -500 ? micros &- 1 : micros)
     }
 }

@@ -146,19 +146,24 @@ struct PageRunTests {
         // Every sample reached the page, in the frame the trace puts it in.
         #expect(first.record[.pageEventsDelivered].mean == Double(first.sent))
         // The page read every frame time exactly as sent (on its 100 µs grid, PageTimeGrid),
-        // and every event time as sent or one step off it (the browser's conversion of the
-        // Unix timestamp is off by less than a step): a grid in the wrong place scatters them.
+        // and every event time, coalesced moves' included, as sent or one step off it (the
+        // browser's conversion of the Unix timestamp is off by less than a step): a grid in the
+        // wrong place scatters them. A launch that read one off is made again.
         #expect(first.exactFrameTimes && second.exactFrameTimes)
         for times in [try #require(first.eventTimes), try #require(second.eventTimes)] {
-            #expect(times.read >= 20 && times.exact + times.late + times.early == times.read, "\(times)")
+            // catch: 45 samples, 25 events with their coalesced moves.
+            #expect(times.read >= 40 && times.exact + times.late + times.early == times.read, "\(times)")
         }
         #expect(first.exactTimes == (first.eventTimes?.exact == first.eventTimes?.read))
+        for run in [first, second] where !run.exactTimes {
+            // Made again until the page read every time exactly, or three launches did not.
+            #expect(run.misses.filter { $0.contains("event times off") }.count == PageReplaySettings.exactAttempts - 1, "\(run.misses)")
+        }
         // The frames that changed are the compositor's own count: the catch trace's two drags
-        // and the momentum between them and after change about 51 of the 60 Hz frames. Event
-        // timestamps can read 100 µs off, differently in every browser launch, and where the
-        // scroller's 100 ms velocity window starts (12 or 13 samples) can then differ: 51 in 28
-        // of 30 runs and 50 in 2; 51 in 18 of 20 and 52 in 2 (docs/PAGES.md), hence timing, and
-        // two launches may read 50 and 52: within two frames.
+        // and the momentum between them and after change about 51 of the 60 Hz frames. Even
+        // where every time read exactly two launches have differed (52 against 51 in 1 of 12
+        // runs of catch, 45 against 44 in 2 of 12 of reversal; docs/PAGES.md), hence timing,
+        // within two frames.
         let changed = (first.record[.pageFramesChanged].mean ?? 0, second.record[.pageFramesChanged].mean ?? 0)
         #expect(first.record[.pageFramesChanged].kind == .timing)
         #expect(abs(changed.0 - changed.1) <= 2, "changed frames \(changed.0) and \(changed.1)")

@@ -68,4 +68,24 @@ struct PageTimeGridTests {
         #expect(PageTimeGrid.micros(.nan) == nil)
         #expect(PageTimeGrid.micros(1e300) == nil)
     }
+
+    @Test func theBrowsersUnixEpochIsTheNearestMicrosecond() {
+        // CLOCK_REALTIME − CLOCK_MONOTONIC of 1 796 293 816 058 418.75 µs: the browser's
+        // constant is −…418 or −…419, −…419 three times in four.
+        #expect(PageTimeGrid.unixEpochMicros(epochMinusNow: 1_796_293_816_058_418_750) == -1_796_293_816_058_419)
+        #expect(PageTimeGrid.unixEpochMicros(epochMinusNow: 1_796_293_816_058_418_499) == -1_796_293_816_058_418)
+        #expect(PageTimeGrid.unixEpochMicros(epochMinusNow: 1_796_293_816_058_418_500) == -1_796_293_816_058_419)
+        #expect(PageTimeGrid.unixEpochMicros(epochMinusNow: -2_600) == 3)
+        #expect(PageTimeGrid.unixEpochMicros(epochMinusNow: -2_400) == 2)
+    }
+
+    @Test func aCoalescedMoveIsATimeThePageRead() throws {
+        // The dump's event: [timeStamp, start, end, samples, coalesced timeStamps].
+        let dump = #"{"timeOrigin": 1, "frames": [], "events": [[320.1, 321, 322, 2, [311.8, 320.1]], [330, 331, 332, 1, []]]}"#
+        let observation = try PageObservation(dump: dump, page: "p")
+        #expect(observation.events.map(\.times) == [[311.8, 320.1], [330]])
+        #expect(observation.events[0].samples == 2)
+        // A dump of the older shape (no coalesced times) is refused, not half read.
+        #expect(throws: PageReplayError.self) { try PageObservation(dump: #"{"timeOrigin": 1, "frames": [], "events": [[1, 2, 3, 1]]}"#, page: "p") }
+    }
 }
