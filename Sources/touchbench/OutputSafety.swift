@@ -11,6 +11,8 @@ enum OutputSafety {
     /// and named in the message.
     static func refuse(output: String?, sameAs inputs: [String], sidecar: String? = nil) throws(UsageError) {
         guard let output, output != "-" else { return }
+        // Refused before any work: an empty name was written whole, then failed to be renamed.
+        guard !output.isEmpty else { throw UsageError(message: "the output path is empty; name a file, or '-' for standard output") }
         for input in inputs where SystemFile.isSameFile(input, sidecar ?? output) {
             let written = sidecar.map { "is written with its metadata in '\($0)', which is" } ?? "is"
             throw UsageError(message: "the output '\(output)' \(written) the input '\(input)'; write to another file")

@@ -79,11 +79,12 @@ import TouchTrace
             .replacingOccurrences(of: #""frames": 240"#, with: #""frames": -1"#)
         #expect(throws: ResultDecodingError("has schema 'touchbench.other/1', not touchbench.bench/1")) { try BenchResult.decode(otherSchema) }
         let badEntry = good.replacingOccurrences(of: #""frames": 240"#, with: #""frames": -1"#)
-        #expect(throws: ResultDecodingError.self) { try BenchResult.decode(badEntry) }
+        let error = try #require(throws: ResultDecodingError.self) { try BenchResult.decode(badEntry) }
+        #expect(error.description.hasPrefix("has a bad entry 1: "), "\(error)")
         let twice = try BenchResult.decode(good).entries
         let doubled = BenchResult(entries: [], environment: Fixtures.environment).jsonText
             .replacingOccurrences(of: #""entries": []"#, with: #""entries": ["# + twice[0].jsonText + "," + twice[0].jsonText + "]")
-        #expect(throws: ResultDecodingError("has two entries for \(twice[0].key)")) { try BenchResult.decode(doubled) }
+        #expect(throws: ResultDecodingError("has two entries for \(twice[0].key) (the second is entry 2)")) { try BenchResult.decode(doubled) }
         // A lone run record keeps a member named `entries` it does not know.
         let run = try #require(twice.first).jsonText.replacingOccurrences(of: #""frames": 240"#, with: #""entries": [1, 2], "frames": 240"#)
         let lone = try BenchResult.decode(run)
@@ -114,7 +115,7 @@ import TouchTrace
         (#"{"schema": "touchbench.bench/10", "entries": []}"#, "has schema 'touchbench.bench/10', not touchbench.bench/1"),
         (#"{"schema": "touchbench.run/12", "trace": "t", "scene": "s"}"#, "has schema 'touchbench.run/12', not touchbench.bench/1"),
         (#"{"schema": "touchbench.bench/1", "entries": [{"schema": "touchbench.run/12", "trace": "t", "scene": "s"}]}"#,
-         #"a run entry has schema "touchbench.run/12", not touchbench.run/1"#),
+         #"has a bad entry 1: a run entry has schema "touchbench.run/12", not touchbench.run/1"#),
     ])
     func schemasMatchExactly(text: String, reason: String) {
         #expect { try BenchResult.decode(text) } throws: { ($0 as? ResultDecodingError)?.description == reason }

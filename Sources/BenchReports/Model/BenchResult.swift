@@ -121,17 +121,20 @@ extension BenchResult {
         var entryError: ResultDecodingError?
         let value: JSONValue
         do throws(JSONValue.SyntaxError) {
+            var index = 0
             value = try JSONValue.parse(bytes: &bytes, streamingElementsOf: "entries") { element in
+                index += 1
                 guard entryError == nil else { return }
                 do throws(ResultDecodingError) {
                     let entry = try RunRecord(json: element)
                     guard seen.insert(entry.key).inserted else {
-                        entryError = ResultDecodingError("has two entries for \(entry.key)")
+                        entryError = ResultDecodingError("has two entries for \(entry.key) (the second is entry \(index))")
                         return
                     }
                     entries.append(entry)
                 } catch {
-                    entryError = error
+                    // Which entry, among thousands: the reason alone named none.
+                    entryError = ResultDecodingError("has a bad entry \(index): \(error.description)")
                 }
             }
         } catch {
@@ -169,11 +172,17 @@ extension BenchResult {
                            shard: shard, calibration: value["calibration"].flatMap(BenchCalibration.init(json:)))
     }
 
+    /// The largest result file read: 4 GiB, about 550 000 entries, so `merge` can read back
+    /// what it writes from the shards of any suite whose entries fit in memory (a limit of
+    /// 256 MB, the other JSON documents', refused a merge of 35 000 entries it had written).
+    /// The file is read whole, so this many bytes are allocated only for a file that has them.
+    public static let maximumFileSize = 1 << 32
+
     /// Reads a result file; errors name the file (``BenchReportError/Kind/cannotOpen`` when
     /// it cannot be opened, ``BenchReportError/Kind/malformed`` when it is not a result, such
     /// as a string that is not UTF-8, found by the parser where it stands).
     public static func load(from path: String) throws(BenchReportError) -> BenchResult {
-        var bytes = try ReportFile.read(path)
+        var bytes = try ReportFile.read(path, limit: maximumFileSize)
         do { return try decode(bytes: &bytes) } catch {
             throw BenchReportError(.malformed, path: path, reason: error.description)
         }

@@ -5,9 +5,9 @@ import TouchTrace
 /// JSON), with errors of this layer that name the file.
 public enum ReportFile {
     /// The bytes of `path`.
-    public static func read(_ path: String) throws(BenchReportError) -> [UInt8] {
+    public static func read(_ path: String, limit: Int = 256 << 20) throws(BenchReportError) -> [UInt8] {
         do {
-            return try SystemFile.readWhole(path)
+            return try SystemFile.readWhole(path, limit: limit)
         } catch {
             let kind: BenchReportError.Kind = switch error.kind {
             case .cannotOpen: .cannotOpen
