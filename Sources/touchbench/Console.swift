@@ -3,9 +3,29 @@ import TouchBenchSupport
 /// Standard output and error, and progress shown only on a terminal.
 enum Console {
     static func error(_ text: String) {
-        var line = text
+        var line = visible(text)
         if !line.hasSuffix("\n") { line += "\n" }
         writeError(line)
+    }
+
+    /// `text` with its control characters other than line breaks and tabs written as `\u001b`:
+    /// messages quote names taken from files (a trace name, a key, a schema), and an escape
+    /// sequence in one must not reach the terminal as one (hostile report 20).
+    static func visible(_ text: String) -> String {
+        func hidden(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
+        }
+        guard text.unicodeScalars.contains(where: hidden) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if hidden(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// Progress goes to standard error, and only when it is a terminal.
