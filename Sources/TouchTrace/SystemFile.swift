@@ -308,7 +308,8 @@ package final class SystemFile {
 
     /// The whole of a regular file of at most `limit` bytes, read without blocking on a FIFO
     /// and refused before any allocation when larger: for the small JSON documents (results,
-    /// thresholds, manifests, pointer-event captures) that are parsed whole.
+    /// thresholds, manifests, pointer-event captures) that are parsed whole; a byte-order mark
+    /// reads as three spaces.
     package static func readWhole(_ path: String, limit: Int = 256 << 20) throws(TraceFileError) -> [UInt8] {
         let file = try openForReading(path)
         let size = try file.size()
@@ -317,8 +318,10 @@ package final class SystemFile {
         }
         var bytes: [UInt8] = []
         try file.read(size, at: 0, into: &bytes)
-        // A UTF-8 byte-order mark (editors on Windows) is not part of the document.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // A UTF-8 byte-order mark (editors on Windows) is not part of the document: it is read
+        // as three spaces, which every JSON reader skips, so the byte offsets errors name stay
+        // the file's own (removed, they were three short; hostile report 20).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.replaceSubrange(0..<3, with: [0x20, 0x20, 0x20]) }
         return bytes
     }
 
