@@ -181,7 +181,10 @@ import TouchTrace
         // The calibration is measured (each shard times its own loop): merging pools the
         // shards' samples; everything else is byte for byte the unsharded run.
         var mergedResult = merged.result, wholeResult = whole
-        #expect(mergedResult.calibration?.samples == reread.flatMap { $0.calibration?.samples ?? [] })
+        // In shard order whatever the order of the arguments: the merge is one document.
+        #expect(mergedResult.calibration?.samples == shards.flatMap { $0.calibration?.samples ?? [] })
+        let inOrder = try BenchResult.merge(reread.reversed(), names: ["a", "b", "c"]).result
+        #expect(inOrder.jsonText == merged.result.jsonText)
         mergedResult.calibration = nil
         wholeResult.calibration = nil
         #expect(mergedResult.jsonText == wholeResult.jsonText)

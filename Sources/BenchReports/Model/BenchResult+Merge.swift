@@ -18,10 +18,13 @@ extension BenchResult {
     ///
     /// The same trace × scene in two inputs is an error (overlapping shards or a file given
     /// twice). Missing shards and differing environments are warnings; the merged
-    /// environment is the first input's; the calibration pools every input's samples (in
-    /// input order), so it stands for the machine over all the shards.
+    /// environment is the first shard's; the calibration pools every input's samples in shard
+    /// order (inputs without a shard after, in the order given), so it stands for the machine
+    /// over all the shards and the merge does not depend on the order of its arguments.
     public static func merge(_ results: [BenchResult], names: [String]) throws(MergeError) -> Merge {
-        guard let first = results.first else { throw MergeError(description: "nothing to merge") }
+        let byShard = results.indices.sorted { (results[$0].shard?.index ?? .max, $0) < (results[$1].shard?.index ?? .max, $1) }
+        guard let firstIndex = byShard.first else { throw MergeError(description: "nothing to merge") }
+        let first = results[firstIndex]
         var warnings: [String] = []
         var owner: [EntryKey: String] = [:]
         var entries: [RunRecord] = []
@@ -48,7 +51,7 @@ extension BenchResult {
         }
         // The shards' calibrations pooled: the merged timings came from all of them.
         return Merge(result: BenchResult(entries: entries, environment: first.environment,
-                                         calibration: BenchCalibration.pooled(results.map(\.calibration))),
+                                         calibration: BenchCalibration.pooled(byShard.map { results[$0].calibration })),
                      warnings: warnings)
     }
 
