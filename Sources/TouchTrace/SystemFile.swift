@@ -117,7 +117,13 @@ package final class SystemFile {
             file.createdInPlace = true
             return file
         }
-        let temporary = "\(target).\(getpid()).partial"
+        // A dangling symbolic link: replacing it would turn the link into a file where the
+        // target it names was meant (hostile report 20); writing through it is refused too.
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            throw TraceFileError(.io, path: path, reason: "is a symbolic link to a file that does not exist; create that file first or write to another path")
+        }
+        let temporary = Self.temporaryName(for: target)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else {
             throw TraceFileError(.io, path: path, reason: "cannot be created (\(Self.errorText()))")
@@ -125,6 +131,18 @@ package final class SystemFile {
         let file = SystemFile(path: path, descriptor: fd)
         file.replacement = Replacement(temporary: temporary, target: target)
         return file
+    }
+
+    /// Where an output is written before it replaces `target`: `TARGET.PID.partial` beside it,
+    /// or `.touchbench-PID.partial` in its folder when that name would pass the 255 bytes a
+    /// file name may have (an output named near the limit failed with "File name too long").
+    static func temporaryName(for target: String) -> String {
+        let suffix = ".\(getpid()).partial"
+        let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let nameLength = slash.map { target.utf8.distance(from: target.utf8.index(after: $0), to: target.utf8.endIndex) } ?? target.utf8.count
+        guard nameLength + suffix.utf8.count > 255 else { return target + suffix }
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        return folder + ".touchbench-\(getpid()).partial"
     }
 
     /// The descriptor, 1 or 2, whose open file is the file `info` describes, if any.

@@ -47,7 +47,11 @@ enum OutputSafety {
     /// Whether two outputs land in one place: the same spelling once normalised (a file not
     /// written yet has no identity to compare), or one existing file.
     private static func samePlace(_ first: String, _ second: String) -> Bool {
-        if first == "-" || second == "-" { return first == second }
+        // `-` and a name of standard output (`/dev/stdout`, `/dev/fd/1`) are one place too.
+        if first == "-" || second == "-" {
+            let other = first == "-" ? second : first
+            return other == "-" || SystemFile.isSameFile(other, "/dev/stdout")
+        }
         let normalised = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
         return normalised(first) == normalised(second) || SystemFile.isSameFile(first, second)
     }

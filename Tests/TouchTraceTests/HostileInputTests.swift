@@ -128,6 +128,24 @@ struct HostileInputTests {
         #expect(throws: TraceFileError.self) { try JSONLinesReader(path: path) }
     }
 
+    @Test("an output through a dangling symbolic link is refused and the link kept; a name near 255 bytes is written")
+    func awkwardOutputNames() throws {
+        let scratch = ScratchDirectory()
+        let link = scratch.path("dangling.json")
+        #expect(symlink(scratch.path("missing/target.json"), link) == 0)
+        let error = try #require(throws: TraceFileError.self) { try SystemFile.writeWhole("{}\n", to: link) }
+        #expect(error.description == "\(link): is a symbolic link to a file that does not exist; create that file first or write to another path.")
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        // 250 bytes: the name beside it with ".PID.partial" would pass 255.
+        let long = scratch.path(String(repeating: "n", count: 245) + ".json")
+        try SystemFile.writeWhole("{}\n", to: long)
+        #expect(try String(contentsOfFile: long, encoding: .utf8) == "{}\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("")).filter { $0.hasSuffix(".partial") }.isEmpty)
+        #expect(SystemFile.temporaryName(for: long) == scratch.path(".touchbench-\(getpid()).partial"))
+        #expect(SystemFile.temporaryName(for: "short.json") == "short.json.\(getpid()).partial")
+    }
+
     @Test("a FIFO output that no program reads is refused after the reader wait; one with a reader is written, never replaced")
     func fifoOutput() throws {
         let scratch = ScratchDirectory()
