@@ -52,7 +52,12 @@ extension EvdevDecoder {
             return
         }
         guard slots.indices.contains(currentSlot) else { return }
-        var slot = slots[currentSlot]
+        // Updated in place (one access to the array), not copied out and back.
+        Self.update(&slots[currentSlot], code, value)
+    }
+
+    @inline(__always)
+    private static func update(_ slot: inout Slot, _ code: UInt16, _ value: Int32) {
         switch code {
         case EvdevCode.absMTTrackingID: track(&slot, value)
         case EvdevCode.absMTPositionX: slot.values.x = value; slot.changed = true
@@ -62,10 +67,9 @@ extension EvdevDecoder {
         case EvdevCode.absMTToolType: slot.values.toolType = value; slot.changed = true
         default: break
         }
-        slots[currentSlot] = slot
     }
 
-    private func track(_ slot: inout Slot, _ value: Int32) {
+    private static func track(_ slot: inout Slot, _ value: Int32) {
         if value < 0 {
             guard let id = slot.id else { return }
             // A contact that began and ended inside one frame was never seen: drop it.
@@ -87,6 +91,8 @@ extension EvdevDecoder {
 
     mutating func emitSlots(at time: Int64, emit: (InputSample) -> Void) {
         for index in slots.indices {
+            // A slot untouched in this frame emits nothing and has nothing to clear.
+            guard slots[index].changed || slots[index].began || slots[index].ended != nil else { continue }
             let slot = slots[index]
             if let ended = slot.ended {
                 emit(contactSample(ended.values, id: ended.id, phase: ended.cancelled ? .cancelled : .ended, at: time))
@@ -99,16 +105,24 @@ extension EvdevDecoder {
     }
 
     private func contactSample(_ values: SlotValues, id: UInt32, phase: SamplePhase, at time: Int64) -> InputSample {
-        var sample = InputSample(
-            time: time, kind: values.toolType == EvdevCode.mtToolPen ? .pencil : .touch, phase: phase, id: id,
-            x: mapping.x(values.x), y: mapping.y(values.y), modifiers: modifiers)
-        if values.sawPressure || axes.mtPressure != nil {
-            sample.force = normalised(values.pressure, axis: axes.mtPressure)
+        // Built from its storage (the fields it has, zero for the others), as the optional
+        // setters would leave it.
+        var fields: SampleFields = .location
+        if !modifiers.isEmpty { fields.insert(.modifiers) }
+        var force = 0.0
+        if values.sawPressure || axes.mtPressure != nil, let normalised = normalised(values.pressure, axis: axes.mtPressure) {
+            force = normalised
+            fields.insert(.force)
         }
+        var radius = 0.0
         if values.sawMajor || axes.mtTouchMajor != nil {
             // ABS_MT_TOUCH_MAJOR is a diameter in position units.
-            sample.majorRadius = Double(values.major) / 2 * mapping.scaleX
+            radius = Double(values.major) / 2 * mapping.scaleX
+            fields.insert(.majorRadius)
         }
-        return sample
+        return InputSample(time: time, kind: values.toolType == EvdevCode.mtToolPen ? .pencil : .touch, phase: phase, id: id,
+                           fields: fields, x: mapping.x(values.x), y: mapping.y(values.y), force: force, majorRadius: radius,
+                           majorRadiusTolerance: 0, altitude: 0, azimuth: 0, roll: 0, dx: 0, dy: 0, buttons: 0, key: 0,
+                           modifiers: modifiers, flags: [], label: .none)
     }
 }

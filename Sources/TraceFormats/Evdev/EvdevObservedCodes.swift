@@ -7,7 +7,9 @@ struct EvdevObservedCodes {
     /// The codes seen, in the order first seen.
     private var order: [(type: UInt16, code: UInt16)] = []
     private var low = [Int32](repeating: 0, count: Int(EvdevCode.codeMax) + 1)
-    private var high = [Int32?](repeating: nil, count: Int(EvdevCode.codeMax) + 1)
+    /// The largest absolute value seen per code, from 0; which codes were seen is `seen`'s
+    /// (an array of optionals cost an out-of-line uniqueness check per event).
+    private var high = [Int32](repeating: 0, count: Int(EvdevCode.codeMax) + 1)
 
     @inline(__always)
     mutating func observe(_ event: EvdevEvent) {
@@ -20,7 +22,7 @@ struct EvdevObservedCodes {
         if event.type == EvdevCode.evAbs {
             let code = Int(event.code)
             low[code] = Swift.min(low[code], event.value)
-            high[code] = Swift.max(high[code] ?? 0, event.value)
+            high[code] = Swift.max(high[code], event.value)
         }
     }
 
@@ -29,7 +31,8 @@ struct EvdevObservedCodes {
     func declare(into device: inout EvdevDevice) {
         for (type, code) in order { device.declare(type: type, code: code) }
         for code in high.indices {
-            guard let maximum = high[code], device.axes[UInt16(code)] == nil else { continue }
+            guard seen[Int(EvdevCode.evAbs) << 10 | code], device.axes[UInt16(code)] == nil else { continue }
+            let maximum = high[code]
             // Tracking ids use −1 to end a contact; it is not part of their range.
             let minimum = UInt16(code) == EvdevCode.absMTTrackingID ? 0 : low[code]
             device.axes[UInt16(code)] = EvdevDevice.Axis(minimum: minimum, maximum: Swift.max(maximum, minimum))

@@ -15,7 +15,13 @@ protocol EvdevEventReader {
 /// (TouchBench's comment) and the markers are known before the first event (the readers'
 /// first pass finds them); markers go after the samples of their time, as
 /// ``TouchBenchComments/merge(_:into:)`` puts them.
-final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, EvdevStreamReport {
+///
+/// Not generic over its reader: the stream is used as `any SampleSource`, so a generic class
+/// ran unspecialized — its state's layout, the reader's and the decoder's calls looked up at
+/// run time for every event (type metadata, value witnesses, `memcpy` of each sample).
+final class EvdevSampleStream: SampleSource, EvdevStreamReport {
+    typealias Reader = SpooledEvents
+
     let metadata: TraceMetadata
     /// Events read so far whose time stepped back and was held (``EvdevRecording/Clock``).
     var heldBackEvents: Int { state.decoder.heldBackEvents }
@@ -49,7 +55,6 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, EvdevStre
         /// Samples decoded and markers placed, not yet returned.
         var ready: [InputSample] = []
         var readyIndex = 0
-        var decoded: [InputSample] = []
         var finished = false
         var returned = 0
 
@@ -97,19 +102,22 @@ final class EvdevSampleStream<Reader: EvdevEventReader>: SampleSource, EvdevStre
                 decoder.feed(event) { _ in }
                 return
             }
-            var output = decoded
-            decoded = []
-            output.removeAll(keepingCapacity: true)
-            decoder.feed(event) { output.append($0) }
-            for sample in output {
+            // The samples go straight to the ready list (moved out of the state while the
+            // decoder runs), markers placed before them as they come.
+            var output = ready
+            ready = []
+            var next = nextMarker
+            let markers = self.markers
+            decoder.feed(event) { sample in
                 // As ``TouchBenchComments/merge(_:into:)``: a marker goes before the first later sample.
-                while nextMarker < markers.count, markers[nextMarker].time < sample.time {
-                    ready.append(markers[nextMarker])
-                    nextMarker += 1
+                while next < markers.count, markers[next].time < sample.time {
+                    output.append(markers[next])
+                    next += 1
                 }
-                ready.append(sample)
+                output.append(sample)
             }
-            decoded = output
+            ready = output
+            nextMarker = next
         }
     }
 }

@@ -59,10 +59,25 @@ enum EvemuEventLine {
             guard count > 0, count <= 8, index == end || isBlank(byte(index)) else { return nil }
             return value
         }
-        skipBlanks()
-        guard let type = hex(), type <= UInt32(EvdevCode.evMax) else { return nil }
-        skipBlanks()
-        guard let code = hex(), code <= UInt32(EvdevCode.codeMax) else { return nil }
+        let type: UInt32
+        let code: UInt32
+        if end &- index >= 11, byte(index &+ 5) == 0x20, byte(index &+ 10) == 0x20,
+           let both = ByteScan.hex8(ByteScan.load(base, at: index &+ 1) & 0xFFFF_FFFF
+                                    | UInt64(base.loadUnaligned(fromByteOffset: index &+ 6, as: UInt32.self).littleEndian) << 32) {
+            // ` tttt cccc `, as every writer pads them: both fields read in one step (the
+            // byte before them is a blank, the stamp's check says; the digits are no blanks).
+            type = both >> 16
+            code = both & 0xFFFF
+            index &+= 10
+        } else {
+            skipBlanks()
+            guard let value = hex() else { return nil }
+            type = value
+            skipBlanks()
+            guard let value = hex() else { return nil }
+            code = value
+        }
+        guard type <= UInt32(EvdevCode.evMax), code <= UInt32(EvdevCode.codeMax) else { return nil }
         skipBlanks()
         // The value: an optional `-`, then 1 to 18 digits.
         let negative = index < end && byte(index) == UInt8(ascii: "-")

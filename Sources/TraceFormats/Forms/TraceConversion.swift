@@ -40,7 +40,9 @@ public struct TraceConversion {
             if let problem = ExportLimits.sampleProblem(sample, number: samples, form: form) {
                 throw TraceFileError(.malformed, path: input, reason: problem)
             }
-            losses.count(sample, metadata: metadata)
+            // The metadata counts once (with the first sample): wrapped as an optional per
+            // sample, the whole struct was copied and destroyed each time.
+            losses.count(sample, metadata: samples == 1 ? metadata : nil)
             try sink.append(sample)
             if let progress, samples & 0xFFFF == 0 { progress(samples) }
             next = try source.nextSample()

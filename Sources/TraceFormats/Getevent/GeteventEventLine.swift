@@ -26,10 +26,53 @@ struct GeteventEventLine {
     /// The time stamp of the last line read, `[   12.345678]` with what precedes it.
     typealias Stamp = LineStamp
 
-    /// The event `line` holds, or `nil` (see the type). `known`: the device column of the
-    /// previous event line, checked first (most lines repeat it); `stamp`: its time stamp.
+    /// The device column of the previous event line, held as up to four little-endian words
+    /// padded with zeros (no array to borrow per line); a longer one, or none yet, is held as
+    /// unknown (count −1) and never matches, so that its lines take the general node lookup.
+    struct KnownNode {
+        static let capacity = 32
+        private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        /// The masks of the four words (all ones for bytes within `count`).
+        private var masks: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        private(set) var count = -1
+
+        init() {}
+
+        init(_ bytes: UnsafeRawBufferPointer) {
+            guard bytes.count <= Self.capacity else { return }
+            count = bytes.count
+            masks = (ByteScan.mask(count), ByteScan.mask(count - 8), ByteScan.mask(count - 16), ByteScan.mask(count - 24))
+            guard let base = bytes.baseAddress else { return }
+            func word(_ offset: Int) -> UInt64 { offset < count ? ByteScan.word(base, at: offset, count: count, readable: count) : 0 }
+            words = (word(0), word(8), word(16), word(24))
+        }
+
+        /// Whether the `count` bytes at `index` of the line at `base` (`end` bytes, at least
+        /// `index + count`) are these.
+        @inline(__always)
+        func matches(_ base: UnsafeRawPointer, at index: Int, end: Int) -> Bool {
+            guard count > 0 else { return count == 0 }
+            let start = base + index
+            let readable = end &- index
+            if readable >= 32 {
+                // Four words whole, masked: one comparison.
+                return (ByteScan.load(start, at: 0) & masks.0 ^ words.0) | (ByteScan.load(start, at: 8) & masks.1 ^ words.1)
+                    | (ByteScan.load(start, at: 16) & masks.2 ^ words.2) | (ByteScan.load(start, at: 24) & masks.3 ^ words.3) == 0
+            }
+            if ByteScan.word(start, at: 0, count: count, readable: readable) != words.0 { return false }
+            if count > 8, ByteScan.word(start, at: 8, count: count, readable: readable) != words.1 { return false }
+            if count > 16, ByteScan.word(start, at: 16, count: count, readable: readable) != words.2 { return false }
+            if count > 24, ByteScan.word(start, at: 24, count: count, readable: readable) != words.3 { return false }
+            return true
+        }
+    }
+
+    /// The event `line` holds, or `nil` (see the type). `fields`: the type and code fields of
+    /// lines read before (``GeteventFieldCache``); `known`: the device column of the previous
+    /// event line, checked first (most lines repeat it); `stamp`: its time stamp.
     @inline(__always)
-    static func parse(_ line: UnsafeRawBufferPointer, names: Names, known: UnsafeRawBufferPointer, stamp: inout Stamp) -> GeteventEventLine? {
+    static func parse(_ line: UnsafeRawBufferPointer, names: Names, fields: GeteventFieldCache.Entries, known: KnownNode,
+                      stamp: inout Stamp) -> GeteventEventLine? {
         guard let base = line.baseAddress else { return nil }
         let end = line.count
         var index: Int
@@ -54,10 +97,10 @@ struct GeteventEventLine {
         var node = index..<index
         var sameNode: Bool
         let knownCount = known.count
-        if knownCount > 0, let knownBase = known.baseAddress, end - index > knownCount,
+        if knownCount > 0, end - index > knownCount,
            base.load(fromByteOffset: index + knownCount, as: UInt8.self) == UInt8(ascii: ":"),
            index + knownCount + 1 == end || isBlank(base.load(fromByteOffset: index + knownCount + 1, as: UInt8.self)),
-           ByteScan.equal(base, at: index, knownBase, count: knownCount) {
+           known.matches(base, at: index, end: end) {
             node = index..<(index + knownCount)
             sameNode = true
             index = ByteScan.skipBlanks(base, from: index + knownCount + 1, end: end)
@@ -67,48 +110,61 @@ struct GeteventEventLine {
                 node = index..<(fieldEnd - 1)
                 index = ByteScan.skipBlanks(base, from: fieldEnd, end: end)
             }
-            sameNode = node.count == knownCount
-                && (knownCount == 0 || known.baseAddress.map { ByteScan.equal(base, at: node.lowerBound, $0, count: knownCount) } ?? false)
+            sameNode = node.count == knownCount && (knownCount == 0 || known.matches(base, at: node.lowerBound, end: end))
         }
 
-        // Type.
-        let typeEnd = ByteScan.blank(base, from: index, end: end)
-        guard typeEnd > index else { return nil }
+        // Type and code: as a line read before with the same bytes, else read here.
         let type: UInt16
-        let named: Bool
-        if let value = names.types.value(base + index, count: typeEnd - index, readable: end - index, space: 0) {
-            type = value
-            named = true
-        } else {
-            guard let value = hex(base, from: index, to: typeEnd), value <= UInt32(EvdevCode.evMax) else { return nil }
-            type = UInt16(value)
-            named = false
-        }
-        index = ByteScan.skipBlanks(base, from: typeEnd, end: end)
-
-        // Code.
-        let codeEnd = ByteScan.blank(base, from: index, end: end)
-        guard codeEnd > index else { return nil }
         let code: UInt16
-        if let value = names.codes.value(base + index, count: codeEnd - index, readable: end - index, space: type) {
-            code = value
+        let named: Bool
+        if let known = fields.find(base, at: index, end: end) {
+            (type, code, named) = (known.type, known.code, known.named)
+            index &+= known.count
         } else {
-            guard let value = hex(base, from: index, to: codeEnd), value <= UInt32(EvdevCode.codeMax) else { return nil }
-            code = UInt16(value)
-        }
-        guard code <= EvdevCode.codeMax else { return nil }
-        index = ByteScan.skipBlanks(base, from: codeEnd, end: end)
+            let fieldsStart = index
+            let typeEnd = ByteScan.blank(base, from: index, end: end)
+            guard typeEnd > index else { return nil }
+            if let value = names.types.value(base + index, count: typeEnd - index, readable: end - index, space: 0) {
+                type = value
+                named = true
+            } else {
+                guard let value = hex(base, from: index, to: typeEnd), value <= UInt32(EvdevCode.evMax) else { return nil }
+                type = UInt16(value)
+                named = false
+            }
+            index = ByteScan.skipBlanks(base, from: typeEnd, end: end)
 
-        // Value, then nothing but blanks.
-        let valueEnd = ByteScan.blank(base, from: index, end: end)
-        guard valueEnd > index, ByteScan.skipBlanks(base, from: valueEnd, end: end) == end else { return nil }
+            let codeEnd = ByteScan.blank(base, from: index, end: end)
+            guard codeEnd > index else { return nil }
+            if let value = names.codes.value(base + index, count: codeEnd - index, readable: end - index, space: type) {
+                code = value
+            } else {
+                guard let value = hex(base, from: index, to: codeEnd), value <= UInt32(EvdevCode.codeMax) else { return nil }
+                code = UInt16(value)
+            }
+            guard code <= EvdevCode.codeMax else { return nil }
+            index = ByteScan.skipBlanks(base, from: codeEnd, end: end)
+            if index < end {
+                fields.keep(GeteventFieldCache.Fields(type: type, code: code, named: named, count: index &- fieldsStart), base,
+                            at: fieldsStart, end: end)
+            }
+        }
+
+        // Value, then nothing but blanks: 8 hexadecimal digits that end the line (as every
+        // exporter writes them) in one step.
         let value: Int32
-        if let bits = hex(base, from: index, to: valueEnd) {
+        if end &- index == 8, let bits = ByteScan.hex8(ByteScan.load(base, at: index)) {
             value = Int32(bitPattern: bits)
-        } else if let word = keyWord(base, from: index, to: valueEnd) {
-            value = word
         } else {
-            return nil
+            let valueEnd = ByteScan.blank(base, from: index, end: end)
+            guard valueEnd > index, ByteScan.skipBlanks(base, from: valueEnd, end: end) == end else { return nil }
+            if let bits = hex(base, from: index, to: valueEnd) {
+                value = Int32(bitPattern: bits)
+            } else if let word = keyWord(base, from: index, to: valueEnd) {
+                value = word
+            } else {
+                return nil
+            }
         }
         return GeteventEventLine(event: EvdevEvent(time: time, type: type, code: code, value: value), node: node,
                                  sameNode: sameNode, named: named)

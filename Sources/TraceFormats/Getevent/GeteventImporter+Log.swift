@@ -21,6 +21,8 @@ extension GeteventImporter {
         var labelled = false
         private let keeping: Keeping
         private let names = GeteventEventLine.Names()
+        /// The type and code fields of the lines read so far (shared by copies: a memo of their bytes).
+        private let fields = GeteventFieldCache()
         /// The time stamp of the last event line read by the fast path.
         private var stamp = GeteventEventLine.Stamp()
         private var headerNode: String?
@@ -30,7 +32,7 @@ extension GeteventImporter {
         private var lists: [[EvdevEvent]] = []
         private var listOfNode: [String: Int] = [:]
         /// The node of the last event line, as bytes, and its list (most lines repeat it).
-        private var lastNode: [UInt8] = []
+        private var lastNode = GeteventEventLine.KnownNode()
         private var lastList = -1
         /// A survey's counts and observed codes per node (``Keeping/survey``).
         private(set) var surveys: [(counts: EvdevDeviceChoice.Counts, observed: EvdevObservedCodes)] = []
@@ -66,9 +68,15 @@ extension GeteventImporter {
             case .survey:
                 surveyed = (event, list)
                 guard list < surveys.count else { return }
-                surveys[list].counts.count(event)
-                surveys[list].observed.observe(event)
+                Self.survey(event, into: &surveys[list])
             }
+        }
+
+        /// One access to the node's survey (not one per count).
+        @inline(__always)
+        private static func survey(_ event: EvdevEvent, into survey: inout (counts: EvdevDeviceChoice.Counts, observed: EvdevObservedCodes)) {
+            survey.counts.count(event)
+            survey.observed.observe(event)
         }
 
         private mutating func append(_ event: EvdevEvent, node: String) {
@@ -96,10 +104,7 @@ extension GeteventImporter {
         /// reads (or rejects).
         @inline(__always)
         mutating func readEvent(_ line: UnsafeRawBufferPointer) -> Bool {
-            let names = self.names
-            var stamp = self.stamp
-            defer { self.stamp = stamp }
-            guard let parsed = lastNode.withUnsafeBytes({ GeteventEventLine.parse(line, names: names, known: $0, stamp: &stamp) }) else {
+            guard let parsed = GeteventEventLine.parse(line, names: names, fields: fields.entries, known: lastNode, stamp: &stamp) else {
                 return false
             }
             if parsed.named { labelled = true }
@@ -111,7 +116,7 @@ extension GeteventImporter {
             let nodeBytes = UnsafeRawBufferPointer(rebasing: line[parsed.node])
             let name = String(decoding: nodeBytes, as: UTF8.self)
             append(parsed.event, node: name)
-            lastNode = Array(nodeBytes)
+            lastNode = GeteventEventLine.KnownNode(nodeBytes)
             lastList = listOfNode[name] ?? -1
             return true
         }

@@ -18,7 +18,7 @@ import TouchTrace
 /// mapping without its metadata, and for metadata the whole import refuses (its error then
 /// comes from the whole import, in its order).
 enum GeteventSampleStream {
-    static func open(path: String, options: ImportOptions) throws -> EvdevSampleStream<SpooledEvents>? {
+    static func open(path: String, options: ImportOptions) throws -> EvdevSampleStream? {
         var log = GeteventImporter.Log(keeping: .survey)
         var comments = TouchBenchComments()
         guard let spool = try? ScratchSpool<SpooledEvent>() else { return nil }

@@ -19,7 +19,7 @@ import TouchTrace
 /// event out of range, metadata the whole import refuses, and any error — and the file is
 /// imported whole, which reads it or names its problem exactly as before.
 enum LibinputSampleStream {
-    static func open(path: String, options: ImportOptions) throws -> EvdevSampleStream<SpooledEvents>? {
+    static func open(path: String, options: ImportOptions) throws -> EvdevSampleStream? {
         do {
             return try stream(path: path, options: options)
         } catch {
@@ -27,7 +27,7 @@ enum LibinputSampleStream {
         }
     }
 
-    private static func stream(path: String, options: ImportOptions) throws -> EvdevSampleStream<SpooledEvents>? {
+    private static func stream(path: String, options: ImportOptions) throws -> EvdevSampleStream? {
         let lines = try ByteLines.Reader(path: path, cutting: .libinput)
         var parser = RecordYAML.Parser()
         var comments = TouchBenchComments()

@@ -138,3 +138,27 @@ struct LineStamp {
         self.time = time
     }
 }
+
+extension ByteScan {
+    /// The value of the 8 hexadecimal digits (either case) of `word` (little-endian: its first
+    /// byte the most significant digit), or `nil` when any byte is not one: what
+    /// ``GeteventEventLine/hex(_:from:to:)`` reads of them, without a step per digit.
+    @inline(__always)
+    static func hex8(_ word: UInt64) -> UInt32? {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard word & highs == 0 else { return nil }
+        // Every byte is below 0x80, so adding 0x50 or less carries into no other byte.
+        // Digits 0x30…0x39; letters, case folded, 0x61…0x66.
+        let digits = (word &+ 0x5050_5050_5050_5050) & ~(word &+ 0x4646_4646_4646_4646) & highs
+        let folded = word | 0x2020_2020_2020_2020
+        let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x1919_1919_1919_1919) & highs
+        guard digits | letters == highs else { return nil }
+        // A digit's value is its low nibble; a letter's, its low nibble plus 9.
+        var nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ (letters >> 7) &* 9
+        // The first digit to the top: then pairs, quads and halves are packed.
+        nibbles = nibbles.byteSwapped
+        nibbles = (nibbles | nibbles >> 4) & 0x00FF_00FF_00FF_00FF
+        nibbles = (nibbles | nibbles >> 8) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: nibbles | nibbles >> 16)
+    }
+}
