@@ -55,4 +55,20 @@ public enum Measure {
         else { return .nan }
         return kilobytes / 1024
     }
+
+    /// Runs this executable again as `--child` with `arguments` (a measurement that needs a
+    /// process of its own, such as a peak of memory) and returns the numbers it printed,
+    /// split at white space, and its exit status.
+    public static func child(_ arguments: [String]) -> (numbers: [Double], status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["--child"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { BenchmarkOptions.fail("cannot start a child: \(error)") }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let numbers = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        return (numbers, process.terminationStatus)
+    }
 }

@@ -53,18 +53,9 @@ func synthesize(minutes: Double) -> (path: String, samples: Int) {
 
 /// Runs this executable as a child and returns the peak it reports, in MB.
 func child(_ mode: String, _ path: String = "") -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-    process.arguments = ["--child", mode, path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do { try process.run() } catch { BenchmarkOptions.fail("cannot start a child: \(error)") }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0,
-          let value = Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else { BenchmarkOptions.fail("child \(mode) failed with status \(process.terminationStatus)") }
-    return value
+    let (numbers, status) = Measure.child([mode, path])
+    guard status == 0, numbers.count == 1 else { BenchmarkOptions.fail("child \(mode) failed with status \(status)") }
+    return numbers[0]
 }
 
 let short = synthesize(minutes: shortMinutes)

@@ -87,17 +87,9 @@ func measure(_ count: Int) -> Measurement {
     do {
         try TraceSuite(traces: Array(entries.prefix(count))).jsonText.write(toFile: manifest, atomically: true, encoding: .utf8)
     } catch { BenchmarkOptions.fail("cannot write \(manifest): \(error)") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-    process.arguments = ["--child", manifest, String(repeats), directory.appendingPathComponent("result-\(count).json").path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do { try process.run() } catch { BenchmarkOptions.fail("cannot start a child: \(error)") }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-    guard process.terminationStatus == 0, fields.count == 5 else {
-        BenchmarkOptions.fail("the child benching \(count) traces failed with status \(process.terminationStatus)")
+    let (fields, status) = Measure.child([manifest, String(repeats), directory.appendingPathComponent("result-\(count).json").path])
+    guard status == 0, fields.count == 5 else {
+        BenchmarkOptions.fail("the child benching \(count) traces failed with status \(status)")
     }
     return Measurement(traces: count, runs: Int(fields[2]), cpu: fields[0], wall: fields[1], peak: fields[3], peakBeforeWriting: fields[4])
 }

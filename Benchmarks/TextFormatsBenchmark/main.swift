@@ -70,15 +70,7 @@ defer { try? FileManager.default.removeItem(at: directory) }
 /// The peak resident memory of a child doing one pass, in MB, and (for an export) the
 /// peak before it started, once the samples were in memory.
 func childPeak(_ arguments: [String]) -> (before: Double, peak: Double) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-    process.arguments = ["--child"] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do { try process.run() } catch { BenchmarkOptions.fail("cannot start a child: \(error)") }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let numbers = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
+    let numbers = Measure.child(arguments).numbers
     return (numbers.count > 1 ? numbers[0] : .nan, numbers.last ?? .nan)
 }
 

@@ -79,17 +79,7 @@ enum EvemuEventLine {
         }
         guard type <= UInt32(EvdevCode.evMax), code <= UInt32(EvdevCode.codeMax) else { return nil }
         skipBlanks()
-        // The value: an optional `-`, then 1 to 18 digits.
-        let negative = index < end && byte(index) == UInt8(ascii: "-")
-        if negative { index &+= 1 }
-        let digitsStart = index
-        var magnitude: Int64 = 0
-        while index < end, case let digit = byte(index) &- 0x30, digit < 10 {
-            guard index &- digitsStart < 18 else { return nil }
-            magnitude = magnitude &* 10 &+ Int64(digit)
-            index &+= 1
-        }
-        guard index > digitsStart, let value = Int32(exactly: negative ? -magnitude : magnitude) else { return nil }
+        guard let decimal = ByteScan.signedDecimal(base, at: &index, end: end), let value = Int32(exactly: decimal) else { return nil }
         skipBlanks()
         guard index == end || byte(index) == UInt8(ascii: "#") else { return nil }
         return EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)

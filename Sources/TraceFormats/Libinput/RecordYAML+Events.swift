@@ -58,20 +58,11 @@ extension RecordYAML.Parser {
         /// A decimal (an optional `-`, 1 to 18 digits) between spaces, then `terminator`.
         @inline(__always) func number(_ terminator: UInt8) -> Int64? {
             while index < end, byte(index) == 0x20 { index &+= 1 }
-            let negative = index < end && byte(index) == UInt8(ascii: "-")
-            if negative { index &+= 1 }
-            let digitsStart = index
-            var value: Int64 = 0
-            while index < end, case let digit = byte(index) &- 0x30, digit < 10 {
-                guard index &- digitsStart < 18 else { return nil }
-                value = value &* 10 &+ Int64(digit)
-                index &+= 1
-            }
-            guard index > digitsStart else { return nil }
+            guard let value = ByteScan.signedDecimal(base, at: &index, end: end) else { return nil }
             while index < end, byte(index) == 0x20 { index &+= 1 }
             guard index < end, byte(index) == terminator else { return nil }
             index &+= 1
-            return negative ? -value : value
+            return value
         }
         let time: Int64
         if !stamp.starts(base, end: end) {

@@ -32,6 +32,25 @@ enum ByteScan {
         bytes >= 8 ? ~0 : bytes <= 0 ? 0 : (1 << (UInt64(truncatingIfNeeded: bytes) &* 8)) &- 1
     }
 
+    /// The decimal at `index` (before `end`): an optional `-`, then 1 to 18 digits, with
+    /// `index` moved past it; `nil` when there is no digit or more than 18 (the evemu and
+    /// libinput event lines' values and times).
+    @inline(__always)
+    static func signedDecimal(_ base: UnsafeRawPointer, at index: inout Int, end: Int) -> Int64? {
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+        let negative = index < end && byte(index) == UInt8(ascii: "-")
+        if negative { index &+= 1 }
+        let digitsStart = index
+        var magnitude: Int64 = 0
+        while index < end, case let digit = byte(index) &- 0x30, digit < 10 {
+            guard index &- digitsStart < 18 else { return nil }
+            magnitude = magnitude &* 10 &+ Int64(digit)
+            index &+= 1
+        }
+        guard index > digitsStart else { return nil }
+        return negative ? -magnitude : magnitude
+    }
+
     /// The index of the first byte at or after `index` (before `end`) that is neither a space
     /// nor a tab, or `end`.
     @inline(__always)
