@@ -67,6 +67,8 @@ extension PageReplayer {
         let browser = try Browser(executable: settings.browser, beginFrameControl: true)
         defer { browser.close() }
         let version = (try? browser.client.call("Browser.getVersion"))?["product"]?.stringValue ?? "Chromium"
+        // Before the page's session is selected: the probes go to a target of their own.
+        let unixEpoch = try BrowserUnixEpoch.measure(client: browser.client, beginFrames: true)
         let clock = PageFrameClock(client: browser.client, refreshHz: settings.refreshHz)
         let session = try PageSession(browser: browser, page: settings.page, viewport: viewport, selector: settings.selector, clock: clock)
         // Where the page's clock stands against the browser's: the last frame sent is the last
@@ -80,7 +82,7 @@ extension PageReplayer {
         }
         // Where the page reads its times exactly: its time origin to the microsecond, and where
         // its event timestamps count from.
-        var grid = try PageTimeGrid.locate(session: session)
+        var grid = try PageTimeGrid.locate(session: session, unixEpochMicros: unixEpoch.micros)
         let eventZero = try grid.map { located throws(PageReplayError) in try PageEventZero.measureOrExplain(session: session, originMicros: located.originMicros) }
         grid?.eventZeroMicros = eventZero?.micros
         let originTicks = grid.map { Double($0.originMicros) / 1000 } ?? clock.lastTicks - lastSeen
@@ -98,7 +100,7 @@ extension PageReplayer {
         var commands = InputCommands(scaleX: scale.0, scaleY: scale.1)
         let driven = try PageFrameDriver.drive(samples: samples, times: times, commands: &commands, client: session.client, clock: clock,
                                                vsyncZero: firstTime &- phase, ticksAtFirst: ticksAtFirst,
-                                               epochMinusTicks: MonotonicClock.epochMinusNow(),
+                                               epochMinusTicks: -unixEpoch.micros &* 1000,
                                                settle: settle, tail: settings.settleLimit, grid: grid) { () throws(PageReplayError) in
             // A task on the page's main thread: answered once the handler running there has returned.
             _ = try session.evaluate("0")
@@ -146,7 +148,7 @@ extension PageReplayer {
         return .ran(PageRun(record: record, sent: driven.outcome.sent, refused: driven.outcome.refused, firstRefusal: driven.outcome.firstRefusal,
                        latenessP50Ms: 0, latenessP99Ms: 0, latenessMaxMs: 0, realtimeDispatch: false,
                        usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact?.frames ?? false, exactTimes: exactTimes,
-                       inputFlushes: driven.frames.reduce(0) { $0 + $1.flushes }, eventTimes: exact?.events, eventZero: eventZero))
+                       inputFlushes: driven.frames.reduce(0) { $0 + $1.flushes }, eventTimes: exact?.events, eventZero: eventZero, unixEpoch: unixEpoch))
     }
 
     /// Whether the page read every frame time of the run exactly as `grid` placed it, and how

@@ -50,6 +50,9 @@ public struct PageRun: Sendable {
     /// On the page clock: where the page's event timestamps count from, as measured
     /// (``PageEventZero``); `nil` where DevTools did not report its time origin.
     public var eventZero: PageEventZero?
+    /// The browser's conversion of the Unix timestamps input is sent with, as measured in the
+    /// launch (``BrowserUnixEpoch``).
+    public var unixEpoch: BrowserUnixEpoch?
 }
 
 /// How a page read the event timestamps of a run on the page clock, each sent on its 100 µs
@@ -121,20 +124,27 @@ public enum PageReplayer {
         let browser = try Browser(executable: settings.browser)
         defer { browser.close() }
         let version = (try? browser.client.call("Browser.getVersion"))?["product"]?.stringValue ?? "Chromium"
+        // Before the page's session is selected: the probes go to a target of their own.
+        let unixEpoch = try BrowserUnixEpoch.measure(client: browser.client, beginFrames: false)
         let session = try PageSession(browser: browser, page: settings.page, viewport: viewport, selector: settings.selector)
+        // Unix less monotonic time as the browser converts input timestamps (ns), and the
+        // page's time origin on that conversion (Unix ms): its own `performance.timeOrigin`
+        // went through the renderer's conversion, taken at another moment, which a wall clock
+        // set in between moves (``BrowserUnixEpoch``).
+        let epochMinusTicks = -unixEpoch.micros &* 1000
+        let origin = try PageTimeGrid.navigationStartMicros(session: session).map { Double($0 &- unixEpoch.micros) / 1000 } ?? session.timeOrigin
 
         let schedule = DispatchSchedule(samples: samples, pacing: settings.pacing)
         var commands = InputCommands(scaleX: scaleX, scaleY: scaleY)
         // The run starts shortly after now, at a fixed phase of the page's vsync grid, so that
         // samples fall into the same frames run after run; the epoch of each deadline is the
         // timestamp the page sees.
-        let epochNow = MonotonicClock.epoch(), monotonicNow = MonotonicClock.now()
         let grid = session.frameGrid
-        let earliest = Double(epochNow) / 1e6 - session.timeOrigin + 150
+        let earliest = Double(MonotonicClock.now() &+ epochMinusTicks) / 1e6 - origin + 150
         let startPage = grid.begin + ((earliest - grid.begin) / grid.period).rounded(.up) * grid.period + Self.vsyncPhase
-        let epochStart = try PageReportedNumber.rounded((session.timeOrigin + startPage) * 1e6, as: Int64.self,
+        let epochStart = try PageReportedNumber.rounded((origin + startPage) * 1e6, as: Int64.self,
                                                         page: settings.page.argument, what: "the run start its time origin and frame grid give, ns")
-        let start = monotonicNow &+ (epochStart &- epochNow)
+        let start = epochStart &- epochMinusTicks
         let outcome = try PageDispatcher.dispatch(samples: samples, schedule: schedule, commands: &commands,
                                                   client: session.client, start: start, epochStart: epochStart)
         try session.evaluate("window.__touchbench.settled(\(settings.quiet / 1_000_000), \(settings.settleLimit / 1_000_000))",
@@ -145,7 +155,7 @@ public enum PageReplayer {
         }
         let observation = try PageObservation(dump: text, page: settings.page.argument)
         var timeline = PageTimeline(samples: samples, schedule: schedule, outcome: outcome, observation: observation,
-                                    pageAtStart: Double(epochStart) / 1e6 - observation.timeOrigin, scale: (scaleX, scaleY),
+                                    pageAtStart: Double(epochStart) / 1e6 - origin, scale: (scaleX, scaleY),
                                     presentationDelay: settings.presentationDelay)
         let refreshHz = (1e9 / observation.period).rounded()
         var replaySettings = ReplaySettings(mode: .wallClock(rate: 1))
@@ -161,6 +171,6 @@ public enum PageReplayer {
                        latenessP50Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.5),
                        latenessP99Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.99),
                        latenessMaxMs: lateness.last ?? 0, realtimeDispatch: outcome.realtime, hostStealMs: outcome.hostStealMs, usedHook: observation.reports > 0, browser: version,
-                       inputSettleMs: nil)
+                       inputSettleMs: nil, unixEpoch: unixEpoch)
     }
 }

@@ -18,8 +18,8 @@ import TouchBenchSupport
 ///   fixed for the page load; ``PageEventZero`` measures it from `performance.mark()` and the
 ///   trace, without input. An event meant for page time t is sent at G = C + t, a multiple of
 ///   100 µs, never moved, and reads t exactly. The browser adds its `TimeTicks::UnixEpoch()` to
-///   the Unix time DevTools takes, which CLOCK_REALTIME − CLOCK_MONOTONIC predicts to within
-///   a microsecond (``unixEpochMicros(epochMinusNow:)``: two readings truncated to µs); in a
+///   the Unix time DevTools takes, which each launch measures (``BrowserUnixEpoch``: the wall
+///   clock predicts it to within a microsecond only where nobody sets that clock); in a
 ///   launch where it is 1 µs off, each event lands 1 µs beside its point and reads 100 µs off
 ///   with a chance of 1 in 100, and ``PageReplayer`` runs it again in a new launch (and the
 ///   moves coalesced into an event are times the page reads too: docs/PAGES.md). Where C was
@@ -88,16 +88,23 @@ struct PageTimeGrid {
         return abs(scaled - whole) < 1e-3 ? Int64(whole) : nil
     }
 
-    /// The grid for the page of `session`: `nil` where DevTools does not report the page's
+    /// The grid for the page of `session`, whose browser's clock stood at `unixEpochMicros` at
+    /// the Unix epoch (``BrowserUnixEpoch``): `nil` where DevTools does not report the page's
     /// time origin (`NavigationStart`), and the run's times are then sent as they are.
-    static func locate(session: PageSession) throws(PageReplayError) -> PageTimeGrid? {
+    static func locate(session: PageSession, unixEpochMicros: Int64) throws(PageReplayError) -> PageTimeGrid? {
+        try navigationStartMicros(session: session).map { PageTimeGrid(originMicros: $0, unixEpochMicros: unixEpochMicros) }
+    }
+
+    /// The page's time origin on the browser's clock, microseconds, as DevTools reports it
+    /// (the `NavigationStart` metric); `nil` where it does not.
+    static func navigationStartMicros(session: PageSession) throws(PageReplayError) -> Int64? {
         let client = session.client
         try client.call("Performance.enable")
         let metrics = try client.call("Performance.getMetrics")
         try client.call("Performance.disable")
         guard let start = metrics["metrics"]?.arrayValue?.first(where: { $0["name"]?.stringValue == "NavigationStart" })?["value"]?.doubleValue,
               start.isFinite, start > 0, start < 1e9 else { return nil }
-        return PageTimeGrid(originMicros: Int64((start * 1e6).rounded()), unixEpochMicros: unixEpochMicros(epochMinusNow: MonotonicClock.epochMinusNow()))
+        return Int64((start * 1e6).rounded())
     }
 
     /// The browser's `TimeTicks::UnixEpoch()` (µs) from CLOCK_REALTIME − CLOCK_MONOTONIC
