@@ -121,7 +121,9 @@ extension PageReplayer {
         if let disagreement = try place(&observation, driven: driven.frames, times: times, sent: driven.outcome.lateness, startPage: startPage,
                                         firstTime: firstTime, originTicks: originTicks, ticksAtFirst: ticksAtFirst, periodMs: clock.periodMs,
                                         page: settings.page.argument) {
-            return .missed(disagreement)
+            // With how the event times were converted: a conversion off by a whole step or
+            // more reads every event early or late by it (docs/PAGES.md).
+            return .missed("\(disagreement); \(unixEpoch.account)")
         }
 
         var timeline = PageTimeline(samples: samples, schedule: schedule, outcome: driven.outcome, observation: observation,
