@@ -135,13 +135,18 @@ class Drag {
       if (!drag || e.pointerId !== drag.id) return;
       if (slowMoveMs > 0) busyWait(slowMoveMs);
       tracker.addEvent(e);
-      const dx = e.clientX - drag.startX, dy = e.clientY - drag.startY;
       if (!drag.began) {
-        if (Math.hypot(dx, dy) < hysteresis) return;
-        drag.began = true;
-        onBegin(dx, dy);
+        // Each position the event carries, in turn: the pan begins at the one that crosses
+        // the hysteresis, as a touch framework does sample by sample, whichever moves the
+        // browser coalesced into this event (the offset kept from there on depends on it).
+        const list = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+        for (const c of list.length > 0 ? list : [e]) {
+          const cx = c.clientX - drag.startX, cy = c.clientY - drag.startY;
+          if (Math.hypot(cx, cy) >= hysteresis) { drag.began = true; onBegin(cx, cy); break; }
+        }
+        if (!drag.began) return;
       }
-      onMove(dx, dy);
+      onMove(e.clientX - drag.startX, e.clientY - drag.startY);
     });
     const lift = (e) => {
       const drag = this.active;
