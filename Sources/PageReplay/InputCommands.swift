@@ -23,7 +23,7 @@ struct InputCommands {
     /// The command for `sample` sent with timestamp `epoch` (Unix ns), or `nil` for a marker
     /// or a sample the protocol cannot express.
     mutating func command(for sample: InputSample, epoch: Int64) -> (method: String, params: [(key: String, value: JSONValue)])? {
-        let timestamp: (key: String, value: JSONValue) = ("timestamp", .number(Double(epoch) / 1e9))
+        let timestamp = Self.timestamp(epoch)
         let x = sample.x * scaleX, y = sample.y * scaleY
         switch sample.kind {
         case .touch, .pencil:
@@ -89,6 +89,16 @@ struct InputCommands {
         case .marker:
             return nil
         }
+    }
+
+    /// The `timestamp` member of a command sent at `epoch` (Unix ns): Unix seconds.
+    static func timestamp(_ epoch: Int64) -> (key: String, value: JSONValue) {
+        ("timestamp", .number(Double(epoch) / 1e9))
+    }
+
+    /// `params` with its timestamp made `epoch` (Unix ns) instead.
+    static func restamped(_ params: [(key: String, value: JSONValue)], epoch: Int64) -> [(key: String, value: JSONValue)] {
+        params.map { $0.key == "timestamp" ? timestamp(epoch) : $0 }
     }
 
     /// The protocol's modifier mask: Alt 1, Control 2, Meta 4, Shift 8.

@@ -54,9 +54,11 @@ enum PageDispatcher {
     static let spin: Int64 = 300_000
 
     /// Dispatches `samples` with `commands`; sample i's deadline is `start + schedule[i]`
-    /// (monotonic ns) and its timestamp `epochStart + schedule[i]` (Unix ns).
+    /// (monotonic ns, the browser's clock) and its timestamp that deadline in Unix time, by
+    /// the wall clock read as the command is made (the browser converts it back with the wall
+    /// clock it reads on taking it, so a wall clock set during the run moves nothing).
     static func dispatch(samples: [InputSample], schedule: DispatchSchedule, commands: inout InputCommands,
-                         client: DevToolsClient, start: Int64, epochStart: Int64) throws(PageReplayError) -> DispatchOutcome {
+                         client: DevToolsClient, start: Int64) throws(PageReplayError) -> DispatchOutcome {
         var outcome = DispatchOutcome(lateness: [Int64?](repeating: nil, count: samples.count))
         var waiting: [Int] = []
         waiting.reserveCapacity(samples.count)
@@ -65,12 +67,16 @@ enum PageDispatcher {
         outcome.realtime = priority.raised
         let stealAtStart = HostSteal.total()
         for (index, sample) in samples.enumerated() {
-            let offset = schedule.offsets[index]
-            guard let command = commands.command(for: sample, epoch: epochStart &+ offset) else { continue }
+            let deadline = start &+ schedule.offsets[index]
+            let wall = MonotonicClock.epochMinusNow()
+            guard let command = commands.command(for: sample, epoch: deadline &+ wall) else { continue }
             // Encoded before the wait: at the deadline only the write is left.
-            let prepared = client.prepare(command.method, command.params)
-            let deadline = start &+ offset
+            var prepared = client.prepare(command.method, command.params)
             if MonotonicClock.now() < deadline &- spin { MonotonicClock.sleep(until: deadline &- spin) }
+            // A wall clock set during the wait would move the event by the step: stamped again.
+            if case let now = MonotonicClock.epochMinusNow(), abs(now &- wall) > 2_000 {
+                prepared = client.prepare(command.method, InputCommands.restamped(command.params, epoch: deadline &+ now))
+            }
             while MonotonicClock.now() < deadline {}
             waiting.append(try client.send(prepared))
             outcome.lateness[index] = MonotonicClock.now() &- deadline

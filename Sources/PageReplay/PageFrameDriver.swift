@@ -85,7 +85,7 @@ enum PageFrameDriver {
     /// With `grid`, every frame time and event timestamp is sent on the page's 100 µs grid
     /// (``PageTimeGrid``), so the page reads them exactly.
     static func drive(samples: [InputSample], times: [Int64], commands: inout InputCommands, client: DevToolsClient,
-                      clock: PageFrameClock, vsyncZero: Int64, ticksAtFirst: Double, epochMinusTicks: Int64,
+                      clock: PageFrameClock, vsyncZero: Int64, ticksAtFirst: Double,
                       settle: Int64, tail: Int64, grid: PageTimeGrid?,
                       awaitHandled: () throws(PageReplayError) -> Void) throws(PageReplayError) -> DrivenRun {
         var run = DrivenRun(outcome: DispatchOutcome(lateness: [Int64?](repeating: nil, count: samples.count)), frames: [])
@@ -103,7 +103,11 @@ enum PageFrameDriver {
             let shows = next
             batch.removeAll(keepingCapacity: true)
             while next < samples.count, times[next] < following {
-                let epoch = grid?.eventEpoch(ticks(times[next])) ?? Int64((ticks(times[next]) * 1e6).rounded()) &+ epochMinusTicks
+                // The wall clock read now, event by event: the browser converts the timestamp
+                // with the one it reads on taking the command, and a wall clock set during the
+                // run moves every event sent on an earlier reading (docs/PAGES.md).
+                let wall = MonotonicClock.epochMinusNow()
+                let epoch = grid?.eventEpoch(ticks(times[next]), epochMinusNow: wall) ?? Int64((ticks(times[next]) * 1e6).rounded()) &+ wall
                 if let command = commands.command(for: samples[next], epoch: epoch) {
                     batch.append((try client.post(command.method, command.params), next))
                     run.outcome.lateness[next] = 0

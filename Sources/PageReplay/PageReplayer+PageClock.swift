@@ -72,8 +72,6 @@ extension PageReplayer {
         let browser = try Browser(executable: settings.browser, beginFrameControl: true)
         defer { browser.close() }
         let version = (try? browser.client.call("Browser.getVersion"))?["product"]?.stringValue ?? "Chromium"
-        // Before the page's session is selected: the probes go to a target of their own.
-        let unixEpoch = try BrowserUnixEpoch.measure(client: browser.client, beginFrames: true)
         let clock = PageFrameClock(client: browser.client, refreshHz: settings.refreshHz)
         let session = try PageSession(browser: browser, page: settings.page, viewport: viewport, selector: settings.selector, clock: clock)
         // Where the page's clock stands against the browser's: the last frame sent is the last
@@ -87,7 +85,7 @@ extension PageReplayer {
         }
         // Where the page reads its times exactly: its time origin to the microsecond, and where
         // its event timestamps count from.
-        var grid = try PageTimeGrid.locate(session: session, unixEpochMicros: unixEpoch.micros)
+        var grid = try PageTimeGrid.locate(session: session)
         let eventZero = try grid.map { located throws(PageReplayError) in try PageEventZero.measureOrExplain(session: session, originMicros: located.originMicros) }
         grid?.eventZeroMicros = eventZero?.micros
         let originTicks = grid.map { Double($0.originMicros) / 1000 } ?? clock.lastTicks - lastSeen
@@ -105,7 +103,6 @@ extension PageReplayer {
         var commands = InputCommands(scaleX: scale.0, scaleY: scale.1)
         let driven = try PageFrameDriver.drive(samples: samples, times: times, commands: &commands, client: session.client, clock: clock,
                                                vsyncZero: firstTime &- phase, ticksAtFirst: ticksAtFirst,
-                                               epochMinusTicks: -unixEpoch.micros &* 1000,
                                                settle: settle, tail: settings.settleLimit, grid: grid) { () throws(PageReplayError) in
             // A task on the page's main thread: answered once the handler running there has returned.
             _ = try session.evaluate("0")
@@ -126,9 +123,7 @@ extension PageReplayer {
         if let disagreement = try place(&observation, driven: driven.frames, times: times, sent: driven.outcome.lateness, startPage: startPage,
                                         firstTime: firstTime, originTicks: originTicks, ticksAtFirst: ticksAtFirst, periodMs: clock.periodMs,
                                         page: settings.page.argument) {
-            // With how the event times were converted: a conversion off by a whole step or
-            // more reads every event early or late by it (docs/PAGES.md).
-            return .missed("\(disagreement); \(unixEpoch.account)")
+            return .missed(disagreement)
         }
 
         var timeline = PageTimeline(samples: samples, schedule: schedule, outcome: driven.outcome, observation: observation,
@@ -151,7 +146,7 @@ extension PageReplayer {
         return .ran(PageRun(record: record, sent: driven.outcome.sent, refused: driven.outcome.refused, firstRefusal: driven.outcome.firstRefusal,
                        latenessP50Ms: 0, latenessP99Ms: 0, latenessMaxMs: 0, realtimeDispatch: false,
                        usedHook: observation.reports > 0, browser: version, inputSettleMs: Double(settle) / 1e6, exactFrameTimes: exact?.frames ?? false, exactTimes: exactTimes,
-                       inputFlushes: driven.frames.reduce(0) { $0 + $1.flushes }, eventTimes: exact?.events, eventZero: eventZero, unixEpoch: unixEpoch))
+                       inputFlushes: driven.frames.reduce(0) { $0 + $1.flushes }, eventTimes: exact?.events, eventZero: eventZero))
     }
 
     /// Whether the page read every frame time of the run exactly as `grid` placed it, and how

@@ -50,9 +50,6 @@ public struct PageRun: Sendable {
     /// On the page clock: where the page's event timestamps count from, as measured
     /// (``PageEventZero``); `nil` where DevTools did not report its time origin.
     public var eventZero: PageEventZero?
-    /// The browser's conversion of the Unix timestamps input is sent with, as measured in the
-    /// launch (``BrowserUnixEpoch``).
-    public var unixEpoch: BrowserUnixEpoch?
 }
 
 /// How a page read the event timestamps of a run on the page clock, each sent on its 100 µs
@@ -124,15 +121,13 @@ public enum PageReplayer {
         let browser = try Browser(executable: settings.browser)
         defer { browser.close() }
         let version = (try? browser.client.call("Browser.getVersion"))?["product"]?.stringValue ?? "Chromium"
-        // Before the page's session is selected: the probes go to a target of their own.
-        let unixEpoch = try BrowserUnixEpoch.measure(client: browser.client, beginFrames: false)
         let session = try PageSession(browser: browser, page: settings.page, viewport: viewport, selector: settings.selector)
-        // Unix less monotonic time as the browser converts input timestamps (ns), and the
-        // page's time origin on that conversion (Unix ms): its own `performance.timeOrigin`
-        // went through the renderer's conversion, taken at another moment, which a wall clock
-        // set in between moves (``BrowserUnixEpoch``).
-        let epochMinusTicks = -unixEpoch.micros &* 1000
-        let origin = try PageTimeGrid.navigationStartMicros(session: session).map { Double($0 &- unixEpoch.micros) / 1000 } ?? session.timeOrigin
+        // The page's time origin on the browser's clock (ms), which is the monotonic clock: the
+        // run is planned on it, and each timestamp is turned into Unix time only as it is sent
+        // (``PageDispatcher``). `performance.timeOrigin` is Unix time through the wall clock as
+        // the renderer read it, which a wall clock set since has moved.
+        let origin = try PageTimeGrid.navigationStartMicros(session: session).map { Double($0) / 1000 }
+            ?? session.timeOrigin - Double(MonotonicClock.epochMinusNow()) / 1e6
 
         let schedule = DispatchSchedule(samples: samples, pacing: settings.pacing)
         var commands = InputCommands(scaleX: scaleX, scaleY: scaleY)
@@ -140,13 +135,12 @@ public enum PageReplayer {
         // samples fall into the same frames run after run; the epoch of each deadline is the
         // timestamp the page sees.
         let grid = session.frameGrid
-        let earliest = Double(MonotonicClock.now() &+ epochMinusTicks) / 1e6 - origin + 150
+        let earliest = Double(MonotonicClock.now()) / 1e6 - origin + 150
         let startPage = grid.begin + ((earliest - grid.begin) / grid.period).rounded(.up) * grid.period + Self.vsyncPhase
-        let epochStart = try PageReportedNumber.rounded((origin + startPage) * 1e6, as: Int64.self,
-                                                        page: settings.page.argument, what: "the run start its time origin and frame grid give, ns")
-        let start = epochStart &- epochMinusTicks
+        let start = try PageReportedNumber.rounded((origin + startPage) * 1e6, as: Int64.self,
+                                                   page: settings.page.argument, what: "the run start its time origin and frame grid give, ns")
         let outcome = try PageDispatcher.dispatch(samples: samples, schedule: schedule, commands: &commands,
-                                                  client: session.client, start: start, epochStart: epochStart)
+                                                  client: session.client, start: start)
         try session.evaluate("window.__touchbench.settled(\(settings.quiet / 1_000_000), \(settings.settleLimit / 1_000_000))",
                              timeout: settings.settleLimit &+ 10_000_000_000)
         let dump = try session.evaluate("window.__touchbench.dump(\(startPage - 250))", timeout: 30_000_000_000)
@@ -155,7 +149,7 @@ public enum PageReplayer {
         }
         let observation = try PageObservation(dump: text, page: settings.page.argument)
         var timeline = PageTimeline(samples: samples, schedule: schedule, outcome: outcome, observation: observation,
-                                    pageAtStart: Double(epochStart) / 1e6 - origin, scale: (scaleX, scaleY),
+                                    pageAtStart: Double(start) / 1e6 - origin, scale: (scaleX, scaleY),
                                     presentationDelay: settings.presentationDelay)
         let refreshHz = (1e9 / observation.period).rounded()
         var replaySettings = ReplaySettings(mode: .wallClock(rate: 1))
@@ -171,6 +165,6 @@ public enum PageReplayer {
                        latenessP50Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.5),
                        latenessP99Ms: lateness.isEmpty ? 0 : Statistics.nearestRank(lateness, 0.99),
                        latenessMaxMs: lateness.last ?? 0, realtimeDispatch: outcome.realtime, hostStealMs: outcome.hostStealMs, usedHook: observation.reports > 0, browser: version,
-                       inputSettleMs: nil, unixEpoch: unixEpoch)
+                       inputSettleMs: nil)
     }
 }

@@ -17,10 +17,12 @@ import TouchBenchSupport
 ///   Clamp(G) − Clamp(O). Clamp(O), the event zero C, is O's 100 µs step or the next one,
 ///   fixed for the page load; ``PageEventZero`` measures it from `performance.mark()` and the
 ///   trace, without input. An event meant for page time t is sent at G = C + t, a multiple of
-///   100 µs, never moved, and reads t exactly. The browser adds its `TimeTicks::UnixEpoch()` to
-///   the Unix time DevTools takes, which each launch measures (``BrowserUnixEpoch``: the wall
-///   clock predicts it to within a microsecond only where nobody sets that clock); in a
-///   launch where it is 1 µs off, each event lands 1 µs beside its point and reads 100 µs off
+///   100 µs, never moved, and reads t exactly. The browser turns the Unix time DevTools takes
+///   into ticks with the wall clock as it reads it on taking the command (a wall clock set by
+///   1 ms moves the next events' ticks by 1 ms), so each event's Unix time is made from
+///   CLOCK_REALTIME − CLOCK_MONOTONIC read as it is sent, which predicts the browser's to
+///   within a microsecond (``unixEpochMicros(epochMinusNow:)``); where it is 1 µs off, an
+///   event lands 1 µs beside its point and reads 100 µs off
 ///   with a chance of 1 in 100, and ``PageReplayer`` runs it again in a new launch (and the
 ///   moves coalesced into an event are times the page reads too: docs/PAGES.md). Where C was
 ///   not found, events are sent
@@ -41,8 +43,6 @@ struct PageTimeGrid {
 
     /// The page's time origin on the browser's clock, microseconds.
     let originMicros: Int64
-    /// The browser's clock at the Unix epoch, microseconds (negative).
-    let unixEpochMicros: Int64
     /// Where the page's event timestamps count from on the browser's clock (``PageEventZero``),
     /// microseconds; `nil` where it was not found, and events are then sent on the origin's grid.
     var eventZeroMicros: Int64?
@@ -65,12 +65,14 @@ struct PageTimeGrid {
         (Double(nearest(ticks)) + Self.guardMicros) / 1000
     }
 
-    /// The Unix timestamp (ns) to send for an event at `ticks` (browser ms): the page reads it
+    /// The Unix timestamp (ns) to send for an event at `ticks` (browser ms), with the wall
+    /// clock at `epochMinusNow` (CLOCK_REALTIME − CLOCK_MONOTONIC, ns, read as it is sent: the
+    /// browser converts each timestamp with the wall clock it reads then): the page reads it
     /// as ``pageMicros(_:)`` gives, exactly where the event zero is known.
-    func eventEpoch(_ ticks: Double) -> Int64 {
+    func eventEpoch(_ ticks: Double, epochMinusNow: Int64) -> Int64 {
         let point = nearest(ticks)
         let sent = eventZeroMicros.map { $0 &+ (point &- originMicros) } ?? point
-        return (sent &- unixEpochMicros) &* 1000 &+ Int64(Self.guardMicros * 1000)
+        return (sent &- Self.unixEpochMicros(epochMinusNow: epochMinusNow)) &* 1000 &+ Int64(Self.guardMicros * 1000)
     }
 
     /// What the page reads for a time at `ticks` (browser ms): page microseconds.
@@ -88,11 +90,10 @@ struct PageTimeGrid {
         return abs(scaled - whole) < 1e-3 ? Int64(whole) : nil
     }
 
-    /// The grid for the page of `session`, whose browser's clock stood at `unixEpochMicros` at
-    /// the Unix epoch (``BrowserUnixEpoch``): `nil` where DevTools does not report the page's
+    /// The grid for the page of `session`: `nil` where DevTools does not report the page's
     /// time origin (`NavigationStart`), and the run's times are then sent as they are.
-    static func locate(session: PageSession, unixEpochMicros: Int64) throws(PageReplayError) -> PageTimeGrid? {
-        try navigationStartMicros(session: session).map { PageTimeGrid(originMicros: $0, unixEpochMicros: unixEpochMicros) }
+    static func locate(session: PageSession) throws(PageReplayError) -> PageTimeGrid? {
+        try navigationStartMicros(session: session).map { PageTimeGrid(originMicros: $0) }
     }
 
     /// The page's time origin on the browser's clock, microseconds, as DevTools reports it

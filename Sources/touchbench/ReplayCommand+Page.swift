@@ -58,10 +58,6 @@ enum PageReplayCommand {
                 print("dispatch  \(run.sent) commands, \(run.refused) refused")
             }
             if let refusal = run.firstRefusal { print("          first refusal: \(refusal)") }
-            // Worth a line only where the wall clock's prediction would have put events off.
-            if let epoch = run.unixEpoch, epoch.failure != nil || abs(epoch.micros &- epoch.predicted) >= 10 {
-                print("          \(epoch.account)")
-            }
             if let settle = run.inputSettleMs {
                 print(String(format: "clock     the page clock at %g Hz: every frame sent by TouchBench after its inputs (settle %g ms, %d attempt%@, %d input-queue flush%@)%@",
                              run.record.refreshHz, settle, run.attempts, run.attempts == 1 ? "" : "s",

@@ -6,7 +6,9 @@ import Testing
 /// moved) reads them exactly.
 struct PageTimeGridTests {
     // A page whose time origin is at 46 699 303 883 µs on the browser's clock.
-    private let grid = PageTimeGrid(originMicros: 46_699_303_883, unixEpochMicros: -1_796_138_349_813_936)
+    private let grid = PageTimeGrid(originMicros: 46_699_303_883)
+    // The wall clock less the monotonic one as an event is sent, ns.
+    private let wall: Int64 = 1_796_138_349_813_936_000
 
     @Test func framesAndEventsGoToTheNearestGridPoint() {
         // 12.34 ms after the origin plus 49 µs: the step at 12.3 ms is nearer than 12.4 ms.
@@ -15,8 +17,11 @@ struct PageTimeGridTests {
         #expect(grid.pageMicros(ticks + 0.002) == 12_400)
         // Sent 0.3 µs above the grid point, so truncating or rounding to whole µs gives it.
         #expect(abs(grid.frameTicks(ticks) * 1000 - (46_699_303_883 + 12_300.3)) < 0.01)
-        // The event's Unix time (ns) is the grid point less the browser's UnixEpoch, + 300 ns.
-        #expect(grid.eventEpoch(ticks) == (46_699_303_883 + 12_300 + 1_796_138_349_813_936) * 1000 + 300)
+        // The event's Unix time (ns) is the grid point plus the wall clock's offset as it is
+        // sent, + 300 ns; a wall clock set 1 ms ahead since moves the timestamp with it, so
+        // that the browser, which converts it back with the clock it then reads, gets the same ticks.
+        #expect(grid.eventEpoch(ticks, epochMinusNow: wall) == (46_699_303_883 + 12_300 + 1_796_138_349_813_936) * 1000 + 300)
+        #expect(grid.eventEpoch(ticks, epochMinusNow: wall + 1_000_000) == grid.eventEpoch(ticks, epochMinusNow: wall) + 1_000_000)
     }
 
     @Test func eventsGoToTheEventZerosGrid() {
@@ -26,7 +31,7 @@ struct PageTimeGridTests {
         for zero: Int64 in [46_699_303_800, 46_699_303_900] {
             var located = grid
             located.eventZeroMicros = zero
-            #expect(located.eventEpoch(ticks) == (zero + 12_300 + 1_796_138_349_813_936) * 1000 + 300)
+            #expect(located.eventEpoch(ticks, epochMinusNow: wall) == (zero + 12_300 + 1_796_138_349_813_936) * 1000 + 300)
             // Frames stay on the origin's grid, where the page reads them.
             #expect(located.frameTicks(ticks) == grid.frameTicks(ticks))
             #expect(located.pageMicros(ticks) == 12_300)
