@@ -49,6 +49,13 @@ public struct AxisVelocityTracker: Sendable, Hashable {
     /// The velocity reported at `time` (nanoseconds); see ``VelocityTracker/velocity(at:)``.
     public func velocity(at time: Int64) -> Double { planar.xVelocity(at: time) }
 
+    /// ``velocity(at:)``, bit for bit, solved on `basis`'s factorisation when it is that of
+    /// this window's times (see ``LeastSquaresBasis``): a tracker fed at the same times as a
+    /// ``VelocityTracker`` just asked through the same basis skips its factorisation.
+    public func velocity(at time: Int64, reusing basis: inout LeastSquaresBasis) -> Double {
+        planar.xVelocity(at: time, reusing: &basis)
+    }
+
     /// The velocity reported at `seconds`; see ``VelocityTracker/velocity(at:)``.
     public func velocity(atSeconds seconds: Double) -> Double {
         guard let time = VelocityTracker.nanoseconds(seconds) else { return 0 }

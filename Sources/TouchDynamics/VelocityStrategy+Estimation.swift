@@ -33,14 +33,8 @@ extension VelocityStrategy {
         guard let newest = times.last, times.count == xs.count, times.count == ys.count, times.count >= 2 else {
             return (0, 0)
         }
-        let degree: Int
-        if times.count >= 3 {
-            degree = 2
-        } else {
-            switch shortHistoryBehavior {
-            case .zero: return (0, 0)
-            case .lowerDegree: degree = times.count - 1
-            }
+        guard let degree = leastSquaresDegree(count: times.count, shortHistoryBehavior: shortHistoryBehavior) else {
+            return (0, 0)
         }
         let fitted = Self.withAges(times, before: newest) { ages in
             // The fit's x is the ages; its two series are the positions' x and y.
@@ -58,14 +52,8 @@ extension VelocityStrategy {
         newest: Int64,
         shortHistoryBehavior: VelocityTrackerConfiguration.ShortHistoryBehavior
     ) -> Double {
-        let degree: Int
-        if times.count >= 3 {
-            degree = 2
-        } else {
-            switch shortHistoryBehavior {
-            case .zero: return 0
-            case .lowerDegree: degree = times.count - 1
-            }
+        guard let degree = leastSquaresDegree(count: times.count, shortHistoryBehavior: shortHistoryBehavior) else {
+            return 0
         }
         // Ages in milliseconds before the newest sample, as Flutter measures them, so that
         // its 1e-10 rank tolerance means the same here; the slope is then per millisecond.
@@ -76,9 +64,21 @@ extension VelocityStrategy {
         return slope * 1000
     }
 
+    /// The degree of the lsq2 polynomial over a window of `count` samples (at least 2): a
+    /// quadratic from three samples on; `nil` when the velocity is zero without a fit.
+    static func leastSquaresDegree(
+        count: Int, shortHistoryBehavior: VelocityTrackerConfiguration.ShortHistoryBehavior
+    ) -> Int? {
+        if count >= 3 { return 2 }
+        switch shortHistoryBehavior {
+        case .zero: return nil
+        case .lowerDegree: return count - 1
+        }
+    }
+
     /// Hands `body` the ages of `times` in milliseconds before `newest`, negative, in a stack
     /// buffer: computed once per fit rather than once per column of the design matrix.
-    private static func withAges<Result>(
+    static func withAges<Result>(
         _ times: ArraySlice<Int64>, before newest: Int64, _ body: (UnsafeBufferPointer<Double>) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: times.count) { ages in

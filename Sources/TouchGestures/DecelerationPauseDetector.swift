@@ -131,7 +131,7 @@ extension DecelerationPauseDetector.ContactMotion {
         if isArmed { peakSpeed = max(peakSpeed, speed) }
         // Every test below that reads the deceleration first asks for one of these.
         let reads = speed >= detector.minimumPeakSpeed || (isArmed && peakSpeed >= detector.minimumPeakSpeed)
-        deceleration = reads ? -speedTracker.velocity(at: sample.time) : 0
+        deceleration = reads ? -velocities.axisVelocity(of: speedTracker, at: sample.time) : 0
         if isArmed {
             if peakSpeed >= detector.minimumPeakSpeed, speed < peakSpeed {
                 peakDeceleration = max(peakDeceleration, deceleration)

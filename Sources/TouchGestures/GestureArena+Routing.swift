@@ -33,9 +33,14 @@ extension GestureArena {
             sessionIndex = sessions.count - 1
         }
         guard let index = sessionIndex else { return }
-        // One memo for the sample: the pause detectors fit the contact's window once between them.
-        var velocities = VelocityMemo()
-        defer { velocityFits += velocities.fits }
+        // One memo for the sample: the pause detectors fit the contact's window once between
+        // them. Taken out and put back, so that its basis's storage serves every sample.
+        var velocities = velocityMemo
+        velocityMemo = VelocityMemo()
+        defer {
+            velocities.finishSample()
+            velocityMemo = velocities
+        }
         for member in sessions[index].members {
             // A claim made by an earlier member may have cancelled this one.
             guard sessions[index].members.contains(member) else { continue }

@@ -43,10 +43,19 @@ public struct GestureArena: Sendable {
     var simultaneous: [(Int, Int)] = []
     var sessions: [ContactSession] = []
     var deferred: [DeferredClaim] = []
+    /// The velocities the recognizers of a sample share (the pause detectors'), kept between
+    /// samples for its storage.
+    var velocityMemo = VelocityMemo()
     /// How many planar velocity fits the recognizers computed through the arena's shared
     /// ``VelocityMemo`` (the pause detectors'): at most one per contact sample, however many
     /// detectors read it. Tests count it; nothing else depends on it.
-    public internal(set) var velocityFits = 0
+    public var velocityFits: Int { velocityMemo.fits }
+    /// How many velocity windows were factorised through the shared memo: at most one per
+    /// contact sample, however many fits (planar and the deceleration detector's speed) read
+    /// it. Tests count it; nothing else depends on it.
+    public var velocityFactorisations: Int { velocityMemo.factorisations }
+    /// How many least-squares fits were solved through the shared memo.
+    public var velocitySolutions: Int { velocityMemo.solutions }
     /// Each recognizer's ``GestureRecognizer/nextDeadline`` and ``GestureRecognizer/watchesTime``,
     /// refreshed after every call that may change them: asked before every sample, they are
     /// read from here rather than through the existential of every recognizer.

@@ -23,6 +23,12 @@ import TraceSynthesis
         #expect(touching > 10_000)
         // Two detectors read every one of these samples' velocity; one fit serves both.
         #expect(standard.arena.velocityFits == touching)
+        // The deceleration detector's speed is fitted over the times its planar velocity just
+        // was: solved on that factorisation, never factorising a window of its own. So no
+        // more factorisations than planar fits, however many speed fits are solved.
+        let reused = standard.arena.velocitySolutions - standard.arena.velocityFactorisations
+        #expect(standard.arena.velocityFactorisations <= touching)
+        #expect(reused > touching / 4)
         #expect(events.contains { $0.gesture == .pause && $0.detector == .timer })
         #expect(events.contains { $0.gesture == .pause && $0.detector == .deceleration })
     }

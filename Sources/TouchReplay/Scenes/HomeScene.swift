@@ -87,6 +87,8 @@ public struct HomeScene: Scene {
     private var pan: ScenePan<EdgePanRecognizer>
     private var pause: DecelerationPauseDetector
     private var timer: TimerPauseDetector
+    /// The detectors' shared velocities, kept between samples for its storage.
+    private var velocities = VelocityMemo()
     private var gestureEvents: [GestureEvent] = []
     private var isPaused = false
     // Whether each detector has reported the current contact's pause (once per contact).
@@ -144,9 +146,9 @@ public struct HomeScene: Scene {
         }
         if sample.isContactSample && pan.isFirstContact(sample) {
             // Both detectors fit the same window: one fit serves both.
-            var velocities = VelocityMemo()
             pause.handle(sample, velocities: &velocities, events: &gestureEvents)
             timer.handle(sample, velocities: &velocities, events: &gestureEvents)
+            velocities.finishSample()
             takePauses()
         }
         switch step {

@@ -1,0 +1,84 @@
+/// The factorisation of the last velocity window fitted, kept for the next fit over the same
+/// times.
+///
+/// A least-squares velocity's design matrix is made of the window's times alone (their ages
+/// before the newest), not of the positions. `touchbench gestures`' deceleration pause
+/// detector fits a contact's planar velocity and then, on the same sample, the rate of change
+/// of its speed: a second tracker, fed at the same times, whose window is the same. Handed the
+/// same basis, the second fit finds the factorisation made for those times and only solves
+/// for its series — about two thirds of a fit skipped, and bit for bit the same result, since
+/// the same Q and R go through the same operations. A window of other times (or another
+/// degree) is factorised afresh and replaces the one kept.
+///
+/// The storage is reused from one factorisation to the next: a basis kept across samples
+/// allocates nothing once it has grown to the largest window.
+public struct LeastSquaresBasis: Sendable {
+    /// The times of the window factorised: ages are computed from them alone.
+    private var times: [Int64] = []
+    private var degree = -1
+    /// `false` when the window's columns were dependent: every fit over it reports zero.
+    private var isSolvable = false
+    /// Q then R, as ``LeastSquaresFit/factor(_:m:n:into:)`` leaves them.
+    private var factors: [Double] = []
+    /// How many windows it factorised, and how many fits it solved (factorised or not): tests
+    /// count the work per sample with them.
+    public private(set) var factorisations = 0
+    public private(set) var solutions = 0
+
+    /// An empty basis.
+    public init() {}
+
+    /// The slope (coefficient of the first power, per millisecond) of the least-squares
+    /// polynomial of `degree` over `window`'s ages in milliseconds before its newest time,
+    /// for the series `y` and `z` (0 without one), as ``LeastSquaresFit/coefficients(_:degree:x:y:z:)``
+    /// computes it; `nil` where that is `nil`. The series hold one position per time.
+    mutating func slopes(
+        degree: Int, window: ArraySlice<Int64>, y: ArraySlice<Double>, z: ArraySlice<Double>?
+    ) -> (Double, Double)? {
+        let m = window.count
+        let n = degree + 1
+        guard degree >= 1, m >= n, y.count == m, (z?.count ?? m) == m, let newest = window.last else { return nil }
+        if degree != self.degree || !holds(window) { factorise(window, newest: newest, degree: degree) }
+        solutions += 1
+        guard isSolvable else { return nil }
+        return factors.withUnsafeBufferPointer { factors in
+            y.withUnsafeBufferPointer { y in
+                guard let factors = factors.baseAddress, let ys = y.baseAddress else { return nil }
+                guard let z else { return LeastSquaresFit.solution(1, m: m, n: n, factors: factors, y: ys, z: nil) }
+                return z.withUnsafeBufferPointer { z in
+                    LeastSquaresFit.solution(1, m: m, n: n, factors: factors, y: ys, z: z.baseAddress)
+                }
+            }
+        }
+    }
+
+    /// Whether the window factorised is `window`: a plain loop, since the generic
+    /// `elementsEqual` of a slice and an array cost as much as a quadratic solve.
+    private func holds(_ window: ArraySlice<Int64>) -> Bool {
+        guard window.count == times.count else { return false }
+        return window.withUnsafeBufferPointer { new in
+            times.withUnsafeBufferPointer { kept in
+                for index in 0..<new.count where new[index] != kept[index] { return false }
+                return true
+            }
+        }
+    }
+
+    private mutating func factorise(_ window: ArraySlice<Int64>, newest: Int64, degree: Int) {
+        factorisations += 1
+        times.removeAll(keepingCapacity: true)
+        times.append(contentsOf: window)
+        self.degree = degree
+        let m = window.count
+        let n = degree + 1
+        let count = LeastSquaresFit.factorCount(m: m, n: n)
+        if factors.count < count { factors.append(contentsOf: repeatElement(0, count: count - factors.count)) }
+        let solvable = VelocityStrategy.withAges(window, before: newest) { ages in
+            factors.withUnsafeMutableBufferPointer { factors in
+                guard let xs = ages.baseAddress, let base = factors.baseAddress else { return false }
+                return LeastSquaresFit.factor(xs, m: m, n: n, into: base)
+            }
+        }
+        isSolvable = solvable
+    }
+}

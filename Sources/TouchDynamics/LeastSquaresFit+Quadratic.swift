@@ -1,0 +1,95 @@
+extension LeastSquaresFit {
+    /// ``factorGeneral(_:m:n:into:)`` for a quadratic (n = 3), the lsq2 velocity's fit: every
+    /// number it keeps is computed by the same operations, in the same order, so Q and R are
+    /// bit for bit the same. What it saves is work whose result is known: the first column is
+    /// m ones, so its norm is √m (a sum of m ones is exact) and each of its entries 1/√m, and
+    /// each product by it is a product by that one number; the passes over the columns are
+    /// fused (each sum still runs over the rows in order), so the design matrix is never
+    /// written and read back. A fit is three columns of 20 rows: loop overhead and memory
+    /// traffic were most of its instructions.
+    static func factorQuadratic(_ xs: UnsafePointer<Double>, m: Int, into factors: UnsafeMutablePointer<Double>) -> Bool {
+        let q0 = factors, q1 = factors + m, q2 = factors + 2 * m
+        let r = factors + 3 * m           // 3 × 3, row-major; the lower triangle is not read
+        let norm0 = Double(m).squareRoot()
+        let c = 1 / norm0
+        r[0] = norm0
+        // Column 1 is x (1·x), column 2 is x·x; their components along column 0.
+        var dot01 = 0.0, dot02 = 0.0
+        for row in 0..<m {
+            let x = xs[row]
+            dot01 += x * c
+            dot02 += x * x * c
+        }
+        r[1] = dot01
+        r[2] = dot02
+        let along01 = dot01 * c, along02 = dot02 * c
+        var square1 = 0.0
+        for row in 0..<m {
+            let x = xs[row]
+            q0[row] = c
+            let u = x - along01
+            q1[row] = u
+            square1 += u * u
+            q2[row] = x * x - along02
+        }
+        let norm1 = square1.squareRoot()
+        if !(norm1 >= 1e-10) { return false }
+        r[4] = norm1
+        var dot12 = 0.0
+        for row in 0..<m {
+            let w = q1[row] / norm1
+            q1[row] = w
+            dot12 += q2[row] * w
+        }
+        r[5] = dot12
+        var square2 = 0.0
+        for row in 0..<m {
+            let v = q2[row] - dot12 * q1[row]
+            q2[row] = v
+            square2 += v * v
+        }
+        let norm2 = square2.squareRoot()
+        if !(norm2 >= 1e-10) { return false }
+        r[8] = norm2
+        for row in 0..<m { q2[row] /= norm2 }
+        return true
+    }
+
+    /// ``solutionGeneral(_:m:n:factors:y:z:)`` for a factorisation by ``factorQuadratic(_:m:into:)``.
+    static func solutionQuadratic(
+        _ power: Int, m: Int, factors: UnsafePointer<Double>, y: UnsafePointer<Double>, z: UnsafePointer<Double>?
+    ) -> (Double, Double)? {
+        let first = solveQuadratic(m: m, factors: factors, y: y)
+        guard first.0.isFinite, first.1.isFinite, first.2.isFinite else { return nil }
+        let firstPower = power == 0 ? first.0 : power == 1 ? first.1 : first.2
+        guard let z else { return (firstPower, 0) }
+        let second = solveQuadratic(m: m, factors: factors, y: z)
+        guard second.0.isFinite, second.1.isFinite, second.2.isFinite else { return nil }
+        return (firstPower, power == 0 ? second.0 : power == 1 ? second.1 : second.2)
+    }
+
+    /// The coefficients of a quadratic fit of `y` from a factorisation by
+    /// ``factorQuadratic(_:m:into:)``: the three products with Q's columns summed in one pass,
+    /// then back-substitution, each operation as ``solution(_:m:n:factors:y:z:)`` does it.
+    static func solveQuadratic(
+        m: Int, factors: UnsafePointer<Double>, y: UnsafePointer<Double>
+    ) -> (Double, Double, Double) {
+        let q0 = factors, q1 = factors + m, q2 = factors + 2 * m
+        let r = factors + 3 * m
+        var dot0 = 0.0, dot1 = 0.0, dot2 = 0.0
+        for row in 0..<m {
+            let value = y[row]
+            dot0 += q0[row] * value
+            dot1 += q1[row] * value
+            dot2 += q2[row] * value
+        }
+        let c2 = dot2 / r[8]
+        var value1 = dot1
+        value1 -= r[5] * c2
+        let c1 = value1 / r[4]
+        var value0 = dot0
+        value0 -= r[1] * c1
+        value0 -= r[2] * c2
+        return (value0 / r[0], c1, c2)
+    }
+}
