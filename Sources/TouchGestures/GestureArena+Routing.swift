@@ -44,10 +44,13 @@ extension GestureArena {
         for member in sessions[index].members {
             // A claim made by an earlier member may have cancelled this one.
             guard sessions[index].members.contains(member) else { continue }
-            var events: [GestureEvent] = []
-            let step = recognizers[member].step(taking: sample, velocities: &velocities, events: &events)
+            // The recognizer appends to `out` itself: a batch of its own, stamped into a
+            // second array and appended, cost two allocations on most samples (the pan's
+            // `changed`).
+            let start = out.count
+            let step = recognizers[member].step(taking: sample, velocities: &velocities, events: &out)
             timing[member] = step.timing
-            process(events, from: member, step, at: sample.time, into: &out)
+            process(eventsFrom: start, from: member, step, at: sample.time, into: &out)
         }
         if sample.phase.isTerminal || sample.phase == .hoverExited { sessions.remove(at: index) }
     }
@@ -90,10 +93,10 @@ extension GestureArena {
             if !timing[index].watchesTime {
                 guard let deadline = timing[index].deadline, deadline <= time else { continue }
             }
-            var events: [GestureEvent] = []
-            let step = recognizers[index].step(advancingTo: time, events: &events)
+            let start = out.count
+            let step = recognizers[index].step(advancingTo: time, events: &out)
             timing[index] = step.timing
-            process(events, from: index, step, at: time, into: &out)
+            process(eventsFrom: start, from: index, step, at: time, into: &out)
         }
     }
 
@@ -110,22 +113,21 @@ extension GestureArena {
         sessions.append(ContactSession(kind: sample.kind, id: sample.id, isHover: sample.isHoverSample, members: members))
     }
 
+    /// Stamps the events `member` just appended to `out` (from `start` on) with its index and
+    /// acts on its claim: holds the events back, taken out of `out`, while a recognizer it
+    /// waits for is undecided; otherwise cancels the competitors it beat.
     private mutating func process(
-        _ events: [GestureEvent], from member: Int, _ step: RecognizerStep, at time: Int64, into out: inout [GestureEvent]
+        eventsFrom start: Int, from member: Int, _ step: RecognizerStep, at time: Int64, into out: inout [GestureEvent]
     ) {
         // Most samples change no state: nothing to stamp, claim or release.
-        if events.isEmpty, deferred.isEmpty, !step.newlyClaimed { return }
-        let stamped = events.map { event in
-            var event = event
-            event.recognizer = member
-            return event
-        }
+        if out.count == start, deferred.isEmpty, !step.newlyClaimed { return }
+        for index in start..<out.count { out[index].recognizer = member }
         let claims = step.newlyClaimed && step.competes
         if claims, !undecidedRequirements(of: member).isEmpty {
-            deferred.append(DeferredClaim(recognizer: member, events: stamped, heldSince: time))
-        } else {
-            out.append(contentsOf: stamped)
-            if claims { claim(by: member, at: time, into: &out) }
+            deferred.append(DeferredClaim(recognizer: member, events: Array(out[start...]), heldSince: time))
+            out.removeSubrange(start...)
+        } else if claims {
+            claim(by: member, at: time, into: &out)
         }
         resolveDeferred(at: time, into: &out)
     }

@@ -6,7 +6,9 @@ import TouchInput
 ///
 /// A recognizer never waits for the end of a gesture: after every ``handle(_:events:)`` and
 /// every ``advance(to:events:)`` its properties say what it knows (highlight, progress,
-/// translation, velocity), and every change of ``state`` is appended to `events`.
+/// translation, velocity), and every change of ``state`` is appended to `events` — which may
+/// already hold other recognizers' events of the same sample (the arena passes its output):
+/// append, never read or remove.
 ///
 /// Recognizers can be used alone — a scene can feed one directly — or arbitrated by a
 /// ``GestureArena``, which offers each new contact to the recognizers that want it,
