@@ -19,6 +19,7 @@ extension GestureArena {
     public mutating func handle(_ sample: InputSample, into out: inout [GestureEvent]) {
         tick(to: sample.time, into: &out)
         guard sample.kind.isContact else { return }
+        quietTick = nil
         var sessionIndex = sessions.firstIndex { $0.matches(sample) }
         if sample.phase == .began || sample.phase == .hoverEntered, let stale = sessionIndex {
             // A contact that lands again without having lifted: start it afresh.
@@ -87,6 +88,13 @@ extension GestureArena {
 
     private mutating func tick(to time: Int64, into out: inout [GestureEvent]) {
         self.time = max(self.time, time)
+        // `StandardArena` ticks to a sample's time on its way through the deadlines, then
+        // `handle` ticks to it again: with nothing in between, the second finds every
+        // recognizer as the first left it, and a tick to the same time again changes nothing
+        // (the protocol's contract). A sixth of `gestures`' instructions went to it.
+        if quietTick == time { return }
+        let eventsBefore = out.count, heldBefore = deferred.count
+        defer { quietTick = out.count == eventsBefore && deferred.count == heldBefore ? time : nil }
         for index in recognizers.indices {
             // A recognizer whose deadline is not due and that does not watch time would do
             // nothing (the protocol's contract): a tick before every sample skips it.

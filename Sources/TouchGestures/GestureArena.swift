@@ -60,6 +60,9 @@ public struct GestureArena: Sendable {
     /// refreshed after every call that may change them: asked before every sample, they are
     /// read from here rather than through the existential of every recognizer.
     var timing: [RecognizerTiming] = []
+    /// The time of the last tick that emitted no event, when no sample or recognizer has
+    /// reached the arena since: a tick to that time again is skipped.
+    var quietTick: Int64?
 
     /// An empty arena.
     public init() {}
@@ -68,6 +71,7 @@ public struct GestureArena: Sendable {
     @discardableResult
     public mutating func add<R: GestureRecognizer>(_ recognizer: R) -> RecognizerHandle<R> {
         recognizers.append(recognizer)
+        quietTick = nil
         timing.append(RecognizerTiming(deadline: recognizer.nextDeadline, watchesTime: recognizer.watchesTime))
         return RecognizerHandle(index: recognizers.count - 1)
     }

@@ -46,6 +46,8 @@ public protocol GestureRecognizer: Sendable, Hashable {
     mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent])
 
     /// Tells the recognizer that time has reached `time` (a frame tick) with no new sample.
+    /// Called again with the same time and nothing in between, it must change nothing: the
+    /// arena skips such a repeat when the first emitted no event.
     mutating func advance(to time: Int64, events: inout [GestureEvent])
 
     /// Stops the gesture: another recognizer claimed its contacts.

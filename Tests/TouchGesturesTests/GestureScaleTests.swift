@@ -115,6 +115,27 @@ import TraceSynthesis
         #expect(arena[due]?.ticks == 6)
         #expect(arena.nextDeadline == 5_000)
     }
+
+    /// Driven as `StandardArena` drives it — through the deadlines to a sample's time, then
+    /// the sample, which ticks to that time again — a recognizer is ticked once per time: the
+    /// repeat after a tick that emitted nothing is skipped (it was two ticks per sample).
+    @Test func aQuietTickIsNotRepeatedAtTheSameTime() {
+        var arena = GestureArena()
+        let watching = arena.add(TickCounter(deadline: nil, watches: true))
+        let due = arena.add(TickCounter(deadline: 5_000, watches: false))
+        var out: [GestureEvent] = []
+        for step in 1...10 {
+            let phase: SamplePhase = step == 1 ? .began : .moved
+            let time = Int64(step) * 1_000
+            arena.advance(throughDeadlinesUpTo: time, into: &out)
+            arena.handle(InputSample(time: time, kind: .touch, phase: phase, id: 1, x: 10, y: 10), into: &out)
+        }
+        // Another sample at the same time ticks again: the first may have changed what is due.
+        arena.handle(InputSample(time: 10_000, kind: .touch, phase: .moved, id: 1, x: 11, y: 10), into: &out)
+        #expect(arena[watching]?.ticks == 11)
+        #expect(arena[due]?.ticks == 7)
+        #expect(out.isEmpty)
+    }
 }
 
 /// An observer that counts the ticks it is given.
