@@ -35,13 +35,9 @@ extension GestureArena {
         }
         guard let index = sessionIndex else { return }
         // One memo for the sample: the pause detectors fit the contact's window once between
-        // them. Taken out and put back, so that its basis's storage serves every sample.
-        var velocities = velocityMemo
-        velocityMemo = VelocityMemo()
-        defer {
-            velocities.finishSample()
-            velocityMemo = velocities
-        }
+        // them. The arena's own, used in place (a copy taken out and put back cost as much
+        // as a solve), so that its basis's storage serves every sample.
+        defer { velocityMemo.finishSample() }
         for member in sessions[index].members {
             // A claim made by an earlier member may have cancelled this one.
             guard sessions[index].members.contains(member) else { continue }
@@ -49,7 +45,7 @@ extension GestureArena {
             // second array and appended, cost two allocations on most samples (the pan's
             // `changed`).
             let start = out.count
-            let step = recognizers[member].step(taking: sample, velocities: &velocities, events: &out)
+            let step = recognizers[member].step(taking: sample, velocities: &velocityMemo, events: &out)
             timing[member] = step.timing
             process(eventsFrom: start, from: member, step, at: sample.time, into: &out)
         }
