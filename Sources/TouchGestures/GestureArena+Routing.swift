@@ -87,7 +87,7 @@ extension GestureArena {
         // `StandardArena` ticks to a sample's time on its way through the deadlines, then
         // `handle` ticks to it again: with nothing in between, the second finds every
         // recognizer as the first left it, and a tick to the same time again changes nothing
-        // (the protocol's contract). A sixth of `gestures`' instructions went to it.
+        // (the protocol's contract). The repeat was 7 % of `gestures`' instructions.
         if quietTick == time { return }
         let eventsBefore = out.count, heldBefore = deferred.count
         defer { quietTick = out.count == eventsBefore && deferred.count == heldBefore ? time : nil }
