@@ -59,8 +59,20 @@ public struct EdgePanRecognizer: GestureRecognizer {
     }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
-        if sample.phase == .began, pan.state == .idle { edge = edge(at: sample.point) }
+        noteEdge(sample)
         pan.handle(sample, events: &events)
+    }
+
+    /// Takes a sample as ``handle(_:events:)`` does, without building the events
+    /// (``PanRecognizer/follow(_:)``).
+    public mutating func follow(_ sample: InputSample) {
+        noteEdge(sample)
+        pan.follow(sample)
+    }
+
+    /// Remembers the edge the first contact lands at.
+    private mutating func noteEdge(_ sample: InputSample) {
+        if sample.phase == .began, pan.state == .idle { edge = edge(at: sample.point) }
     }
 
     public mutating func cancel(at time: Int64, events: inout [GestureEvent]) {

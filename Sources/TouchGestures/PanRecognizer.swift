@@ -125,6 +125,20 @@ public struct PanRecognizer: GestureRecognizer {
     }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
+        step(sample, events: &events)
+    }
+
+    /// Takes a sample as ``handle(_:events:)`` does, to the same state, without building the
+    /// events: for a client that reads the pan's state and properties instead (a scene follows
+    /// every sample of a finger, and an event per sample is most of the pan's cost).
+    public mutating func follow(_ sample: InputSample) {
+        var ignored = IgnoredEvents()
+        step(sample, events: &ignored)
+    }
+
+    /// The one state machine behind ``handle(_:events:)`` and ``follow(_:)``, specialised for
+    /// each so that the unread events are never built.
+    private mutating func step<Events: PanEvents>(_ sample: InputSample, events: inout Events) {
         if sample.phase == .began {
             if state == .idle {
                 contact = sample.id
@@ -196,7 +210,7 @@ public struct PanRecognizer: GestureRecognizer {
         self = fresh
     }
 
-    private mutating func beginIfAllowed(at time: Int64, location: Point, from start: Point, events: inout [GestureEvent]) {
+    private mutating func beginIfAllowed<Events: PanEvents>(at time: Int64, location: Point, from start: Point, events: inout Events) {
         let travel = location.offset(from: start)
         let dominant: Axis = abs(travel.dx) >= abs(travel.dy) ? .horizontal : .vertical
         if let requiredAxis, requiredAxis != dominant {
@@ -223,8 +237,9 @@ public struct PanRecognizer: GestureRecognizer {
         return Velocity(x: offset.dx, y: offset.dy)
     }
 
-    private mutating func emit(_ newState: RecognizerState, at time: Int64, events: inout [GestureEvent]) {
+    private mutating func emit<Events: PanEvents>(_ newState: RecognizerState, at time: Int64, events: inout Events) {
         state = newState
+        guard Events.areRead else { return }
         var event = GestureEvent(gesture: kind, state: newState, time: time, contact: contact ?? 0)
         event.location = location
         event.translation = translation
@@ -232,4 +247,21 @@ public struct PanRecognizer: GestureRecognizer {
         if newState == .ended { event.projectedTranslation = projectedTranslation }
         events.append(event)
     }
+}
+
+/// Where the pan's events go: the caller's array, or nowhere (``PanRecognizer/follow(_:)``).
+private protocol PanEvents {
+    /// Whether anyone reads the events (false: they are not built at all).
+    static var areRead: Bool { get }
+    mutating func append(_ event: GestureEvent)
+}
+
+extension Array: PanEvents where Element == GestureEvent {
+    fileprivate static var areRead: Bool { true }
+}
+
+/// The events of ``PanRecognizer/follow(_:)``: none are built.
+private struct IgnoredEvents: PanEvents {
+    static var areRead: Bool { false }
+    mutating func append(_ event: GestureEvent) {}
 }

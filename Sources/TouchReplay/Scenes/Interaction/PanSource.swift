@@ -1,16 +1,22 @@
 import TouchGestures
+import TouchInput
 
 /// A recognizer that tracks its contacts with a ``PanRecognizer``: the pan itself, or an
 /// edge pan. Lets ``ScenePan`` drive either with the same code.
 protocol PanSource: GestureRecognizer {
-    /// The pan doing the tracking.
-    var panRecognizer: PanRecognizer { get }
+    /// Lends the pan doing the tracking to `body`, without copying it out (a copy of the pan,
+    /// its fingers and its tracker, per sample was a tenth of a scene's work).
+    func withPan<Result>(_ body: (PanRecognizer) -> Result) -> Result
+    /// Takes a sample as ``GestureRecognizer/handle(_:events:)`` does, without building events.
+    mutating func follow(_ sample: InputSample)
 }
 
 extension PanRecognizer: PanSource {
-    var panRecognizer: PanRecognizer { self }
+    @inline(__always)
+    func withPan<Result>(_ body: (PanRecognizer) -> Result) -> Result { body(self) }
 }
 
 extension EdgePanRecognizer: PanSource {
-    var panRecognizer: PanRecognizer { pan }
+    @inline(__always)
+    func withPan<Result>(_ body: (PanRecognizer) -> Result) -> Result { body(pan) }
 }

@@ -9,8 +9,8 @@ import TouchInput
 /// from the crossing (so the touch offset is kept and content never snaps to the finger),
 /// the centroid of several fingers, the velocity from its tracker and the projection at the
 /// lift. This type only turns its state changes into the steps a scene reacts to, and
-/// starts it afresh for the next touch. Per sample it allocates nothing: the events buffer
-/// keeps its capacity.
+/// starts it afresh for the next touch. Per sample it allocates nothing and copies nothing: the
+/// recognizer builds no events for it, and the pan is read in place.
 struct ScenePan<Recognizer: PanSource>: Sendable {
     /// What a sample did.
     enum Step: Sendable, Equatable {
@@ -31,45 +31,46 @@ struct ScenePan<Recognizer: PanSource>: Sendable {
     }
 
     private(set) var recognizer: Recognizer
-    private var events: [GestureEvent] = []
 
     init(_ recognizer: Recognizer) {
         self.recognizer = recognizer
-        events.reserveCapacity(4)
     }
 
-    /// The pan recognizer doing the tracking.
-    var pan: PanRecognizer { recognizer.panRecognizer }
+    /// The pan recognizer doing the tracking (a copy: the accessors below read it in place).
+    var pan: PanRecognizer { recognizer.withPan { $0 } }
     /// Whether a finger the pan follows is on the glass.
     var isDown: Bool { let state = recognizer.state; return state == .possible || state.isActive }
     /// Whether the pan has begun and the element follows the finger(s).
     var isPanning: Bool { recognizer.state.isActive }
     /// The translation since the pan began (from the crossing point), in points.
-    var translation: Offset { pan.translation }
+    var translation: Offset { recognizer.withPan { $0.translation } }
     /// The pan's velocity at its newest sample (the lift, after ``Step/ended``), in points
     /// per second.
-    var velocity: Velocity { pan.crossingLocation != nil ? pan.velocity : .zero }
+    var velocity: Velocity { recognizer.withPan { $0.crossingLocation != nil ? $0.velocity : .zero } }
 
     /// How much farther than the translation the released content travels before it comes to
     /// rest, from the pan's projection at the lift (zero when it did not begin).
     var releaseDistance: Offset {
-        guard recognizer.state == .ended, let projected = pan.projectedTranslation else { return .zero }
-        let current = pan.translation
-        return Offset(dx: projected.dx - current.dx, dy: projected.dy - current.dy)
+        recognizer.withPan { pan in
+            guard pan.state == .ended, let projected = pan.projectedTranslation else { return .zero }
+            let current = pan.translation
+            return Offset(dx: projected.dx - current.dx, dy: projected.dy - current.dy)
+        }
     }
 
     /// Whether `sample` is of the first finger the pan followed (by kind and id: a pencil and
     /// a finger may share an id).
     func isFirstContact(_ sample: InputSample) -> Bool {
-        sample.id == pan.contact && sample.kind == pan.contactKind
+        recognizer.withPan { sample.id == $0.contact && sample.kind == $0.contactKind }
     }
 
     /// The single finger that drives the element 1:1 now, if the pan has begun and follows
     /// one finger (with several, the element follows their centroid, not any one of them).
     var trackedContact: ContactKey? {
         guard isPanning else { return nil }
-        let fingers = pan.fingers
-        return fingers.count == 1 ? ContactKey(kind: fingers[0].kind, id: fingers[0].id) : nil
+        return recognizer.withPan { pan in
+            pan.fingers.count == 1 ? ContactKey(kind: pan.fingers[0].kind, id: pan.fingers[0].id) : nil
+        }
     }
 
     /// Takes a sample. A new first finger is offered to the recognizer, which may decline it
@@ -83,8 +84,8 @@ struct ScenePan<Recognizer: PanSource>: Sendable {
             if recognizer.state == .idle && !takeAnyContact && !recognizer.wantsContact(sample) { return .none }
         }
         let before = recognizer.state
-        events.removeAll(keepingCapacity: true)
-        recognizer.handle(sample, events: &events)
+        // No one reads the pan's events here: the scene reads its state and properties.
+        recognizer.follow(sample)
         let after = recognizer.state
         switch after {
         case .possible: return before == .idle ? .down : .none
