@@ -88,49 +88,65 @@ struct GapProbe: Sendable {
     }
 
     private mutating func measure(_ entry: Waiting) {
-        // The finger's path back from P, walked newest first: the newest point at or before P
-        // is the first vertex, preceded by P itself (interpolated, or the newest point if none
-        // is after P). Each segment is measured as the walk reaches it, rather than the path
-        // gathered into an array first (whose appends cost more than the measuring).
-        var newer: Point?
-        var previous: Point?
+        let (head, stored) = (head, stored)
+        let (gap, lag) = history.withUnsafeBufferPointer { Self.walk($0, head: head, stored: stored, for: entry) }
+        if let gap { self.gap.add(gap) }
+        if let lag { self.lag.add(lag) }
+    }
+
+    /// The gap and lag of one frame: the finger's path back from P, walked newest first. The
+    /// newest point at or before P is the first vertex, preceded by P itself (interpolated, or
+    /// the newest point if none is after P). Each segment is measured as the walk reaches it;
+    /// the walk keeps slots and coordinates, never a copy of a point, and reads the ring in
+    /// place (copies of optional points were most of its work). Nil when no point of the
+    /// finger at or before P is left.
+    private static func walk(_ ring: UnsafeBufferPointer<Point>, head: Int, stored: Int, for entry: Waiting)
+        -> (gap: Double?, lag: Double?) {
+        var newer = -1
+        var started = false
+        // The newer end of the next segment.
+        var ax = 0.0, ay = 0.0, aTime: Int64 = 0
+        var gap: Double?
         var best = Double.infinity, bestTime = entry.presentation
         var offset = 0
         while offset < stored {
-            let point = history[(head - offset + Self.capacity) & (Self.capacity - 1)]
+            let slot = (head &- offset) & (capacity - 1)
             offset += 1
-            guard point.id == entry.id else { continue }
-            if point.time > entry.presentation { newer = point; continue }
-            let a: Point
-            if let previous {
-                a = previous
-            } else {
-                a = Self.interpolate(from: point, to: newer, at: entry.presentation)
-                let gx = entry.x - a.x, gy = entry.y - a.y
-                gap.add((gx * gx + gy * gy).squareRoot())
+            guard ring[slot].id == entry.id else { continue }
+            let time = ring[slot].time
+            if time > entry.presentation { newer = slot; continue }
+            let bx = ring[slot].x, by = ring[slot].y
+            if !started {
+                started = true
+                aTime = entry.presentation
+                if newer >= 0, ring[newer].time > time {
+                    let f = Double(entry.presentation - time) / Double(ring[newer].time - time)
+                    ax = bx + f * (ring[newer].x - bx)
+                    ay = by + f * (ring[newer].y - by)
+                } else {
+                    ax = bx
+                    ay = by
+                }
+                let gx = entry.x - ax, gy = entry.y - ay
+                gap = (gx * gx + gy * gy).squareRoot()
             }
-            let b = point
-            let dx = b.x - a.x, dy = b.y - a.y
+            let dx = bx - ax, dy = by - ay
             let length = dx * dx + dy * dy
-            var u = length > 0 ? ((entry.x - a.x) * dx + (entry.y - a.y) * dy) / length : 0
+            var u = length > 0 ? ((entry.x - ax) * dx + (entry.y - ay) * dy) / length : 0
             u = Swift.min(1, Swift.max(0, u))
-            let px = a.x + u * dx - entry.x, py = a.y + u * dy - entry.y
+            let px = ax + u * dx - entry.x, py = ay + u * dy - entry.y
             let distance = (px * px + py * py).squareRoot()
             // Newest first: a later point of the path wins a tie (a finger at rest is not behind).
             if distance < best - 1e-9 {
                 best = distance
-                bestTime = a.time - Int64((u * Double(a.time - b.time)).rounded())
+                bestTime = aTime - Int64((u * Double(aTime - time)).rounded())
             }
-            previous = point
-            if entry.presentation - point.time > Self.lagHorizon { break }
+            ax = bx
+            ay = by
+            aTime = time
+            if entry.presentation - time > lagHorizon { break }
         }
-        guard previous != nil else { return }
-        lag.add(Double(entry.presentation - bestTime))
+        return (gap, started ? Double(entry.presentation - bestTime) : nil)
     }
 
-    private static func interpolate(from older: Point, to newer: Point?, at time: Int64) -> Point {
-        guard let newer, newer.time > older.time else { return Point(time: time, id: older.id, x: older.x, y: older.y) }
-        let f = Double(time - older.time) / Double(newer.time - older.time)
-        return Point(time: time, id: older.id, x: older.x + f * (newer.x - older.x), y: older.y + f * (newer.y - older.y))
-    }
 }
