@@ -34,7 +34,7 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Codable, Bitwis
     }
 
     /// Whether samples of this kind belong to a contact with a stable identity and a location.
-    public var isContact: Bool {
+    @inlinable public var isContact: Bool {
         switch self {
         case .touch, .pencil, .pointer: true
         case .scroll, .key, .marker: false

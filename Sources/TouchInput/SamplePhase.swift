@@ -32,7 +32,7 @@ public enum SamplePhase: UInt8, Sendable, Hashable, CaseIterable, Codable, Bitwi
     }
 
     /// Whether the contact is touching (as opposed to hovering above the surface).
-    public var isInContact: Bool {
+    @inlinable public var isInContact: Bool {
         switch self {
         case .began, .moved, .stationary, .ended, .cancelled: true
         case .hoverEntered, .hoverMoved, .hoverExited: false
@@ -40,5 +40,5 @@ public enum SamplePhase: UInt8, Sendable, Hashable, CaseIterable, Codable, Bitwi
     }
 
     /// Whether this phase ends the contact (lift or cancellation).
-    public var isTerminal: Bool { self == .ended || self == .cancelled }
+    @inlinable public var isTerminal: Bool { self == .ended || self == .cancelled }
 }
