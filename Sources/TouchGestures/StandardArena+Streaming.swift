@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 extension StandardArena {
@@ -18,7 +19,7 @@ extension StandardArena {
         while let sample = try next() {
             standard.handle(sample, into: &batch)
             try deliver(batch)
-            batch.removeAll(keepingCapacity: true)
+            batch.empty()
         }
         try deliver(standard.finish())
     }

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// Velocity continuity where something else takes over the element (docs/METRICS.md
@@ -83,7 +84,7 @@ struct HandOffProbe: Sendable {
         if animating && moving { caught = Catch(contact: sample.contact, time: sample.time, marked: redirectMarker == sample.time) }
         // A finger on the element ends its free motion: a hand-off under way is measured
         // from the frames it had.
-        motion.removeAll(keepingCapacity: true)
+        motion.empty()
     }
 
     /// Takes a rendered frame.
@@ -118,7 +119,7 @@ struct HandOffProbe: Sendable {
             if motion.count == Self.span { motion.removeFirst() }
             motion.append(point)
         } else {
-            motion.removeAll(keepingCapacity: true)
+            motion.empty()
         }
         if let last { moving = abs(point.x - last.x) + abs(point.y - last.y) >= Self.catchMotion }
         last = point
@@ -139,7 +140,7 @@ struct HandOffProbe: Sendable {
         let before = motion.filter { $0.vsync < time }
         pending.append(Pending(kind: kind, time: time, before: before, after: point.vsync >= time ? [point] : []))
         // What follows is a new motion: later hand-offs extrapolate from it alone.
-        motion.removeAll(keepingCapacity: true)
+        motion.empty()
     }
 
     private mutating func feedPending(_ point: Point, free: Bool) {

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// Visible response (docs/METRICS.md "Visible response"): for every input that starts an
@@ -140,7 +141,7 @@ struct ResponseProbe: Sendable {
     /// A new interaction: whatever the last one left unanswered stays so.
     private mutating func start(_ sample: InputSample, touchDown: Bool) {
         unanswered += pending.count
-        pending.removeAll(keepingCapacity: true)
+        pending.empty()
         // Content already in motion is caught, not started: catch response covers it. A
         // scene that animates only what its last press showed takes a new press instead.
         let repeated = animating && touchDown && responsive.contains(.repeatedPress)

@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// Stuck animations (docs/METRICS.md "Stuck animations"): an element left away from where
 /// the scene says it is heading while nothing will take it there — no finger down and no
 /// motion toward it.
@@ -38,7 +40,7 @@ struct StuckProbe: Sendable {
         let distance = (dx * dx + dy * dy).squareRoot()
         // Only frames since the last contact left count: one held still is no stall.
         let present = frame.contacts.anyPresent
-        if present { steps.removeAll(keepingCapacity: true) }
+        if present { steps.empty() }
         if let previous, !present {
             if steps.count == Self.patience { steps.removeFirst() }
             steps.append(abs(state.x - previous.x) + abs(state.y - previous.y))

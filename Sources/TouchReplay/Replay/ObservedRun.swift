@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchInput
 
 /// A frame rendered somewhere else (a web page in a browser), as an ``ObservedRun`` takes it:
@@ -75,7 +76,7 @@ public struct ObservedRun: Sendable {
 
     /// A rendered frame and the samples it consumed (observed before, in time order).
     public mutating func frame(_ frame: ObservedFrame, consumed: some Sequence<InputSample>) {
-        batch.removeAll(keepingCapacity: true)
+        batch.empty()
         for sample in consumed where sample.kind != .marker { batch.append(sample) }
         let record = FrameRecord(
             index: index, vsync: frame.vsync, presentation: frame.presentation, lateFrames: frame.lateFrames,

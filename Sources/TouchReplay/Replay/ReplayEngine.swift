@@ -129,12 +129,12 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
             cpu: cpu ?? 0, cpuMeasured: cpu != nil, workStart: workStart, workEnd: workEnd,
             startError: clock.isVirtual ? nil : startError)
         probes.frame(FrameContext(record: record, batch: batch, state: scene.state, contacts: contacts, signals: signals))
-        signals.removeAll(keepingCapacity: true)
+        signals.empty()
         series?.frame(record, batch: batch, state: scene.state, contacts: contacts)
         timeline?.frame(record, batch: batch, scene: scene)
         frames += 1
         let consumedInput = !batch.isEmpty
-        batch.removeAll(keepingCapacity: true)
+        batch.empty()
         earliest = workEnd <= grid.vsync(index + 1) ? index + 1 : grid.index(atOrAfter: workEnd)
         let x = scene.state.x, y = scene.state.y
         if scene.state.isAnimating {

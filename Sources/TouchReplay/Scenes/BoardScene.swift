@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchDynamics
 import TouchGestures
 import TouchInput
@@ -238,7 +239,7 @@ public struct BoardScene: Scene {
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
         signals.append(contentsOf: self.signals)
-        self.signals.removeAll(keepingCapacity: true)
+        self.signals.empty()
     }
 }
 

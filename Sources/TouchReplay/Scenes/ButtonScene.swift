@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchDynamics
 import TouchGestures
 import TouchInput
@@ -58,7 +59,7 @@ public struct ButtonScene: Scene {
     public mutating func handle(_ sample: InputSample) {
         guard sample.isContactSample else { return }
         let time = sample.time
-        events.removeAll(keepingCapacity: true)
+        events.empty()
         if sample.phase == .began {
             // Finished recognizers start afresh with the next touch, as in an arena.
             if doubleTap.state.isTerminal && doubleTap.contact == nil { doubleTap.reset() }
@@ -115,7 +116,7 @@ public struct ButtonScene: Scene {
     }
 
     public mutating func advance(to time: Int64) {
-        events.removeAll(keepingCapacity: true)
+        events.empty()
         doubleTap.advance(to: time, events: &events)
         if let lift = heldTap, doubleTap.state == .failed || doubleTap.state == .idle {
             // Noticed at this frame: the single tap waited from its lift until now.
@@ -130,7 +131,7 @@ public struct ButtonScene: Scene {
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
         signals.append(contentsOf: self.signals)
-        self.signals.removeAll(keepingCapacity: true)
+        self.signals.empty()
     }
 
     public func animatedValues() -> [(name: String, value: Double)] { [("highlight", highlight.value)] }

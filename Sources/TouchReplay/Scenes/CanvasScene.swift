@@ -163,11 +163,11 @@ public struct CanvasScene: Scene {
                 strokes[strokes.count - 1].points.append(entry.point)
                 signals.append(.inkDrawn(time: entry.time, contact: current.id, kind: current.kind))
             }
-            held.removeAll(keepingCapacity: true)
+            held.empty()
         }
         if sample.phase.isTerminal {
             drawer = nil
-            held.removeAll(keepingCapacity: true)
+            held.empty()
             // The moves held while the pencil drew show now.
             reveal()
         }
@@ -177,7 +177,7 @@ public struct CanvasScene: Scene {
     private mutating func navigate(_ sample: InputSample) {
         if sample.phase == .began, pinch.state.isTerminal { pinch.reset() }
         var moved = false
-        events.removeAll(keepingCapacity: true)
+        events.empty()
         pinch.handle(sample, events: &events)
         for event in events where event.gesture == .pinch {
             if event.state == .began { startZoom = zoom; pinchAnchor = pinch.location; pinchBegan = sample.time }
@@ -232,7 +232,7 @@ public struct CanvasScene: Scene {
         if heldZoom { doing?.zoomed = true }
         heldZoom = false
         for move in heldMoves { signals.append(.canvasMoved(time: move.time, kind: move.kind)) }
-        heldMoves.removeAll(keepingCapacity: true)
+        heldMoves.empty()
     }
 
     public mutating func advance(to time: Int64) {
@@ -255,7 +255,7 @@ public struct CanvasScene: Scene {
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
         signals.append(contentsOf: self.signals)
-        self.signals.removeAll(keepingCapacity: true)
+        self.signals.empty()
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {

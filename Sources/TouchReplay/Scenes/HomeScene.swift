@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchDynamics
 import TouchGestures
 import TouchInput
@@ -263,7 +264,7 @@ public struct HomeScene: Scene {
                 signals.append(.pauseDetected(time: event.time, detector: .timer))
             }
         }
-        gestureEvents.removeAll(keepingCapacity: true)
+        gestureEvents.empty()
         if isPaused, let motion = pause.contacts.first, motion.speed >= pause.minimumPeakSpeed, motion.deceleration < 0 {
             isPaused = false
         }
@@ -304,7 +305,7 @@ public struct HomeScene: Scene {
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
         signals.append(contentsOf: self.signals)
-        self.signals.removeAll(keepingCapacity: true)
+        self.signals.empty()
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {

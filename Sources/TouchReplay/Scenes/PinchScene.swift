@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchDynamics
 import TouchGestures
 import TouchInput
@@ -52,7 +53,7 @@ public struct PinchScene: Scene {
     public mutating func handle(_ sample: InputSample) {
         guard sample.isContactSample else { return }
         if sample.phase == .began { prepareTwoFingerRecognizers(for: sample) }
-        events.removeAll(keepingCapacity: true)
+        events.empty()
         pinch.handle(sample, events: &events)
         turn.handle(sample, events: &events)
         for event in events { take(event) }
@@ -85,7 +86,7 @@ public struct PinchScene: Scene {
         guard pan.isDown, pan.pan.fingers.count == 1, let finger = pan.pan.fingers.first else { return }
         let resting = InputSample(time: sample.time, kind: finger.kind, phase: .began, id: finger.id,
                                   x: finger.location.x, y: finger.location.y)
-        events.removeAll(keepingCapacity: true)
+        events.empty()
         pinch.handle(resting, events: &events)
         turn.handle(resting, events: &events)
     }

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchDynamics
 import TouchGestures
 import TouchInput
@@ -91,7 +92,7 @@ public struct PointerScene: Scene {
         id = sample.contact
         handX = sample.x; handY = sample.y
         pressed = sample.phase.isInContact && !sample.phase.isTerminal
-        events.removeAll(keepingCapacity: true)
+        events.empty()
         hover.handle(sample, events: &events)
         if sample.phase == .hoverExited { id = nil }
         let free = pressed || id == nil
@@ -117,7 +118,7 @@ public struct PointerScene: Scene {
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
         signals.append(contentsOf: self.signals)
-        self.signals.removeAll(keepingCapacity: true)
+        self.signals.empty()
     }
 
     /// Where the pointer is drawn for the hand now.

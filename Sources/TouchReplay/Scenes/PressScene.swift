@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchGestures
 import TouchInput
 
@@ -68,7 +69,7 @@ public struct PressScene: Scene {
         if sample.phase.isTerminal {
             // A lift is not a release of pressure: what committed stays committed.
             contact = nil
-            held.removeAll(keepingCapacity: true)
+            held.empty()
             scale.spring(to: 1, velocity: 0, at: sample.time.seconds, with: Self.spring)
             return
         }
@@ -91,7 +92,7 @@ public struct PressScene: Scene {
         guard parameters.followsForce || flipped else { return }
         scale.set(target)
         for moment in held { signals.append(.forceShown(time: moment)) }
-        held.removeAll(keepingCapacity: true)
+        held.empty()
     }
 
     public mutating func advance(to time: Int64) {
@@ -103,7 +104,7 @@ public struct PressScene: Scene {
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
         signals.append(contentsOf: self.signals)
-        self.signals.removeAll(keepingCapacity: true)
+        self.signals.empty()
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {

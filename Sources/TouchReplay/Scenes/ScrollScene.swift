@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchDynamics
 import TouchGestures
 import TouchInput
@@ -151,7 +152,7 @@ public struct ScrollScene: Scene {
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
         signals.append(contentsOf: self.signals)
-        self.signals.removeAll(keepingCapacity: true)
+        self.signals.empty()
     }
 
     public func recognizerStates() -> [(name: String, state: String)] {

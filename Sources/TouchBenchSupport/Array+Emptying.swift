@@ -1,0 +1,10 @@
+extension Array {
+    /// Empties the array and keeps its storage, as `removeAll(keepingCapacity: true)` does, but
+    /// returns at once when it is already empty: the standard call goes through the general
+    /// `replaceSubrange` even then (about 50 instructions), and replay empties buffers that are
+    /// nearly always empty (a frame's signals, a sample's gesture events) every frame or sample.
+    @inlinable
+    package mutating func empty() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+}
