@@ -85,18 +85,24 @@ import TraceSynthesis
 
     static func withoutTouchBenchComments(_ lines: [String]) -> [String] { lines.filter { !$0.hasPrefix("# TouchBench") } }
 
-    @Test("every bundled trace streams back from an evemu .desc split and a libinput recording without TouchBench's metadata",
-          arguments: Golden.corpusTraces)
-    func corpusInTheShapesOfADevicesCapture(trace: String) throws {
+    /// A bundled trace's metadata and samples.
+    static func bundled(_ trace: String) throws -> (metadata: TraceMetadata, samples: [InputSample]) {
         let input = try TraceInput(path: Golden.packageRoot.appendingPathComponent("Traces/\(trace).touchtrace").path)
         var samples: [InputSample] = []
         while let sample = try input.source.nextSample() { samples.append(sample) }
-        let evemu = try Self.lines(.evemu, metadata: input.metadata, samples: samples)
+        return (input.metadata, samples)
+    }
+
+    @Test("every bundled trace streams back from an evemu .desc split and a libinput recording without TouchBench's metadata",
+          arguments: Golden.corpusTraces)
+    func corpusInTheShapesOfADevicesCapture(trace: String) throws {
+        let (metadata, samples) = try Self.bundled(trace)
+        let evemu = try Self.lines(.evemu, metadata: metadata, samples: samples)
         // As TouchBench writes it, its comments among the events; as a device records it.
         try Self.compare(try Self.split(evemu, name: "corpus-\(trace)"), .evemu, streams: true, "\(trace): .desc")
         let own = Self.withoutTouchBenchComments(evemu)
         try Self.compare(try Self.split(own, name: "corpus-own-\(trace)"), .evemu, streams: true, "\(trace): .desc, own")
-        let libinput = try Self.lines(.libinput, metadata: input.metadata, samples: samples)
+        let libinput = try Self.lines(.libinput, metadata: metadata, samples: samples)
         let markersOnly = libinput.filter { !$0.hasPrefix("# TouchBench: ") }
         #expect(markersOnly.count == libinput.count - 1)
         try Self.compare(try Self.write(markersOnly, "corpus-\(trace).yml"), .libinput, streams: true, "\(trace): libinput")
@@ -105,7 +111,7 @@ import TraceSynthesis
     }
 
     /// The `.desc` given (`convert --desc`) streams under any name; without one found beside
-    /// it the device is what the events show, imported whole; a recording's own description
+    /// it the device is what the events show, streamed too; a recording's own description
     /// wins over a `.desc`, and a partial one beside a `.desc` is the whole import's error.
     @Test func theDescriptionIsFoundAsTheWholeImportFindsIt() throws {
         let lines = try Self.session(.evemu, seconds: 4)
@@ -118,7 +124,7 @@ import TraceSynthesis
         let elsewhere = try Self.write(own.filter(Self.isDescription), "elsewhere.description")
         let alone = try Self.write(own.filter { !Self.isDescription($0) }, "alone.events")
         try Self.compare(alone, .evemu, options: ImportOptions(descriptionPath: elsewhere), streams: true, "--desc")
-        try Self.compare(alone, .evemu, streams: false, "no .desc: an observed device")
+        try Self.compare(alone, .evemu, streams: true, "no .desc: an observed device (StreamedObservedImportTests)")
 
         // A recording describing itself keeps its description, streamed as before.
         try Self.compare(try Self.write(own, "found.whole.events"), .evemu, streams: true, "own description beside a .desc")

@@ -83,14 +83,48 @@ extension EvdevRecording {
         of reader: inout some EvdevEventReader, device: EvdevDevice, deviceIsObserved: Bool, mapping: EvdevMapping,
         decoder: EvdevTraceDecoder, source: String, options: ImportOptions, extra: [String: String]
     ) throws -> TraceMetadata {
+        try survey(&reader, device: device, deviceIsObserved: deviceIsObserved, mapping: mapping, decoder: decoder, source: source,
+                   options: options, extra: extra, checking: nil).metadata
+    }
+
+    /// As ``metadata(of:device:deviceIsObserved:mapping:decoder:source:options:extra:)`` (or
+    /// `restored`, the metadata the file states), or `nil` when a sample or one of `markers`
+    /// lies outside the model's ranges for that metadata's quanta: the whole import, which names such a sample
+    /// by its number (``TraceFormat/importTrace(from:format:options:)``), must then read the
+    /// file, so that a file streamed where it used to be read whole is refused in its words.
+    static func checkedMetadata(
+        of reader: inout some EvdevEventReader, device: EvdevDevice, deviceIsObserved: Bool, mapping: EvdevMapping,
+        decoder: EvdevTraceDecoder, source: String, options: ImportOptions, extra: [String: String], restored: TraceMetadata?,
+        markers: [InputSample]
+    ) throws -> TraceMetadata? {
+        // The quanta do not depend on the origin, which only the first event tells.
+        let quanta = restored?.quanta ?? initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
+                                                         source: source, options: options, origin: 0).quanta
+        let found = try survey(&reader, device: device, deviceIsObserved: deviceIsObserved, mapping: mapping, decoder: decoder,
+                               source: source, options: options, extra: extra, checking: quanta)
+        let metadata = restored ?? found.metadata
+        let markersFit = markers.allSatisfy { SampleTime.isValid($0.time) && $0.problem(quanta: quanta) == nil }
+        return found.refused || !markersFit || metadata.problem != nil ? nil : metadata
+    }
+
+    /// Decodes the events once, stopping at the first sample outside the ranges of `checking`
+    /// (then `refused`; its metadata is not the file's).
+    private static func survey(
+        _ reader: inout some EvdevEventReader, device: EvdevDevice, deviceIsObserved: Bool, mapping: EvdevMapping,
+        decoder: EvdevTraceDecoder, source: String, options: ImportOptions, extra: [String: String], checking: FieldQuanta?
+    ) throws -> (metadata: TraceMetadata, refused: Bool) {
         var decoder = decoder
         var rate = DigitizerRate()
-        while let event = try reader.nextEvent() {
-            decoder.feed(event) { rate.add($0) }
+        var refused = false
+        while !refused, let event = try reader.nextEvent() {
+            decoder.feed(event) { sample in
+                rate.add(sample)
+                if let checking, sample.problem(quanta: checking) != nil { refused = true }
+            }
         }
         var metadata = initialMetadata(device: device, deviceIsObserved: deviceIsObserved, mapping: mapping,
                                        source: source, options: options, origin: decoder.origin ?? 0, extra: extra)
         complete(&metadata, rate: rate, statistics: decoder.decoder.statistics, regressions: decoder.heldBackEvents)
-        return metadata
+        return (metadata, refused)
     }
 }

@@ -13,8 +13,10 @@ protocol EvdevEventReader {
 /// ``TouchBenchComments/restore(into:)`` make of the whole file, one sample at a time, with
 /// memory bounded by a block, a line and the markers. The device, the mapping, the metadata
 /// (TouchBench's comment) and the markers are known before the first event (the readers'
-/// first pass finds them); markers go after the samples of their time, as
-/// ``TouchBenchComments/merge(_:into:)`` puts them.
+/// first pass finds them); markers go back among the samples as
+/// ``EvdevRecording/precedes(_:_:decodedAt:)`` puts them: by time, and at one time by the
+/// number of events before them (`Int.max`: after the samples of their time, as
+/// ``TouchBenchComments/merge(_:into:)`` puts a header's markers).
 ///
 /// Not generic over its reader: the stream is used as `any SampleSource`, so a generic class
 /// ran unspecialized — its state's layout, the reader's and the decoder's calls looked up at
@@ -32,8 +34,8 @@ final class EvdevSampleStream: SampleSource, EvdevStreamReport {
     // nothing the decoder or the reader calls reaches back into this stream.
     @exclusivity(unchecked) private var state: State
 
-    init(path: String, format: TraceFormat, metadata: TraceMetadata, decoder: EvdevTraceDecoder, reader: Reader, markers: [InputSample],
-         cutLine: Int?) {
+    init(path: String, format: TraceFormat, metadata: TraceMetadata, decoder: EvdevTraceDecoder, reader: Reader,
+         markers: [(eventIndex: Int, sample: InputSample)], cutLine: Int?) {
         self.path = path
         self.metadata = metadata
         self.cutLine = cutLine
@@ -47,18 +49,20 @@ final class EvdevSampleStream: SampleSource, EvdevStreamReport {
     private struct State {
         var reader: Reader
         var decoder: EvdevTraceDecoder
-        let markers: [InputSample]
+        let markers: [(eventIndex: Int, sample: InputSample)]
         let format: TraceFormat
         let path: String
         let cutLine: Int?
         var nextMarker = 0
+        /// Events read so far (the place of each among them is what a marker's `eventIndex` counts).
+        var eventIndex = 0
         /// Samples decoded and markers placed, not yet returned.
         var ready: [InputSample] = []
         var readyIndex = 0
         var finished = false
         var returned = 0
 
-        init(reader: Reader, decoder: EvdevTraceDecoder, markers: [InputSample], format: TraceFormat, path: String, cutLine: Int?) {
+        init(reader: Reader, decoder: EvdevTraceDecoder, markers: [(eventIndex: Int, sample: InputSample)], format: TraceFormat, path: String, cutLine: Int?) {
             self.cutLine = cutLine
             self.reader = reader
             self.decoder = decoder
@@ -84,7 +88,7 @@ final class EvdevSampleStream: SampleSource, EvdevStreamReport {
             guard let event = try reader.nextEvent() else {
                 finished = true
                 // Markers after the last sample go last.
-                ready.append(contentsOf: markers[nextMarker...])
+                ready.append(contentsOf: markers[nextMarker...].map(\.sample))
                 nextMarker = markers.count
                 if returned == 0, ready.isEmpty {
                     throw TraceFormatError(EvdevTraceDecoder.noSamplesProblem(form: format.rawValue, cutLine: cutLine) + ".",
@@ -97,6 +101,8 @@ final class EvdevSampleStream: SampleSource, EvdevStreamReport {
         }
 
         private mutating func feed(_ event: EvdevEvent) {
+            let index = eventIndex
+            eventIndex += 1
             // Only a SYN_REPORT completes samples: the other events need no output buffer.
             guard event.type == EvdevCode.evSyn else {
                 decoder.feed(event) { _ in }
@@ -109,9 +115,8 @@ final class EvdevSampleStream: SampleSource, EvdevStreamReport {
             var next = nextMarker
             let markers = self.markers
             decoder.feed(event) { sample in
-                // As ``TouchBenchComments/merge(_:into:)``: a marker goes before the first later sample.
-                while next < markers.count, markers[next].time < sample.time {
-                    output.append(markers[next])
+                while next < markers.count, EvdevRecording.precedes(markers[next], sample, decodedAt: index) {
+                    output.append(markers[next].sample)
                     next += 1
                 }
                 output.append(sample)

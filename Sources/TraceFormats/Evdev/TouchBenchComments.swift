@@ -129,6 +129,10 @@ struct TouchBenchComments {
         return merged
     }
 
+    /// The markers as a stream places them (``EvdevSampleStream``): after the samples of their
+    /// time, as ``merge(_:into:)`` does, whatever their place among the events.
+    var headerMarkers: [(eventIndex: Int, sample: InputSample)] { markers.map { (Int.max, $0) } }
+
     /// Applies restored metadata and markers to an imported trace.
     func restore(into trace: inout ImportedTrace) {
         trace.samples = Self.merge(markers, into: trace.samples)

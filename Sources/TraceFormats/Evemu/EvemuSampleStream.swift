@@ -28,9 +28,15 @@ final class EvemuSampleStream: SampleSource, EvdevStreamReport {
     // reader or the decoder calls reaches back into this stream.
     @exclusivity(unchecked) private var state: State
 
-    /// The stream of the evemu file at `path`, or `nil` when it must be imported whole.
-    static func open(path: String, options: ImportOptions) throws -> EvemuSampleStream? {
-        guard let (described, description) = try describedReader(path: path, options: options) else { return nil }
+    /// The stream of the evemu file at `path`, or `nil` when it must be imported whole: this
+    /// class for a described device, ``EvemuObservedStream`` for a recording without a description.
+    static func open(path: String, options: ImportOptions) throws -> (any SampleSource)? {
+        let (described, description): (EvemuImporter.Reader, String?)
+        switch try describedReader(path: path, options: options) {
+        case .described(let reader, let path): (described, description) = (reader, path)
+        case .observed: return try EvemuObservedStream.open(path: path, options: options)
+        case .whole: return nil
+        }
         let lines = try ByteLines.Reader(path: path, cutting: .evemu)
         var reader = described
         var first: EvdevEvent?
@@ -57,24 +63,32 @@ final class EvemuSampleStream: SampleSource, EvdevStreamReport {
         return EvemuSampleStream(path: path, metadata: restored, state: state)
     }
 
-    /// The line reader that the recording's own lines start from, with the device described,
-    /// and the path of the `.desc` that described it, found as the whole import finds it
-    /// (``EvemuImporter/read(contentsOf:options:)``: the one given, else the one beside the
-    /// file); `nil` for a recording the whole import must read: one without a description
-    /// (its device is what the events show), with a partial one (`N:` lines alone), or with a
-    /// `.desc` that holds markers (placed before every event of the recording). An error in
-    /// the `.desc` is the whole import's, which reads the `.desc` first.
-    private static func describedReader(path: String, options: ImportOptions) throws -> (EvemuImporter.Reader, String?)? {
+    /// Where a recording's device comes from.
+    private enum Described {
+        /// The line reader that the recording's own lines start from, with the device
+        /// described, and the path of the `.desc` that described it.
+        case described(EvemuImporter.Reader, String?)
+        /// No description at all, or `N:`, `I:` or `P:` lines alone and no `.desc`: the device
+        /// is what the events show (``EvemuObservedStream``).
+        case observed
+        /// The whole import must read it.
+        case whole
+    }
+
+    /// The recording's description, found as the whole import finds it
+    /// (``EvemuImporter/read(contentsOf:options:)``: its own, else the `.desc` given, else the
+    /// one beside the file); ``Described/whole`` for a partial one beside a `.desc` (the whole
+    /// import's error) or a `.desc` that holds markers (placed before every event of the
+    /// recording). An error in the `.desc` is the whole import's, which reads the `.desc` first.
+    private static func describedReader(path: String, options: ImportOptions) throws -> Described {
         var reader = EvemuImporter.Reader()
-        switch try EvemuImporter.ownDescription(.file(path), path: path) {
-        case .whole: return (reader, nil)
-        case .partial: return nil
-        case .none:
-            guard let description = options.descriptionPath ?? EvemuImporter.findDescription(forEventsAt: path) else { return nil }
-            try reader.read(lines: .file(description), path: description, allowEvents: false)
-            guard reader.sawDescription, reader.markers.isEmpty else { return nil }
-            return (reader, description)
-        }
+        let own = try EvemuImporter.ownDescription(.file(path), path: path)
+        if own == .whole { return .described(reader, nil) }
+        guard let description = options.descriptionPath ?? EvemuImporter.findDescription(forEventsAt: path) else { return .observed }
+        guard own == .none else { return .whole }
+        try reader.read(lines: .file(description), path: description, allowEvents: false)
+        guard reader.sawDescription, reader.markers.isEmpty else { return .whole }
+        return .described(reader, description)
     }
 
     /// The metadata the whole import gives a recording without TouchBench's comments, found

@@ -8,14 +8,16 @@ extension GeteventImporter {
         enum Keeping {
             /// Every event, by node (the whole import).
             case all
-            /// Per node only the counts the device choice reads and the codes and ranges
-            /// observed, and the last event read until ``Log/takeSurveyed()`` (the streamed
-            /// import's first pass, which spools it); at most ``Log/maximumSurveyedNodes`` nodes.
+            /// Per node only the counts the device choice reads, the codes and ranges observed
+            /// of the first ``Log/maximumObservedNodes`` nodes, and the last event read until
+            /// ``Log/takeSurveyed()`` (the streamed import's first pass, which spools it).
             case survey
         }
 
-        /// Nodes a survey follows; a log with more is imported whole.
-        static let maximumSurveyedNodes = 16
+        /// Nodes whose codes and ranges a survey observes as it reads (about 40 KB each); a
+        /// later node's are observed from the spool if it is the one chosen
+        /// (``GeteventSampleStream``), so that a log of many nodes costs a few words per node.
+        static let maximumObservedNodes = 16
 
         var devices: [String: EvdevDevice] = [:]
         var labelled = false
@@ -34,10 +36,10 @@ extension GeteventImporter {
         /// The node of the last event line, as bytes, and its list (most lines repeat it).
         private var lastNode = GeteventEventLine.KnownNode()
         private var lastList = -1
-        /// A survey's counts and observed codes per node (``Keeping/survey``).
-        private(set) var surveys: [(counts: EvdevDeviceChoice.Counts, observed: EvdevObservedCodes)] = []
-        /// Whether a survey met more nodes than it follows.
-        private(set) var tooManyNodes = false
+        /// A survey's counts and observed codes per node, of the first ``maximumObservedNodes`` (``Keeping/survey``).
+        private var surveys: [(counts: EvdevDeviceChoice.Counts, observed: EvdevObservedCodes)] = []
+        /// A survey's counts of the nodes after those, without observed codes.
+        private var laterCounts: [EvdevDeviceChoice.Counts] = []
         /// A survey's event of the last line read (a line holds at most one), with its node's index.
         private var surveyed: (event: EvdevEvent, node: Int)?
 
@@ -53,6 +55,20 @@ extension GeteventImporter {
         /// The nodes that sent events, in the order they first appear (a survey's, with ``surveys``).
         var eventNodes: [String] { nodes }
 
+        /// The index of `node` in ``eventNodes``, if it sent events.
+        func index(ofNode node: String) -> Int? { listOfNode[node] }
+
+        /// A survey's counts of the node at `index` in ``eventNodes``.
+        func counts(ofNode index: Int) -> EvdevDeviceChoice.Counts {
+            index < surveys.count ? surveys[index].counts : laterCounts[index - surveys.count]
+        }
+
+        /// A survey's observed codes of the node at `index` in ``eventNodes``; `nil` for a node
+        /// after the first ``maximumObservedNodes``, whose codes were not observed.
+        func observedCodes(ofNode index: Int) -> EvdevObservedCodes? {
+            index < surveys.count ? surveys[index].observed : nil
+        }
+
         /// The event of the line last read and the index of its node in ``eventNodes``, if it
         /// held one (``Keeping/survey``).
         @inline(__always)
@@ -67,8 +83,11 @@ extension GeteventImporter {
             case .all: lists[list].append(event)
             case .survey:
                 surveyed = (event, list)
-                guard list < surveys.count else { return }
-                Self.survey(event, into: &surveys[list])
+                if list < surveys.count {
+                    Self.survey(event, into: &surveys[list])
+                } else {
+                    laterCounts[list - surveys.count].count(event)
+                }
             }
         }
 
@@ -90,10 +109,10 @@ extension GeteventImporter {
             switch keeping {
             case .all: lists.append([])
             case .survey:
-                if surveys.count < Self.maximumSurveyedNodes {
+                if surveys.count < Self.maximumObservedNodes {
                     surveys.append((EvdevDeviceChoice.Counts(), EvdevObservedCodes()))
                 } else {
-                    tooManyNodes = true
+                    laterCounts.append(EvdevDeviceChoice.Counts())
                 }
             }
             store(event, list: list)

@@ -84,7 +84,7 @@ enum LibinputSampleStream {
         }
         let events = SpooledEvents(spool: try spool.reader(), device: 0)
         return EvdevSampleStream(path: path, format: .libinput, metadata: metadata, decoder: decoder, reader: events,
-                                 markers: comments.markers, cutLine: lines.cutLine)
+                                 markers: comments.headerMarkers, cutLine: lines.cutLine)
     }
 
     /// A line after `events:`.
