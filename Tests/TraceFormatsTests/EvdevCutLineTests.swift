@@ -94,8 +94,7 @@ struct EvdevCutLineTests {
         let whole = lines.joined(separator: "\n")
         let expected = try Self.read(whole, format, name: "whole-\(format.rawValue)")
         for tail in ["# a comment", "   "] {
-            // The libinput stream leaves comments after `events:` to the whole import.
-            let read = try Self.read(whole + tail, format, name: "tail-\(format.rawValue)", streams: format != .libinput || tail == "   ")
+            let read = try Self.read(whole + tail, format, name: "tail-\(format.rawValue)")
             #expect(read.streamed == expected.whole.samples)
             #expect(read.whole.samples == expected.whole.samples)
             #expect(read.warning == nil && read.whole.cutLine == nil)

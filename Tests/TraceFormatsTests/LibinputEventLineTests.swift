@@ -90,7 +90,10 @@ struct LibinputEventLineTests {
         if case .frame = line("  - evdev:") {} else { Issue.record("not a frame") }
         if case .blank = line("") {} else { Issue.record("not blank") }
         if case .blank = line("     ") {} else { Issue.record("not blank") }
-        for other in ["  - evdev: ", "   - evdev:", "    - [  0,  10000,   3,  53", "     - [1, 0, 3, 53, 1]x", "  libinput:", "\t"] {
+        for comment in ["  # Current time is 12:00:00", "#", "    # TouchBench-marker: 1 a"] {
+            if case .comment = line(comment) {} else { Issue.record("\(comment) is not a comment") }
+        }
+        for other in ["  - evdev: ", "   - evdev:", "    - [  0,  10000,   3,  53", "     - [1, 0, 3, 53, 1]x", "  libinput:", "\t", "\t# a comment indented by a tab"] {
             if case .other = line(other) {} else { Issue.record("\(other) is not other") }
         }
     }

@@ -176,16 +176,25 @@ import TraceSynthesis
     }
 
     /// libinput without TouchBench's metadata keeps the rule of the layout: anything beyond
-    /// frames and kernel events after `events:` is imported whole; CR LF and a cut last line stream.
+    /// frames, kernel events and comments after `events:` is imported whole; CR LF and a cut
+    /// last line stream.
     @Test func libinputOfADeviceOutsideTheLayoutIsImportedWhole() throws {
         let own = Self.withoutTouchBenchComments(try Self.session(.libinput, seconds: 6))
         let at = own.lastIndex { $0 == "  - evdev:" } ?? 1
-        var comment = own
-        comment.insert("  # Current time is 12:00:00", at: at)
-        try Self.compare(try Self.write(comment, "own-comment.yml"), .libinput, streams: false, "a comment among the events")
-        var libinputEntry = own
-        libinputEntry.insert("  - libinput:\n    - {time: 0.0, type: POINTER_MOTION}", at: at)
-        try Self.compare(try Self.write(libinputEntry, "own-libinput.yml"), .libinput, streams: false, "a libinput entry")
+        // `libinput record` writes the wall-clock time among the events now and then: a comment the stream skips.
+        let inserted: [(lines: [String], name: String, streams: Bool)] = [
+            (["  # Current time is 12:00:00", "", "", "    # a comment between two events of a frame"], "comments among the events", true),
+            (["  # TouchBench-marker: 1500000000 among the events"], "a marker among the events", true),
+            (["\t# a comment indented by a tab"], "a comment indented by a tab", false),
+            (["  # TouchBench-marker: soon"], "a malformed marker", false),
+            (["  - libinput:\n    - {time: 0.0, type: POINTER_MOTION}"], "a libinput entry", false),
+        ]
+        for (index, shape) in inserted.enumerated() {
+            var lines = own
+            // Empty strings keep places: the second comment goes between events of the frame.
+            for (offset, line) in shape.lines.enumerated() where !line.isEmpty { lines.insert(line, at: at + offset) }
+            try Self.compare(try Self.write(lines, "own-inserted-\(index).yml"), .libinput, streams: shape.streams, "\(shape.name)")
+        }
         let crlf = "\u{FEFF}" + own.joined(separator: "\r\n")
         let crlfPath = Self.directory.appendingPathComponent("own-crlf.yml").path
         try crlf.write(toFile: crlfPath, atomically: false, encoding: .utf8)

@@ -5,7 +5,9 @@ import TouchTrace
 /// whole. It streams the layout TouchBench writes: one device whose `events:` list comes last,
 /// as `  events:` then frames `  - evdev:` each followed by its kernel events
 /// `    - [sec, usec, type, code, value]` (within the kernel's ranges), with or without
-/// TouchBench's comments in the header. The first pass parses the header as
+/// TouchBench's comments in the header, and comment lines among the events (`libinput record`
+/// writes `# Current time is …` every so often; the parser skips them, and TouchBench's are read
+/// wherever they are, as the whole import reads them). The first pass parses the header as
 /// ``LibinputRecordImporter`` does and checks that every later line is a frame or an event,
 /// counting the events and parking them in a scratch file (``ScratchSpool``: the text is not
 /// parsed twice); the second reads them back and decodes them as they come
@@ -15,7 +17,7 @@ import TouchTrace
 /// It yields the whole import's samples and metadata.
 ///
 /// ``open(path:options:)`` answers `nil` for anything else — several devices, `libinput` or
-/// `hid` entries among the events, comments after `events:`, an empty frame, an
+/// `hid` entries among the events, an empty frame, an
 /// event out of range, metadata the whole import refuses, and any error — and the file is
 /// imported whole, which reads it or names its problem exactly as before.
 enum LibinputSampleStream {
@@ -40,7 +42,7 @@ enum LibinputSampleStream {
                 break
             }
         }
-        guard header > 0, comments.metadata?.problem == nil else { return nil }
+        guard header > 0 else { return nil }
         var counts = EvdevDeviceChoice.Counts()
         let spool = try ScratchSpool<SpooledEvent>()
         // Whether the last line was a frame (which needs an event), and whether one was seen.
@@ -50,6 +52,7 @@ enum LibinputSampleStream {
             switch classify(bytes, stamp: &stamp) {
             case .other: return nil
             case .blank: continue
+            case .comment: _ = try comments.readIfComment(bytes, number: lines.number, path: path)
             case .frame:
                 guard !frameOpen else { return nil }
                 frameOpen = true
@@ -61,7 +64,7 @@ enum LibinputSampleStream {
                 frameOpen = false
             }
         }
-        guard !frameOpen, counts.events > 0 else { return nil }
+        guard !frameOpen, counts.events > 0, comments.metadata?.problem == nil else { return nil }
         let root = try parser.document()
         let recordings = try LibinputRecordImporter.recordings(RecordYAML.Document(root: root, events: []))
         guard recordings.count == 1 else { return nil }
@@ -91,6 +94,8 @@ enum LibinputSampleStream {
     enum Line {
         /// Empty or spaces only (the parser skips it; so does the line reader's last, empty line).
         case blank
+        /// Spaces, then a `#`: a YAML comment.
+        case comment
         case frame
         case event(EvdevEvent)
         case other
@@ -108,6 +113,7 @@ enum LibinputSampleStream {
         if ByteCursor.equal(line, "  - evdev:") { return .frame }
         var index = 0
         while index < end, base.load(fromByteOffset: index, as: UInt8.self) == 0x20 { index &+= 1 }
-        return index == end ? .blank : .other
+        if index == end { return .blank }
+        return base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "#") ? .comment : .other
     }
 }
