@@ -176,8 +176,8 @@ import TraceSynthesis
     }
 
     /// libinput without TouchBench's metadata keeps the rule of the layout: anything beyond
-    /// frames, kernel events and comments after `events:` is imported whole; CR LF and a cut
-    /// last line stream.
+    /// frames, kernel events, comments and `libinput` or `hid` entries after `events:` is
+    /// imported whole; CR LF and a cut last line stream.
     @Test func libinputOfADeviceOutsideTheLayoutIsImportedWhole() throws {
         let own = Self.withoutTouchBenchComments(try Self.session(.libinput, seconds: 6))
         let at = own.lastIndex { $0 == "  - evdev:" } ?? 1
@@ -187,7 +187,18 @@ import TraceSynthesis
             (["  # TouchBench-marker: 1500000000 among the events"], "a marker among the events", true),
             (["\t# a comment indented by a tab"], "a comment indented by a tab", false),
             (["  # TouchBench-marker: soon"], "a malformed marker", false),
-            (["  - libinput:\n    - {time: 0.0, type: POINTER_MOTION}"], "a libinput entry", false),
+            // `--with-libinput` and `--with-hidraw` entries, skipped by both imports.
+            (["  - libinput:\n    - {time: 0.0, type: POINTER_MOTION}"], "a libinput entry", true),
+            (["  - hid:\n      time: [  0, 123456]\n      hidraw: 0\n      data: [ 0x01, 0xff ]"], "a hid entry", true),
+            (["  - libinput:\n    - [0, 1, 3, 53, 7]\n    - [0, 1, 0, 0, 0]"], "events in a libinput entry", true),
+            (["  - libinput:"], "an empty libinput entry", true),
+            // Entries the whole import reads (an `evdev` key: its events) or refuses.
+            (["  - libinput:\n    - {time: 0.1}\n    evdev:\n    - [0, 1, 3, 53, 7]\n    - [0, 1, 0, 0, 0]"], "an evdev key in an entry", false),
+            (["  - libinput:\n    - {time: 0.1, type: X"], "an unclosed flow mapping", false),
+            (["  - hid:\n      time: 1\n      time: 2"], "a key twice", false),
+            (["  - libinput:\n    - {time: 0.1}\n  foo: bar"], "a line indented less", false),
+            (["  - libinput:\n" + (0..<70).map { String(repeating: "  ", count: $0 + 2) + "k\($0):" }.joined(separator: "\n")],
+             "an entry nested too deeply", false),
         ]
         for (index, shape) in inserted.enumerated() {
             var lines = own

@@ -7,8 +7,9 @@ import TouchTrace
 import TraceFormats
 import TraceSynthesis
 
-/// Issue 16: the evemu recordings with no device description and the getevent logs of more
-/// than 16 device nodes, which were imported whole, stream as the whole import reads them: the
+/// Issue 16: the evemu recordings with no device description, the getevent logs of more than
+/// 16 device nodes and libinput recordings with comments and `libinput` entries among their
+/// events, which were imported whole, stream as the whole import reads them: the
 /// same samples, metadata and report, or the same error (words and line), in memory that does
 /// not grow with the file.
 @Suite("Streamed evemu without a description and getevent logs of many devices") struct StreamedObservedImportTests {
@@ -42,6 +43,18 @@ import TraceSynthesis
             }
         }
         return out
+    }
+
+    /// A libinput recording with a `--with-libinput` entry and a time comment before every
+    /// third frame, as `libinput record --with-libinput` writes them.
+    static func withLibinputEntries(_ lines: [String]) -> [String] {
+        var frames = 0
+        return lines.flatMap { line -> [String] in
+            guard line == "  - evdev:" else { return [line] }
+            frames += 1
+            guard frames % 3 == 0 else { return [line] }
+            return ["  # Current time is 12:00:00", "  - libinput:", "    - {time: 0.1, type: TOUCH_MOTION, slot: 0, point: [ 1.5, 2.5]}", line]
+        }
     }
 
     @Test("every bundled trace streams back from evemu without a description and getevent with many nodes",
@@ -115,13 +128,17 @@ import TraceSynthesis
 
     /// 10 and 80 seconds of a session: streamed, with as many allocations of 64 KiB and more
     /// (the read and spool buffers) for the long one as for the short one.
-    @Test(arguments: ["evemu-undescribed", "getevent-many"])
+    @Test(arguments: ["evemu-undescribed", "getevent-many", "libinput-entries"])
     func memoryDoesNotGrowWithTheFile(shape: String) throws {
         try #require(allocation_counter_is_active() != 0)
-        let format: TraceFormat = shape.hasPrefix("evemu") ? .evemu : .getevent
+        let format: TraceFormat = shape.hasPrefix("evemu") ? .evemu : shape.hasPrefix("getevent") ? .getevent : .libinput
         func large(_ seconds: Double) throws -> UInt64 {
             let lines = try Recording.session(format, seconds: seconds)
-            let shaped = format == .evemu ? Self.undescribed(lines) : Self.withManyNodes(Recording.withoutTouchBenchComments(lines))
+            let shaped = switch format {
+            case .evemu: Self.undescribed(lines)
+            case .getevent: Self.withManyNodes(Recording.withoutTouchBenchComments(lines))
+            default: Self.withLibinputEntries(Recording.withoutTouchBenchComments(lines))
+            }
             let path = try Recording.write(shaped, "memory-\(shape)-\(Int(seconds)).\(format.rawValue)")
             return try StreamedEvdevImportTests.largeAllocations(streaming: path, format)
         }

@@ -16,8 +16,11 @@ import TouchTrace
 /// found by decoding the parked events once, without keeping a sample, before the second pass.
 /// It yields the whole import's samples and metadata.
 ///
-/// ``open(path:options:)`` answers `nil` for anything else — several devices, `libinput` or
-/// `hid` entries among the events, an empty frame, an
+/// `libinput` and `hid` entries among the frames (`--with-libinput`, `--with-hidraw`), which the
+/// whole import skips, are parsed on their own (``SkippedEntry``) and skipped too.
+///
+/// ``open(path:options:)`` answers `nil` for anything else — several devices, an entry that
+/// does not parse or holds an `evdev` key, an empty frame, an
 /// event out of range, metadata the whole import refuses, and any error — and the file is
 /// imported whole, which reads it or names its problem exactly as before.
 enum LibinputSampleStream {
@@ -47,24 +50,41 @@ enum LibinputSampleStream {
         let spool = try ScratchSpool<SpooledEvent>()
         // Whether the last line was a frame (which needs an event), and whether one was seen.
         var frameOpen = false, inFrame = false
+        // The lines of a `libinput` or `hid` entry, parsed on their own (``SkippedEntry``).
+        var entry: SkippedEntry?
         var stamp = LineStamp()
         while let bytes = try lines.next() {
-            switch classify(bytes, stamp: &stamp) {
-            case .other: return nil
+            let line = classify(bytes, stamp: &stamp)
+            switch line {
             case .blank: continue
-            case .comment: _ = try comments.readIfComment(bytes, number: lines.number, path: path)
-            case .frame:
-                guard !frameOpen else { return nil }
-                frameOpen = true
-                inFrame = true
+            case .comment:
+                _ = try comments.readIfComment(bytes, number: lines.number, path: path)
+                continue
+            case .frame, .entry:
+                guard !frameOpen, try entry?.finish() ?? true else { return nil }
+                entry = nil
+                if case .entry = line {
+                    entry = try SkippedEntry(bytes, number: lines.number)
+                    inFrame = false
+                } else {
+                    frameOpen = true
+                    inFrame = true
+                }
             case .event(let event):
+                if let skipped = entry {
+                    try skipped.add(bytes, number: lines.number)
+                    continue
+                }
                 guard inFrame else { return nil }
                 counts.count(event)
                 try spool.append(SpooledEvent(event: event, device: 0))
                 frameOpen = false
+            case .other:
+                guard let skipped = entry, SkippedEntry.isInside(bytes) else { return nil }
+                try skipped.add(bytes, number: lines.number)
             }
         }
-        guard !frameOpen, counts.events > 0, comments.metadata?.problem == nil else { return nil }
+        guard !frameOpen, try entry?.finish() ?? true, counts.events > 0, comments.metadata?.problem == nil else { return nil }
         let root = try parser.document()
         let recordings = try LibinputRecordImporter.recordings(RecordYAML.Document(root: root, events: []))
         guard recordings.count == 1 else { return nil }
@@ -97,6 +117,8 @@ enum LibinputSampleStream {
         /// Spaces, then a `#`: a YAML comment.
         case comment
         case frame
+        /// `  - libinput:` or `  - hid:`, an entry the import skips.
+        case entry
         case event(EvdevEvent)
         case other
     }
@@ -111,9 +133,44 @@ enum LibinputSampleStream {
         if end > 4, base.loadUnaligned(as: UInt32.self) == 0x2020_2020,
            let event = RecordYAML.Parser.event(base, from: 4, end: end, stamp: &stamp) { return .event(event) }
         if ByteCursor.equal(line, "  - evdev:") { return .frame }
+        if ByteCursor.equal(line, "  - libinput:") || ByteCursor.equal(line, "  - hid:") { return .entry }
         var index = 0
         while index < end, base.load(fromByteOffset: index, as: UInt8.self) == 0x20 { index &+= 1 }
         if index == end { return .blank }
         return base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "#") ? .comment : .other
+    }
+}
+
+/// A `libinput` or `hid` entry of a recording's events (`  - libinput:` and the lines indented
+/// under it), which the whole import parses and skips: its lines go through a parser of their
+/// own, so that the stream takes the entry only when the whole import would parse it, and
+/// only when it is skipped (no `evdev` key among its own, whose events the import would read).
+/// Memory: the lines of one entry.
+final class SkippedEntry {
+    private var parser = RecordYAML.Parser()
+
+    init(_ line: UnsafeRawBufferPointer, number: Int) throws {
+        // In the whole document the entry lies a few levels down (the root, the devices, a
+        // device, its events); starting deeper than that, an entry nested near the parser's
+        // limit is refused here (and left to the whole import), never taken where it refuses it.
+        parser.depth = 8
+        try parser.addBytes(line, number: number)
+    }
+
+    /// Whether `line` is indented by four spaces or more, under the entry's `- ` (a line indented
+    /// less would belong to the structure around it).
+    static func isInside(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.count > 4 && line.prefix(4).allSatisfy { $0 == 0x20 }
+    }
+
+    func add(_ line: UnsafeRawBufferPointer, number: Int) throws {
+        try parser.addBytes(line, number: number)
+    }
+
+    /// Whether the entry parses as one item without an `evdev` key.
+    func finish() throws -> Bool {
+        let root = try parser.document()
+        guard let items = root.items, items.count == 1 else { return false }
+        return items[0]["evdev"] == nil
     }
 }
