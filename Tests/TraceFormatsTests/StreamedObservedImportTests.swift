@@ -126,6 +126,26 @@ import TraceSynthesis
         try Recording.compare(path, format, streams: streams, "\(format.rawValue): \(variant)")
     }
 
+    /// A libinput recording with comments and entries among its events (read whole before)
+    /// and a position out of the model's range (no resolution, raw units): left to the whole
+    /// import, whose error names the sample by its number.
+    @Test func aLibinputSampleOutOfRangeIsTheWholeImportsError() throws {
+        var lines = Self.withLibinputEntries(Recording.withoutTouchBenchComments(try Recording.session(.libinput, seconds: 3)))
+        for index in lines.indices {
+            // No resolution on the position axes: positions in raw units.
+            lines[index] = lines[index].replacingOccurrences(of: #"^(      (0|1|53|54): \[-?\d+, -?\d+, -?\d+, -?\d+, )\d+\]$"#,
+                                                             with: "$10]", options: .regularExpression)
+        }
+        let x = try #require(lines.firstIndex { $0.range(of: #"^    - \[\s*\d+,\s*\d+,\s*3,\s*53,"#, options: .regularExpression) != nil })
+        lines[x] = lines[x].replacingOccurrences(of: #"-?\d+\]"#, with: "2147483000]", options: .regularExpression)
+        let path = try Recording.write(lines, "out-of-range-entries.yml")
+        let error = #expect(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: .libinput) }
+        #expect(error?.reason.hasPrefix("sample ") == true, "\(String(describing: error))")
+        try Recording.compare(path, .libinput, streams: false, "out of range")
+        try Recording.compare(try Recording.write(Self.withLibinputEntries(Recording.withoutTouchBenchComments(
+            try Recording.session(.libinput, seconds: 3))), "in-range-entries.yml"), .libinput, streams: true, "in range")
+    }
+
     /// 10 and 80 seconds of a session: streamed, with as many allocations of 64 KiB and more
     /// (the read and spool buffers) for the long one as for the short one.
     @Test(arguments: ["evemu-undescribed", "getevent-many", "libinput-entries"])

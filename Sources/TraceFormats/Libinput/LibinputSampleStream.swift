@@ -17,7 +17,10 @@ import TouchTrace
 /// It yields the whole import's samples and metadata.
 ///
 /// `libinput` and `hid` entries among the frames (`--with-libinput`, `--with-hidraw`), which the
-/// whole import skips, are parsed on their own (``SkippedEntry``) and skipped too.
+/// whole import skips, are parsed on their own (``SkippedEntry``) and skipped too. A recording
+/// with comments or entries among its events (read whole before) has its events decoded once,
+/// checked, before the stream: one with a sample out of range is left to the whole import,
+/// which names the sample by its number.
 ///
 /// ``open(path:options:)`` answers `nil` for anything else — several devices, an entry that
 /// does not parse or holds an `evdev` key, an empty frame, an
@@ -52,6 +55,8 @@ enum LibinputSampleStream {
         var frameOpen = false, inFrame = false
         // The lines of a `libinput` or `hid` entry, parsed on their own (``SkippedEntry``).
         var entry: SkippedEntry?
+        // Whether a comment or an entry came among the events (what TouchBench never writes).
+        var beyondWritten = false
         var stamp = LineStamp()
         while let bytes = try lines.next() {
             let line = classify(bytes, stamp: &stamp)
@@ -59,12 +64,14 @@ enum LibinputSampleStream {
             case .blank: continue
             case .comment:
                 _ = try comments.readIfComment(bytes, number: lines.number, path: path)
+                beyondWritten = true
                 continue
             case .frame, .entry:
                 guard !frameOpen, try entry?.finish() ?? true else { return nil }
                 entry = nil
                 if case .entry = line {
                     entry = try SkippedEntry(bytes, number: lines.number)
+                    beyondWritten = true
                     inFrame = false
                 } else {
                     frameOpen = true
@@ -96,7 +103,16 @@ enum LibinputSampleStream {
         let mapping = EvdevMapping.choose(for: device, screen: screen, explicit: comments.mapping)
         let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: screen)
         let metadata: TraceMetadata
-        if let restored = comments.metadata {
+        if beyondWritten {
+            // Comments and entries among the events sent a recording to the whole import, which
+            // names a sample out of range by its number: such a recording is checked first.
+            var survey = SpooledEvents(spool: try spool.reader(), device: 0)
+            guard let checked = try EvdevRecording.checkedMetadata(
+                of: &survey, device: device, deviceIsObserved: false, mapping: mapping, decoder: decoder, source: "libinput",
+                options: options, extra: LibinputRecordImporter.extra(root), restored: comments.metadata,
+                markers: comments.markers) else { return nil }
+            metadata = checked
+        } else if let restored = comments.metadata {
             metadata = restored
         } else {
             // A device's own recording states no rate or frame counts: they are what decoding
