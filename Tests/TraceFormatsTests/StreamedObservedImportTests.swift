@@ -8,8 +8,8 @@ import TraceFormats
 import TraceSynthesis
 
 /// Issue 16: the evemu recordings with no device description, the getevent logs of more than
-/// 16 device nodes and libinput recordings with comments and `libinput` entries among their
-/// events, which were imported whole, stream as the whole import reads them: the
+/// 16 device nodes, and libinput recordings of several devices or with comments and `libinput`
+/// entries among their events, which were imported whole, stream as the whole import reads them: the
 /// same samples, metadata and report, or the same error (words and line), in memory that does
 /// not grow with the file.
 @Suite("Streamed evemu without a description and getevent logs of many devices") struct StreamedObservedImportTests {
@@ -146,9 +146,43 @@ import TraceSynthesis
             try Recording.session(.libinput, seconds: 3))), "in-range-entries.yml"), .libinput, streams: true, "in range")
     }
 
+    /// A second device, a keyboard, as `libinput record --all` writes it: its header, then its events.
+    static let keyboard = ["- node: /dev/input/event7", "  evdev:", "    name: \"keyboard\"", "    id: [17, 1, 1, 43841]", "    codes:",
+                           "      0: [0] # EV_SYN", "      1: [30, 31] # EV_KEY", "    properties: []", "  events:", "  - evdev:",
+                           "    - [  0,  5000,   1,  30,       1] # EV_KEY / KEY_A 1", "    - [  0,  5000,   0,   0,       0] # SYN"]
+
+    /// A libinput recording of several devices (the keyboard first or last, a second
+    /// touchscreen with the first half of the events): the one the whole import chooses, or the
+    /// one asked for, streamed as the whole import reads it.
+    static func withDevices(_ lines: [String], keyboardFirst: Bool, secondTouchscreen: Bool = false) -> [String] {
+        let devices = (lines.firstIndex(of: "devices:") ?? 0) + 1
+        var device = Array(lines[devices...])
+        while device.last == "" { device.removeLast() }
+        let frames = device.indices.filter { device[$0] == "  - evdev:" }
+        let copy = device[..<frames[frames.count / 2]].map { $0.replacingOccurrences(of: "/dev/input/event0", with: "/dev/input/event3") }
+        return Array(lines[..<devices]) + (keyboardFirst ? Self.keyboard : []) + (secondTouchscreen ? copy : []) + device
+            + (keyboardFirst ? [] : Self.keyboard)
+    }
+
+    @Test(arguments: [false, true])
+    func libinputRecordingsOfSeveralDevicesStream(own: Bool) throws {
+        var lines = try Recording.session(.libinput, seconds: 4)
+        if own { lines = Recording.withoutTouchBenchComments(lines) }
+        for (keyboardFirst, second) in [(false, false), (true, false), (true, true)] {
+            let shaped = Self.withDevices(lines, keyboardFirst: keyboardFirst, secondTouchscreen: second)
+            let path = try Recording.write(shaped, "devices-\(own)-\(keyboardFirst)-\(second).yml")
+            try Recording.compare(path, .libinput, streams: true, "own \(own), keyboard first \(keyboardFirst), second \(second)")
+            for wanted in ["keyboard", "/dev/input/event3", "no such device"] {
+                let options = ImportOptions(device: wanted)
+                let streams = wanted == "keyboard" || (wanted == "/dev/input/event3" && second)
+                try Recording.compare(path, .libinput, options: options, streams: streams, "\(wanted) of own \(own), second \(second)")
+            }
+        }
+    }
+
     /// 10 and 80 seconds of a session: streamed, with as many allocations of 64 KiB and more
     /// (the read and spool buffers) for the long one as for the short one.
-    @Test(arguments: ["evemu-undescribed", "getevent-many", "libinput-entries"])
+    @Test(arguments: ["evemu-undescribed", "getevent-many", "libinput-entries", "libinput-devices"])
     func memoryDoesNotGrowWithTheFile(shape: String) throws {
         try #require(allocation_counter_is_active() != 0)
         let format: TraceFormat = shape.hasPrefix("evemu") ? .evemu : shape.hasPrefix("getevent") ? .getevent : .libinput
@@ -157,7 +191,8 @@ import TraceSynthesis
             let shaped = switch format {
             case .evemu: Self.undescribed(lines)
             case .getevent: Self.withManyNodes(Recording.withoutTouchBenchComments(lines))
-            default: Self.withLibinputEntries(Recording.withoutTouchBenchComments(lines))
+            default: shape == "libinput-entries" ? Self.withLibinputEntries(Recording.withoutTouchBenchComments(lines))
+                : Self.withDevices(Recording.withoutTouchBenchComments(lines), keyboardFirst: true, secondTouchscreen: true)
             }
             let path = try Recording.write(shaped, "memory-\(shape)-\(Int(seconds)).\(format.rawValue)")
             return try StreamedEvdevImportTests.largeAllocations(streaming: path, format)

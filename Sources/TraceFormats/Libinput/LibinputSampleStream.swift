@@ -39,17 +39,18 @@ enum LibinputSampleStream {
         let lines = try ByteLines.Reader(path: path, cutting: .libinput)
         var parser = RecordYAML.Parser()
         var comments = TouchBenchComments()
-        var header = 0
-        while let line = try lines.next() {
-            _ = try comments.readIfComment(line, number: lines.number, path: path)
-            try parser.addBytes(line, number: lines.number)
-            if ByteCursor.equal(line, "  events:") {
-                header = lines.number
-                break
+        /// Reads a device's header (the file's, for the first) through `  events:`; false at the end.
+        func header() throws -> Bool {
+            while let line = try lines.next() {
+                _ = try comments.readIfComment(line, number: lines.number, path: path)
+                try parser.addBytes(line, number: lines.number)
+                if ByteCursor.equal(line, "  events:") { return true }
             }
+            return false
         }
-        guard header > 0 else { return nil }
-        var counts = EvdevDeviceChoice.Counts()
+        guard try header() else { return nil }
+        // Per device (`libinput record --all` writes several, each header before its events).
+        var counts = [EvdevDeviceChoice.Counts()]
         let spool = try ScratchSpool<SpooledEvent>()
         // Whether the last line was a frame (which needs an event), and whether one was seen.
         var frameOpen = false, inFrame = false
@@ -83,22 +84,39 @@ enum LibinputSampleStream {
                     continue
                 }
                 guard inFrame else { return nil }
-                counts.count(event)
-                try spool.append(SpooledEvent(event: event, device: 0))
+                counts[counts.count - 1].count(event)
+                try spool.append(SpooledEvent(event: event, device: counts.count - 1))
                 frameOpen = false
             case .other:
-                guard let skipped = entry, SkippedEntry.isInside(bytes) else { return nil }
-                try skipped.add(bytes, number: lines.number)
+                if let skipped = entry, SkippedEntry.isInside(bytes) {
+                    try skipped.add(bytes, number: lines.number)
+                    continue
+                }
+                // `- ` at the margin: the next device, its header, then its events.
+                guard bytes.count > 1, bytes[0] == UInt8(ascii: "-"), bytes[1] == 0x20, !frameOpen, try entry?.finish() ?? true else {
+                    return nil
+                }
+                entry = nil
+                inFrame = false
+                _ = try comments.readIfComment(bytes, number: lines.number, path: path)
+                try parser.addBytes(bytes, number: lines.number)
+                guard try header() else { return nil }
+                counts.append(EvdevDeviceChoice.Counts())
             }
         }
-        guard !frameOpen, try entry?.finish() ?? true, counts.events > 0, comments.metadata?.problem == nil else { return nil }
+        guard !frameOpen, try entry?.finish() ?? true, comments.metadata?.problem == nil else { return nil }
         let root = try parser.document()
         let recordings = try LibinputRecordImporter.recordings(RecordYAML.Document(root: root, events: []))
-        guard recordings.count == 1 else { return nil }
-        let device = recordings[0].device
-        let candidate = EvdevDeviceChoice.Candidate(node: device.node ?? "", name: device.name, eventCount: counts.events,
-                                                    touchCount: counts.touch, penCount: counts.pen)
-        _ = try EvdevDeviceChoice.choose([candidate], wanted: options.device)
+        guard recordings.count == counts.count else { return nil }
+        let candidates = zip(recordings, counts).map { recording, counts in
+            EvdevDeviceChoice.Candidate(node: recording.device.node ?? "", name: recording.device.name, eventCount: counts.events,
+                                        touchCount: counts.touch, penCount: counts.pen)
+        }
+        let chosen = try EvdevDeviceChoice.choose(candidates, wanted: options.device, cutLine: lines.cutLine)
+        guard counts[chosen].events > 0 else { return nil }
+        let device = recordings[chosen].device
+        // Several devices were read whole before (as were comments and entries among the events).
+        beyondWritten = beyondWritten || counts.count > 1
         let screen = options.screen ?? comments.metadata?.screen
         let mapping = EvdevMapping.choose(for: device, screen: screen, explicit: comments.mapping)
         let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: screen)
@@ -106,7 +124,7 @@ enum LibinputSampleStream {
         if beyondWritten {
             // Comments and entries among the events sent a recording to the whole import, which
             // names a sample out of range by its number: such a recording is checked first.
-            var survey = SpooledEvents(spool: try spool.reader(), device: 0)
+            var survey = SpooledEvents(spool: try spool.reader(), device: chosen)
             guard let checked = try EvdevRecording.checkedMetadata(
                 of: &survey, device: device, deviceIsObserved: false, mapping: mapping, decoder: decoder, source: "libinput",
                 options: options, extra: LibinputRecordImporter.extra(root), restored: comments.metadata,
@@ -117,11 +135,11 @@ enum LibinputSampleStream {
         } else {
             // A device's own recording states no rate or frame counts: they are what decoding
             // its events tells, as the whole import describes it (``LibinputRecordImporter``).
-            var survey = SpooledEvents(spool: try spool.reader(), device: 0)
+            var survey = SpooledEvents(spool: try spool.reader(), device: chosen)
             metadata = try EvdevRecording.metadata(of: &survey, device: device, deviceIsObserved: false, mapping: mapping, decoder: decoder,
                                                    source: "libinput", options: options, extra: LibinputRecordImporter.extra(root))
         }
-        let events = SpooledEvents(spool: try spool.reader(), device: 0)
+        let events = SpooledEvents(spool: try spool.reader(), device: chosen)
         return EvdevSampleStream(path: path, format: .libinput, metadata: metadata, decoder: decoder, reader: events,
                                  markers: comments.headerMarkers, cutLine: lines.cutLine)
     }
