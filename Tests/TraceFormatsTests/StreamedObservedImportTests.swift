@@ -74,6 +74,16 @@ import TraceSynthesis
                               "\(trace): getevent, own, touchscreen last")
     }
 
+    /// The real recordings with their description taken out (and no `.desc` beside them): the
+    /// device is what their events show, streamed as the whole import reads it.
+    @Test(.enabled(if: SharedData.isAvailable, "../shared/data/evemu is absent: the shared recordings are not in this checkout"),
+          arguments: SharedData.recordings)
+    func realRecordingsWithoutTheirDescriptionStream(name: String) throws {
+        let lines = try String(contentsOfFile: SharedData.path(name), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let events = lines.map(String.init).filter { !Self.isDescription($0.drop { $0 == " " || $0 == "\t" }.description) }
+        try Recording.compare(try Recording.write(events, "undescribed-\(name).evemu"), .evemu, streams: true, "\(name)")
+    }
+
     /// A lone `N:` line names the observed device; a partial description beside a `.desc` is
     /// still the whole import's error.
     @Test func aNameAloneStreamsAsAnObservedDevice() throws {
