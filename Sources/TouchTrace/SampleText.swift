@@ -158,7 +158,10 @@ package enum SampleText {
     /// significant digits take an exact integer path: their decimal expansion is finite, and
     /// with so few digits no shorter text reads back as the same double, so it *is* the
     /// shortest round-trip text.
-    @inline(__always)
+    ///
+    /// Not inlined: inlined, it made ``member(_:_:to:)`` too large for the optimizer to inline
+    /// into the line writer, so every key was copied by a `memmove` call of unknown length.
+    @inline(never)
     package static func number(_ value: Double, to out: inout TextCursor) {
         // Integral checks by a round trip through an integer (`rounded()` is a libm call).
         let magnitude = abs(value)
@@ -168,30 +171,52 @@ package enum SampleText {
         }
         if magnitude >= 1e-4, magnitude < 1e9 {
             let scaled = magnitude * 65536  // exact: a power of two
-            if case let numerator = UInt64(scaled), Double(numerator) == scaled {
+            if case let numerator = UInt64(scaled), Double(numerator) == scaled, case let bits = numerator & 0xFFFF, bits != 0 {
                 let whole = numerator >> 16
-                // fraction / 2¹⁶ = fraction · 5¹⁶ / 10¹⁶: sixteen decimal places, exact.
-                var fraction = (numerator & 0xFFFF) &* 152_587_890_625
-                // Trailing zeros stripped in halving steps (at most 15: fraction < 10¹⁶ and is
-                // not zero), not one division at a time: this ran for every decimal written.
-                var places = 16
-                if fraction % 100_000_000 == 0 { fraction /= 100_000_000; places -= 8 }
-                if fraction % 10_000 == 0 { fraction /= 10_000; places -= 4 }
-                if fraction % 100 == 0 { fraction /= 100; places -= 2 }
-                if fraction % 10 == 0 { fraction /= 10; places -= 1 }
+                // bits / 2¹⁶ = odd / 2^places with odd = bits >> (its trailing zero bits), and
+                // odd / 2^places = odd · 5^places / 10^places: exactly `places` decimals, the last
+                // not zero (odd · 5^places is odd). The count comes from the bit pattern instead
+                // of stripping zeros off bits · 5¹⁶ by division.
+                let zeroBits = bits.trailingZeroBitCount
+                let places = 16 &- zeroBits
+                let fraction = (bits >> zeroBits) &* powerOfFive(places)
                 let fractionDigits = TextCursor.decimalDigits(fraction)
-                let significant = whole == 0 ? fractionDigits : TextCursor.decimalDigits(whole) + places
+                let significant = whole == 0 ? fractionDigits : TextCursor.decimalDigits(whole) &+ places
                 if significant <= 15 {
                     if value < 0 { out.byte(UInt8(ascii: "-")) }
                     out.unsigned(whole)
                     out.byte(UInt8(ascii: "."))
-                    for _ in 0..<(places - fractionDigits) { out.byte(UInt8(ascii: "0")) }
-                    out.unsigned(fraction)
+                    for _ in 0..<(places &- fractionDigits) { out.byte(UInt8(ascii: "0")) }
+                    out.digits(of: fraction, count: fractionDigits)
                     return
                 }
             }
         }
         out.bytes(utf8: value.description)
+    }
+
+    /// 5^exponent, 1 ≤ exponent ≤ 16 (a switch of constants: a table in read-only data, like
+    /// ``TextCursor``'s powers of ten).
+    @inline(__always)
+    private static func powerOfFive(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 1: return 5
+        case 2: return 25
+        case 3: return 125
+        case 4: return 625
+        case 5: return 3_125
+        case 6: return 15_625
+        case 7: return 78_125
+        case 8: return 390_625
+        case 9: return 1_953_125
+        case 10: return 9_765_625
+        case 11: return 48_828_125
+        case 12: return 244_140_625
+        case 13: return 1_220_703_125
+        case 14: return 6_103_515_625
+        case 15: return 30_517_578_125
+        default: return 152_587_890_625
+        }
     }
 
     // MARK: Pieces

@@ -51,7 +51,12 @@ package struct TextCursor {
             byte(UInt8(truncatingIfNeeded: value) &+ 0x30)
             return
         }
-        let count = Self.decimalDigits(value)
+        digits(of: value, count: Self.decimalDigits(value))
+    }
+
+    /// `value` in decimal when its digit count (``decimalDigits(_:)``) is already known.
+    @inline(__always)
+    package mutating func digits(of value: UInt64, count: Int) {
         Self.storeDigits(of: value, count: count, at: position)
         position += count
     }
@@ -97,17 +102,32 @@ package struct TextCursor {
         return guess &+ (odd >= powerOfTen(guess) ? 1 : 0)
     }
 
-    /// 10^exponent, 0 ≤ exponent ≤ 19 (a constant table: no lazy initialisation to check).
+    /// 10^exponent, 0 ≤ exponent ≤ 19. A switch of constants, which the optimizer makes a
+    /// table in read-only data: a tuple read through `withUnsafeBytes(of:)` was stored to the
+    /// stack whole (20 stores) at every use, three uses per number written.
     @inline(__always)
     private static func powerOfTen(_ exponent: Int) -> UInt64 {
-        withUnsafeBytes(of: powers) { $0.load(fromByteOffset: exponent &* 8, as: UInt64.self) }
+        switch exponent {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        case 9: return 1_000_000_000
+        case 10: return 10_000_000_000
+        case 11: return 100_000_000_000
+        case 12: return 1_000_000_000_000
+        case 13: return 10_000_000_000_000
+        case 14: return 100_000_000_000_000
+        case 15: return 1_000_000_000_000_000
+        case 16: return 10_000_000_000_000_000
+        case 17: return 100_000_000_000_000_000
+        case 18: return 1_000_000_000_000_000_000
+        default: return 10_000_000_000_000_000_000
+        }
     }
-
-    private static let powers: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
-        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
-        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
-        10_000_000_000_000_000_000
-    )
 }

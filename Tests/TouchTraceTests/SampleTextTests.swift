@@ -79,6 +79,25 @@ import TraceSynthesis
         #expect(checked == 140_000)
     }
 
+    /// Every fraction on the 2⁻¹⁶ grid, beside whole parts of every length the exact path
+    /// takes (its decimal count comes from the fraction's trailing zero bits, its leading zeros
+    /// and the 15-digit limit from the whole part).
+    @Test func everySixteenthBinaryFractionMatchesTheShortestText() {
+        var mismatches: [Double] = []
+        var checked = 0
+        for whole in [0, 1, 9, 10, 99, 100, 12_345, 999_999, 1_000_000, 123_456_789, 999_999_999] as [Double] {
+            for bits in 1..<65536 {
+                let value = whole + Double(bits) / 65536
+                for signed in [value, -value] where Self.text(signed) != Self.referenceNumber(signed) {
+                    if mismatches.count < 5 { mismatches.append(signed) }
+                }
+                checked += 2
+            }
+        }
+        #expect(mismatches == [])
+        #expect(checked == 11 * 65535 * 2)
+    }
+
     @Test func linesAndRowsMatchTheFieldByFieldText() {
         var samples = Array(MixedSession(seed: 8, duration: 60))
         samples.append(InputSample(time: -5, kind: .touch, phase: .cancelled, id: .max, x: -0.1, y: 1e20,
