@@ -180,14 +180,14 @@ package enum SampleText {
                 let zeroBits = bits.trailingZeroBitCount
                 let places = 16 &- zeroBits
                 let fraction = (bits >> zeroBits) &* powerOfFive(places)
-                let fractionDigits = TextCursor.decimalDigits(fraction)
-                let significant = whole == 0 ? fractionDigits : TextCursor.decimalDigits(whole) &+ places
-                if significant <= 15 {
+                let wholeDigits = TextCursor.decimalDigits(whole)
+                // At most 15 significant digits: below 1 they are the fraction's without its
+                // leading zeros (fraction < 10¹⁶ always), above they are every digit written.
+                if whole == 0 ? fraction < 1_000_000_000_000_000 : wholeDigits &+ places <= 15 {
                     if value < 0 { out.byte(UInt8(ascii: "-")) }
-                    out.unsigned(whole)
+                    out.digits(of: whole, count: wholeDigits)
                     out.byte(UInt8(ascii: "."))
-                    for _ in 0..<(places &- fractionDigits) { out.byte(UInt8(ascii: "0")) }
-                    out.digits(of: fraction, count: fractionDigits)
+                    out.digits(of: fraction, count: places)  // leading zeros included
                     return
                 }
             }

@@ -54,35 +54,33 @@ package struct TextCursor {
         digits(of: value, count: Self.decimalDigits(value))
     }
 
-    /// `value` in decimal when its digit count (``decimalDigits(_:)``) is already known.
+    /// `value` as `count` decimal digits (``storeDigits(of:count:at:)``): its digit count
+    /// already known, or more for leading zeros.
     @inline(__always)
     package mutating func digits(of value: UInt64, count: Int) {
         Self.storeDigits(of: value, count: count, at: position)
         position += count
     }
 
-    /// Stores the `count` decimal digits of `value` at `start`, from the last back, two at a
-    /// time. `count` must be ``decimalDigits(_:)`` of `value`. The one home of decimal writing:
-    /// the evdev forms' line cursor stores its numbers through it too.
+    /// Stores `value` as `count` decimal digits at `start`, from the last back, two at a time.
+    /// `value` must be below 10^count; a `count` beyond ``decimalDigits(_:)`` of `value` gives
+    /// leading zeros (a fraction's decimals). The one home of decimal writing: the evdev forms'
+    /// line cursor stores its numbers through it too.
     @inline(__always)
     package static func storeDigits(of value: UInt64, count: Int, at start: UnsafeMutablePointer<UInt8>) {
         var rest = value
         var end = start + count
+        var left = count
         let pairs = digitPairs.utf8Start
-        while rest >= 100 {
+        while left >= 2 {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
             end -= 2
             end.initialize(to: pairs[pair])
             (end + 1).initialize(to: pairs[pair &+ 1])
+            left &-= 2
         }
-        if rest >= 10 {
-            let pair = Int(truncatingIfNeeded: rest) &* 2
-            (end - 2).initialize(to: pairs[pair])
-            (end - 1).initialize(to: pairs[pair &+ 1])
-        } else {
-            (end - 1).initialize(to: UInt8(truncatingIfNeeded: rest) &+ 0x30)
-        }
+        if left == 1 { (end - 1).initialize(to: UInt8(truncatingIfNeeded: rest) &+ 0x30) }
     }
 
     private static let digitPairs: StaticString = """
