@@ -126,7 +126,7 @@ public enum PageReplayer {
         // run is planned on it, and each timestamp is turned into Unix time only as it is sent
         // (``PageDispatcher``). `performance.timeOrigin` is Unix time through the wall clock as
         // the renderer read it, which a wall clock set since has moved.
-        let origin = try PageTimeGrid.navigationStartMicros(session: session).map { Double($0) / 1000 }
+        let origin = (try? PageTimeGrid.navigationStartMicros(session: session)).flatMap { $0.map { Double($0) / 1000 } }
             ?? session.timeOrigin - Double(MonotonicClock.epochMinusNow()) / 1e6
 
         let schedule = DispatchSchedule(samples: samples, pacing: settings.pacing)

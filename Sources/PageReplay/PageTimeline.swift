@@ -6,8 +6,8 @@ import TouchReplay
 /// time order as they reached the page, each frame with the samples it consumed and what
 /// it showed, exactly as the replay engine feeds them for a reference scene.
 ///
-/// Times: the page counts milliseconds from its `performance.timeOrigin` (Unix ms); the
-/// run counts nanoseconds on the trace's timeline from its first sample. A sample's
+/// Times: the page counts milliseconds from its time origin (`NavigationStart` on the
+/// browser's clock); the run counts nanoseconds on the trace's timeline from its first sample. A sample's
 /// deadline, its command's timestamp and its event's `timeStamp` are the same instant, so a
 /// frame consumed every sample no later than the newest event it had handled.
 ///

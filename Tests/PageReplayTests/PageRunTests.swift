@@ -160,13 +160,18 @@ struct PageRunTests {
             #expect(run.misses.filter { $0.contains("event times off") }.count == PageReplaySettings.exactAttempts - 1, "\(run.misses)")
         }
         // The frames that changed are the compositor's own count: the catch trace's two drags
-        // and the momentum between them and after change 52 of the 60 Hz frames, in every run
-        // (exact: the page begins its pan at the sample that crosses the hysteresis, however
-        // Chromium coalesced the moves; it used the event's last move, and 1 run in 12 changed 52
-        // where the rest changed 51; docs/PAGES.md).
+        // and the momentum between them and after change 52 of the 60 Hz frames. The page
+        // begins its pan at the sample that crosses the hysteresis, however Chromium coalesced
+        // the moves (it used the event's last move, and 1 run in 12 changed 52 where the rest
+        // changed 51), so runs that read every time exactly change the same frames; a timing
+        // metric all the same, since a page may depend on that grouping (docs/PAGES.md).
         let changed = (first.record[.pageFramesChanged].mean ?? 0, second.record[.pageFramesChanged].mean ?? 0)
-        #expect(first.record[.pageFramesChanged].kind == .deterministic)
-        #expect(changed.0 == changed.1, "changed frames \(changed.0) and \(changed.1)")
+        #expect(first.record[.pageFramesChanged].kind == .timing)
+        if first.exactTimes && second.exactTimes {
+            #expect(changed.0 == changed.1, "changed frames \(changed.0) and \(changed.1)")
+        } else {
+            #expect(abs(changed.0 - changed.1) <= 2, "changed frames \(changed.0) and \(changed.1)")
+        }
         #expect((45...56).contains(changed.0), "changed frames \(changed.0)")
         // The throw the page computed from the times it read: the same to a millionth of a
         // point (runs differ by about 1e-9 pt) where both read every time exactly (three
