@@ -37,7 +37,6 @@ struct PageObservation {
         var times: [Double] { coalesced.contains(timeStamp) ? coalesced : [timeStamp] + coalesced }
     }
 
-    var timeOrigin: Double
     var frames: [Frame] = []
     var events: [Event] = []
     /// Hook calls over the page's life.
@@ -53,11 +52,12 @@ struct PageObservation {
         } catch {
             throw PageReplayError(.pageMalformed, file: page, reason: "gave observer data that is not JSON (\(error.reason) at byte \(error.offset))")
         }
-        guard let origin = value["timeOrigin"]?.doubleValue, let frameList = value["frames"]?.arrayValue,
+        // The time origin is checked, not kept: the run places the page's times on the
+        // browser's clock (`NavigationStart`), which a wall clock set since the load cannot move.
+        guard value["timeOrigin"]?.doubleValue != nil, let frameList = value["frames"]?.arrayValue,
               let eventList = value["events"]?.arrayValue else {
             throw PageReplayError(.pageMalformed, file: page, reason: "gave observer data without timeOrigin, frames and events")
         }
-        timeOrigin = origin
         reports = Int(value["reports"]?.integerValue ?? 0)
         samples = Int(value["samples"]?.integerValue ?? 0)
         frames.reserveCapacity(frameList.count)

@@ -52,10 +52,10 @@ public struct PageReplaySettings: Sendable, Hashable {
     /// longest settle usually keeps it.
     public static let maximumAttempts = 6
     /// The browser launches tried on the page clock before a run whose page read an event time
-    /// a step off is kept as it is (its `page_frames_changed` then a timing count). The
-    /// browser's conversion of the Unix time DevTools takes is known to within a microsecond,
-    /// so an event sent on its 100 µs step can land 1 µs below it and read a step early
-    /// (docs/PAGES.md); a new launch converts anew.
+    /// a step off is kept as it is (`PageRun.exactTimes` false). The browser's conversion of
+    /// the Unix time DevTools takes is predicted to within a microsecond, so an event sent on
+    /// its 100 µs step can land 1 µs below it and read a step early (docs/PAGES.md); a new
+    /// launch converts anew.
     public static let exactAttempts = 3
     /// The element followed every frame when the page does not call the hook (a CSS selector).
     public var selector: String?

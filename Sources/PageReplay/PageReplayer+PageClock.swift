@@ -5,8 +5,8 @@ import TouchReplay
 extension PageReplayer {
     /// The metrics of a run on the page clock that depend only on which samples each frame
     /// consumed and where the input put what each frame showed, never on a measured duration,
-    /// a time the page read or how Chromium grouped the moves: declared exact (`deterministic`) and compared exactly. The
-    /// rest time a presentation (a frame is presented late by the vsyncs its real work
+    /// a time the page read or how Chromium grouped the moves: declared exact (`deterministic`)
+    /// and compared exactly. The rest time a presentation (a frame is presented late by the vsyncs its real work
     /// overran) or follow the page's own animations, whose arithmetic reads Chromium's
     /// coarsened, randomly rounded clock (docs/PAGES.md), so they stay timing metrics.
     ///

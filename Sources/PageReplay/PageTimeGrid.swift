@@ -22,10 +22,9 @@ import TouchBenchSupport
 ///   1 ms moves the next events' ticks by 1 ms), so each event's Unix time is made from
 ///   CLOCK_REALTIME − CLOCK_MONOTONIC read as it is sent, which predicts the browser's to
 ///   within a microsecond (``unixEpochMicros(epochMinusNow:)``); where it is 1 µs off, an
-///   event lands 1 µs beside its point and reads 100 µs off
-///   with a chance of 1 in 100, and ``PageReplayer`` runs it again in a new launch (and the
-///   moves coalesced into an event are times the page reads too: docs/PAGES.md). Where C was
-///   not found, events are sent
+///   event lands 1 µs beside its point and reads 100 µs off with a chance of 1 in 100, and
+///   ``PageReplayer`` runs it again in a new launch (the moves coalesced into an event are
+///   times the page reads too: docs/PAGES.md). Where C was not found, events are sent
 ///   at O + t as before (each reads t or one step off it, differently in every launch).
 ///   Sending them at O + t was the cause of the events read 100 µs off (0 to 24 of a run of
 ///   `catch`, of either sign per launch), first taken for an error in the Unix conversion.

@@ -107,31 +107,26 @@ public struct VelocityTracker: Sendable, Hashable {
     /// otherwise (see ``LeastSquaresBasis``). Other strategies ignore the basis.
     public func velocity(at time: Int64, reusing basis: inout LeastSquaresBasis) -> Velocity {
         guard strategy == .lsq2 else { return velocity(at: time) }
-        guard let (window, degree) = leastSquaresWindow(at: time),
-            let slopes = basis.slopes(
-                degree: degree, window: history.times[window], y: history.xs[window], z: history.ys[window])
-        else { return .zero }
+        guard let slopes = leastSquaresSlopes(at: time, basis: &basis, withY: true) else { return .zero }
         return Velocity(x: slopes.0 * 1000, y: slopes.1 * 1000)
     }
 
     /// ``xVelocity(at:)`` through `basis`, as ``velocity(at:reusing:)`` does.
     func xVelocity(at time: Int64, reusing basis: inout LeastSquaresBasis) -> Double {
         guard strategy == .lsq2 else { return xVelocity(at: time) }
-        guard let (window, degree) = leastSquaresWindow(at: time),
-            let slopes = basis.slopes(degree: degree, window: history.times[window], y: history.xs[window], z: nil)
-        else { return 0 }
+        guard let slopes = leastSquaresSlopes(at: time, basis: &basis, withY: false) else { return 0 }
         return slopes.0 * 1000
     }
 
-    /// The window an lsq2 velocity at `time` is fitted over and the polynomial's degree; `nil`
-    /// when the velocity is zero without a fit.
-    private func leastSquaresWindow(at time: Int64) -> (Range<Int>, Int)? {
+    /// The lsq2 fit's slopes at `time` of x and, `withY`, of y, solved on `basis`; `nil` when
+    /// the velocity is zero without a fit.
+    private func leastSquaresSlopes(at time: Int64, basis: inout LeastSquaresBasis, withY: Bool) -> (Double, Double)? {
         let window = history.window(at: time, configuration: configuration)
         guard window.count >= 2,
             let degree = VelocityStrategy.leastSquaresDegree(
                 count: window.count, shortHistoryBehavior: configuration.shortHistoryBehavior)
         else { return nil }
-        return (window, degree)
+        return basis.slopes(degree: degree, window: history.times[window], y: history.xs[window], z: withY ? history.ys[window] : nil)
     }
 
     /// Whether `other` reports bit for bit the same velocities as this tracker at every

@@ -118,7 +118,7 @@ struct JSONLinesSampleParser {
         guard name.count == text.count else { return false }
         return name.withUnsafeBytes { stored in
             guard let a = stored.baseAddress, let b = text.baseAddress else { return true }
-            return memcmp(a, b, text.count) == 0
+            return equal(a, b, text.count)
         }
     }
 

@@ -19,8 +19,7 @@ enum Console {
         var result = ""
         for scalar in text.unicodeScalars {
             if hidden(scalar) {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                result += JSONWriter.unicodeEscape(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }

@@ -156,12 +156,16 @@ package enum JSONWriter {
             case "\t": result += "\\t"
             case "\u{08}" where namingControls: result += "\\b"
             case "\u{0C}" where namingControls: result += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where scalar.value < 0x20: result += unicodeEscape(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    /// `scalar` (below U+10000) as JSON's `\u` escape with four lowercase hex digits: `\u001b`.
+    package static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

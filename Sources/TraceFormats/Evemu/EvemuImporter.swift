@@ -20,6 +20,15 @@ import TouchInput
 /// A comment `# TouchBench: {json}` (written by ``EvemuExporter``) restores the original
 /// trace metadata, including the position scale, so that export then import is lossless.
 public enum EvemuImporter {
+    /// The recording's own lines a trace keeps as extra metadata: its evemu version and the
+    /// name of the description file it was read with.
+    static func extra(version: String?, description: String?) -> [String: String] {
+        var extra: [String: String] = [:]
+        if let version { extra["evemu.version"] = version }
+        if let description { extra["evemu.description"] = URL(fileURLWithPath: description).lastPathComponent }
+        return extra
+    }
+
     /// Reads the events at `path` with the description beside them (or the one in options).
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
         // Streamed twice (is there a description? then the lines), never held whole.
@@ -89,9 +98,7 @@ public enum EvemuImporter {
         var recording = EvdevRecording(device: reader.device, events: reader.events)
         // A name without axes declares none: the events tell them, as for no description.
         if !reader.sawDescription || own != .whole && description == nil { recording.declareObservedCodes() }
-        var extra: [String: String] = [:]
-        if let version = reader.version { extra["evemu.version"] = version }
-        if let description { extra["evemu.description"] = URL(fileURLWithPath: description.path).lastPathComponent }
+        let extra = Self.extra(version: reader.version, description: description?.path)
         var options = options
         if options.screen == nil, let restored = reader.touchBenchMetadata { options.screen = restored.screen }
         var trace = recording.makeTrace(source: "evemu", options: options, explicitMapping: reader.mapping,

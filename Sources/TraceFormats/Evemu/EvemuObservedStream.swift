@@ -36,8 +36,7 @@ enum EvemuObservedStream {
         // ranges the events show.
         var device = reader.device
         observed.declare(into: &device)
-        var extra: [String: String] = [:]
-        if let version = reader.version { extra["evemu.version"] = version }
+        let extra = EvemuImporter.extra(version: reader.version, description: nil)
         var options = options
         if options.screen == nil, let restored = reader.touchBenchMetadata { options.screen = restored.screen }
         let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: reader.mapping)

@@ -101,9 +101,7 @@ final class EvemuSampleStream: SampleSource, EvdevStreamReport {
         guard let lines = try? ByteLines.Reader(path: path, cutting: .evemu) else { return nil }
         let device = header.device
         var events = OwnEvents(lines: lines, reader: described, device: device)
-        var extra: [String: String] = [:]
-        if let version = header.version { extra["evemu.version"] = version }
-        if let description { extra["evemu.description"] = URL(fileURLWithPath: description).lastPathComponent }
+        let extra = EvemuImporter.extra(version: header.version, description: description)
         let mapping = EvdevMapping.choose(for: device, screen: options.screen, explicit: nil)
         let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: options.screen)
         guard let metadata = try? EvdevRecording.metadata(of: &events, device: device, deviceIsObserved: false, mapping: mapping,

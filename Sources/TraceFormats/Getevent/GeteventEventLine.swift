@@ -177,28 +177,14 @@ struct GeteventEventLine {
     /// no sign) as nanoseconds no later than ``EvdevEvent/latestTime``; `index` moves past it.
     @inline(__always)
     static func seconds(_ base: UnsafeRawPointer, index: inout Int, end: Int) -> Int64? {
-        guard let (whole, _) = digits(base, index: &index, end: end, limit: 18), whole < 9_000_000_000, index < end,
+        guard let (whole, _) = ByteScan.digits(base, index: &index, end: end, limit: 18), whole < 9_000_000_000, index < end,
               base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: ".") else { return nil }
         index &+= 1
-        guard let (digits, places) = digits(base, index: &index, end: end, limit: 9) else { return nil }
+        guard let (digits, places) = ByteScan.digits(base, index: &index, end: end, limit: 9) else { return nil }
         var fraction = digits
         for _ in places..<9 { fraction &*= 10 }
         let time = whole &* 1_000_000_000 &+ fraction
         return time <= EvdevEvent.latestTime ? time : nil
-    }
-
-    /// 1 to `limit` (at most 18) decimal digits at `index`, their value and count; `nil` for
-    /// none or more; `index` moves past them.
-    @inline(__always)
-    private static func digits(_ base: UnsafeRawPointer, index: inout Int, end: Int, limit: Int) -> (Int64, Int)? {
-        let start = index
-        var value: Int64 = 0
-        while index < end, case let digit = base.load(fromByteOffset: index, as: UInt8.self) &- 0x30, digit < 10 {
-            guard index &- start < limit else { return nil }
-            value = value &* 10 &+ Int64(digit)
-            index &+= 1
-        }
-        return index > start ? (value, index &- start) : nil
     }
 
     /// 1 to 8 hexadecimal digits of either case, no prefix, filling `from..<to`.

@@ -98,7 +98,6 @@ enum LibinputSampleStream {
                 }
                 entry = nil
                 inFrame = false
-                _ = try comments.readIfComment(bytes, number: lines.number, path: path)
                 try parser.addBytes(bytes, number: lines.number)
                 guard try header() else { return nil }
                 counts.append(EvdevDeviceChoice.Counts())

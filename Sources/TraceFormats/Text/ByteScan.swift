@@ -37,18 +37,24 @@ enum ByteScan {
     /// libinput event lines' values and times).
     @inline(__always)
     static func signedDecimal(_ base: UnsafeRawPointer, at index: inout Int, end: Int) -> Int64? {
-        @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
-        let negative = index < end && byte(index) == UInt8(ascii: "-")
+        let negative = index < end && base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "-")
         if negative { index &+= 1 }
-        let digitsStart = index
-        var magnitude: Int64 = 0
-        while index < end, case let digit = byte(index) &- 0x30, digit < 10 {
-            guard index &- digitsStart < 18 else { return nil }
-            magnitude = magnitude &* 10 &+ Int64(digit)
+        guard let (magnitude, _) = digits(base, index: &index, end: end, limit: 18) else { return nil }
+        return negative ? -magnitude : magnitude
+    }
+
+    /// The decimal digits at `index` (before `end`), 1 to `limit` of them, with `index` moved
+    /// past them: their value and count; `nil` when there is none or more than `limit`.
+    @inline(__always)
+    static func digits(_ base: UnsafeRawPointer, index: inout Int, end: Int, limit: Int) -> (Int64, Int)? {
+        let start = index
+        var value: Int64 = 0
+        while index < end, case let digit = base.load(fromByteOffset: index, as: UInt8.self) &- 0x30, digit < 10 {
+            guard index &- start < limit else { return nil }
+            value = value &* 10 &+ Int64(digit)
             index &+= 1
         }
-        guard index > digitsStart else { return nil }
-        return negative ? -magnitude : magnitude
+        return index > start ? (value, index &- start) : nil
     }
 
     /// The index of the first byte at or after `index` (before `end`) that is neither a space
