@@ -30,7 +30,7 @@ struct EpisodeIterator: IteratorProtocol {
     mutating func next() -> RenderedEpisode? {
         guard !finished else { return nil }
         let kind = gesture == .session ? sessionGesture(at: index) : gesture
-        var builder = synthesizer.plan(kind, index: index, origin: origin, firstID: nextID)
+        var builder = synthesizer.plan(kind, index: index, origin: origin, firstID: nextID, isWholeTrace: gesture != .session)
         let episode = builder.episode
         if gesture != .session {
             finished = true

@@ -84,13 +84,14 @@ public struct GestureSynthesizer: Sendable {
             salt: SeededRandom.hash(options.seed, [4, 1]))
     }
 
-    /// Plans episode number `index` of a trace: `gesture` starting at `origin`.
-    func plan(_ gesture: Gesture, index: Int, origin: Int64, firstID: UInt32) -> EpisodeBuilder {
+    /// Plans episode number `index` of a trace: `gesture` starting at `origin`, the whole
+    /// trace or one episode of a session.
+    func plan(_ gesture: Gesture, index: Int, origin: Int64, firstID: UInt32, isWholeTrace: Bool = true) -> EpisodeBuilder {
         var builder = EpisodeBuilder(
             gesture: gesture, origin: origin,
             random: SeededRandom(seed: options.seed, stream: 1, UInt64(index)),
             screen: options.device.screen, touchClock: touchClock, pencilClock: pencilClock, firstID: firstID,
-            throwSpeed: options.throwSpeed)
+            throwSpeed: options.throwSpeed, isWholeTrace: isWholeTrace)
         switch gesture {
         case .tap: builder.planTap()
         case .doubleTap: builder.planDoubleTap()

@@ -96,7 +96,10 @@ struct PageRunTests {
         #expect(jump < 10, "catch velocity jump \(jump) pt/s")
     }
 
-    @Test(arguments: ["pip-throw", "pip-flick-fast"])
+    /// Every bundled one-finger move states the PIP corner it means (the drag, flick,
+    /// reversal and catch from the plan's projection, Traces/README.md), and the example PIP
+    /// page ends each there.
+    @Test(arguments: ["drag", "flick", "reversal", "catch", "pip-throw", "pip-flick-fast"])
     func throwsEndInTheIntendedCorner(trace: String) throws {
         let page = try run(trace, "pip")
         #expect(page.record[.intentAccuracy].count == 1)

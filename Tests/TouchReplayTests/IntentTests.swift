@@ -41,7 +41,10 @@ struct IntentTests {
         // The session's home gestures carry theirs; generic gestures none.
         let session = try Self.intents(in: "session")
         #expect(session.count == 17 && session.allSatisfy { $0.family == .home })
-        #expect(try Self.intents(in: "flick").isEmpty && Self.intents(in: "tap").isEmpty)
+        #expect(try Self.intents(in: "tap").isEmpty && Self.intents(in: "pinch").isEmpty)
+        // A lone drag, flick, reversal or catch states the PIP corner it means; a session's do not.
+        #expect(try Self.intents(in: "flick") == [.corner(2)] && Self.intents(in: "catch") == [.corner(2)])
+        #expect(try Self.intents(in: "drag") == [.corner(3)] && Self.intents(in: "reversal") == [.corner(3)])
         // The intent of a throw is at its release marker; back-to-app's at the turn.
         let trace = try synthesize(.backToApp, seed: 3, noise: .standard)
         let redirect = try #require(trace.samples.first { $0.label == "redirect" })
@@ -52,6 +55,8 @@ struct IntentTests {
     @Test("intent accuracy is 1.0 on every bundled home, PIP, sheet, menu, force-press and canvas gesture", arguments: [
         ("home-flick", SceneKind.home, 1), ("back-to-app", .home, 1), ("pause", .home, 1), ("session", .home, 17),
         ("pip-throw", .pip, 1), ("pip-flick-fast", .pip, 1), ("sheet-dismiss", .sheet, 2),
+        ("drag", .pip, 1), ("flick", .pip, 1), ("reversal", .pip, 1), ("catch", .pip, 1),
+        ("flick-240hz", .pip, 1), ("reversal-60hz", .pip, 1),
         ("menu-select", .menu, 1), ("menu-dismiss", .menu, 2), ("menu-scroll", .menu, 2),
         ("app-switch", .home, 1), ("app-switch-home", .home, 1), ("app-switch-catch", .home, 2),
         ("force-press", .press, 3), ("pencil-and-pan", .canvas, 1), ("pencil-and-pinch", .canvas, 1), ("pencil-and-scrub", .canvas, 1),
@@ -107,6 +112,28 @@ struct IntentTests {
         }
         #expect(projection == 10)
         #expect(nearestHits == 0)
+    }
+
+    /// The corner a one-finger move states is the plan's, without noise, and only where it is
+    /// clear (docs/METRICS.md "Ground-truth markers"): the reference PIP ends every stated one
+    /// there, and an ambiguous move states none rather than a coin toss.
+    @Test("a drag or flick states the PIP corner it clearly means, and the reference PIP ends it there",
+          arguments: [Gesture.drag, .flick, .reversal])
+    func oneFingerMovesStateClearCorners(gesture: Gesture) throws {
+        var stated = 0
+        for seed in UInt64(1)...40 {
+            let trace = try GestureSynthesizer(options: SynthesisOptions(seed: seed, rate: 120, noise: .standard)).synthesize(gesture)
+            let record = try replay(trace, scene: "pip")
+            let intents = trace.samples.filter { $0.label.flatMap(Destination.init(intentLabel:)) != nil }
+            #expect(intents.count <= 1)
+            #expect(record[.intentAccuracy].count == intents.count, "seed \(seed)")
+            if !intents.isEmpty {
+                stated += 1
+                #expect(record[.intentAccuracy].min == 1, "seed \(seed): \(intents[0].label ?? "")")
+            }
+        }
+        // Most moves mean a corner clearly (seeds 1–40: drags 38, flicks 27, reversals 40).
+        #expect(stated >= 25, "\(stated) of 40")
     }
 
     @Test("a home scene that tracks the finger but goes home after a back-to-app swipe fails intent", arguments: [UInt64(1), 2, 3, 4, 5])

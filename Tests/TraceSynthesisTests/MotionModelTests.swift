@@ -31,7 +31,7 @@ import TouchInput
             let rendered = try #require(try firstEpisode(.drag, seed: seed, rate: rate, noise: .off))
             guard case .movements(let path) = rendered.episode.contacts[0].path else { return }
             let movement = try #require(path.movements.first)
-            let samples = rendered.samples
+            let samples = rendered.samples.filter { $0.kind == .touch }
             let speeds = zip(samples, samples.dropFirst()).map { a, b in
                 (time: Double(a.time + b.time) / 2 - Double(rendered.episode.origin),
                  speed: Vector(x: b.x - a.x, y: b.y - a.y).length / (Double(b.time - a.time) * 1e-9))

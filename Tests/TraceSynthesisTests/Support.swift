@@ -86,8 +86,8 @@ func hasValidLifecycle(_ samples: [InputSample]) -> Bool {
 /// The sample kinds each gesture must produce (markers included).
 func expectedKinds(of gesture: Gesture) -> Set<SampleKind> {
     switch gesture {
-    case .tap, .doubleTap, .longPress, .drag, .pinch, .rotate, .multiFinger: [.touch]
-    case .flick, .reversal, .catch, .pause, .homeFlick, .backToApp, .pipThrow, .sheetDismiss,
+    case .tap, .doubleTap, .longPress, .pinch, .rotate, .multiFinger: [.touch]
+    case .drag, .flick, .reversal, .catch, .pause, .homeFlick, .backToApp, .pipThrow, .sheetDismiss,
          .launchTap, .launchSwitcher, .launchClose, .menuSelect, .menuDismiss, .menuScroll, .appSwitch, .appSwitchHome,
          .appSwitchCatch, .sidebarOpen, .sidebarThirdColumn, .sidebarCatch: [.touch, .marker]
     case .pencilStroke: [.pencil]
@@ -132,6 +132,8 @@ func expectedIntents(of gesture: Gesture) -> [String] {
     case .backToApp: ["app"]
     case .pause: ["appSwitcher"]
     case .pipThrow: ["corner"]
+    // As traces of their own, with seed 1: each clearly means a PIP corner.
+    case .drag, .flick, .reversal, .catch: ["corner"]
     case .sheetDismiss: ["open", "closed"]
     case .launchTap: ["home", "app", "app"]
     case .launchSwitcher: ["home", "app", "appSwitcher"]

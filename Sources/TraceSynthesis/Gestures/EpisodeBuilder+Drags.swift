@@ -1,6 +1,7 @@
 import TouchBenchSupport
 
-/// One-finger moves across the content: drag, flick, reversal and catch.
+/// One-finger moves across the content: drag, flick, reversal and catch. As a trace of its
+/// own each also states the PIP corner it clearly means at its lift (``PipLayout/cornerMeant(by:lift:width:height:)``).
 extension EpisodeBuilder {
     mutating func planDrag() {
         let dwell = random.uniform(0.05, 0.1)
@@ -10,7 +11,16 @@ extension EpisodeBuilder {
         path.move(by: randomDirection() * (random.uniform(120, 260) * reach), from: dwell, over: duration)
         let lift = path.end + rest
         let offset = placement(of: [.movements(path)], during: 0...lift, margin: 20)
-        addFinger(.movements(path.translated(by: offset)), landing: 0, lifting: lift)
+        path = path.translated(by: offset)
+        let timing = addFinger(.movements(path), landing: 0, lifting: lift)
+        addCornerIntent(for: path, lift: lift, at: timing.upTime)
+    }
+
+    /// As a trace of its own, `intent:cornerN` at trace time `time` for the corner the move
+    /// along `path` let go at local time `lift` clearly means (none when it is ambiguous).
+    private mutating func addCornerIntent(for path: MovementPath, lift: Double, at time: Int64) {
+        guard isWholeTrace, let corner = PipLayout.cornerMeant(by: path, lift: lift, width: width, height: height) else { return }
+        addIntent(.corner(corner), at: time)
     }
 
     mutating func planFlick() {
@@ -33,6 +43,7 @@ extension EpisodeBuilder {
         path = path.translated(by: offset)
         let timing = addFinger(.movements(path), landing: 0, lifting: lift)
         addMarker(.release, at: timing.upTime)
+        addCornerIntent(for: path, lift: lift, at: timing.upTime)
         return (path, lift, timing)
     }
 
@@ -57,7 +68,8 @@ extension EpisodeBuilder {
         let lift = path.end + random.uniform(0.08, 0.2)
         let offset = placement(of: [.movements(path)], during: 0...lift, margin: 20)
         path = path.translated(by: offset)
-        addFinger(.movements(path), landing: 0, lifting: lift)
+        let timing = addFinger(.movements(path), landing: 0, lifting: lift)
+        addCornerIntent(for: path, lift: lift, at: timing.upTime)
         let turn = path.velocityZeroCrossing(along: axis, in: turnStart...(dwell + outDuration))
         addMarker(.redirect, atLocal: turn)
     }

@@ -17,6 +17,55 @@ struct PipLayout {
         let top = margin + top + size.height / 2, bottom = height - margin - bottom - size.height / 2
         return Vector(x: index % 2 == 0 ? left : right, y: index < 2 ? top : bottom)
     }
+
+    /// The pan's hysteresis, points: the window follows the finger from where it crossed it.
+    static let hysteresis = 10.0
+
+    /// The corner a one-finger move means when it grabs the window resting in the
+    /// bottom-right corner of a `width` × `height` screen, or `nil` when it means none clearly.
+    ///
+    /// The window follows `path` 1:1 from where it crosses the hysteresis, is let go at local
+    /// time `lift` with the path's velocity projected under the standard deceleration, and is
+    /// meant for the corner nearest to where that leaves it. The path is the plan's, without
+    /// noise, so a throw ending near the line of equal distance to two corners means neither:
+    /// the resting point must clear that line by 12 pt (a few points of digitizer noise and
+    /// the hysteresis) plus what an estimate of the lift velocity may move it, a quarter of
+    /// the projected travel along it and a twentieth across it (speed is estimated from a few
+    /// noisy samples to within about a quarter, direction to within a few degrees, and a
+    /// long projection magnifies both).
+    static func cornerMeant(by path: MovementPath, lift: Double, width: Double, height: Double) -> Int? {
+        // Millisecond steps place the crossing within a fraction of a point at any speed a
+        // hand reaches.
+        var crossing: Vector?
+        var t = 0.0
+        while t <= lift {
+            let position = path.position(at: t)
+            if (position - path.start).length >= hysteresis {
+                crossing = position
+                break
+            }
+            t += 0.001
+        }
+        guard let crossing else { return 3 }
+        let velocity = path.velocity(at: lift)
+        let speed = velocity.length
+        let projection = speed > 0 ? velocity * (EpisodeBuilder.projectedDistance(speed: speed) / speed) : .zero
+        let rest = centre(3, width: width, height: height) + (path.position(at: lift) - crossing) + projection
+        let corners = (0..<4).map { centre($0, width: width, height: height) }
+        let distances = corners.map { ($0 - rest).length }
+        guard let best = distances.indices.min(by: { distances[$0] < distances[$1] }) else { return nil }
+        for other in corners.indices where other != best {
+            let separation = corners[other] - corners[best]
+            let normal = separation * (1 / separation.length)
+            // The distance from the resting point to the line of equal distance to both corners.
+            let clearance = (distances[other] * distances[other] - distances[best] * distances[best])
+                / (2 * separation.length)
+            let along = abs(projection.x * normal.x + projection.y * normal.y)
+            let across = abs(projection.x * normal.y - projection.y * normal.x)
+            if clearance < 12 + 0.25 * along + 0.05 * across { return nil }
+        }
+        return best
+    }
 }
 
 /// Gestures planned for one reference scene's starting state, with the destination they
@@ -91,3 +140,4 @@ extension EpisodeBuilder {
         addIntent(.closed, at: flick.upTime)
     }
 }
+

@@ -15,6 +15,11 @@ struct EpisodeBuilder {
     let pencilClock: SampleClock
     /// The lift speeds of a `pip-throw`, points per second.
     let throwSpeed: ClosedRange<Double>
+    /// Whether the episode is a trace of its own rather than one of a session's. The corpus
+    /// replays a lone drag, flick, reversal or catch through the `pip` scene as well as
+    /// `scroll`, so those state the PIP corner they mean; a session's are replayed through
+    /// scroll, home and button, where a corner means nothing.
+    let isWholeTrace: Bool
     private(set) var nextID: UInt32
     /// The latest local time the plan asked for (a lift, the end of a hover, an event),
     /// before snapping to scans: the session spaces episodes from it, so that changing the
@@ -24,9 +29,10 @@ struct EpisodeBuilder {
     init(
         gesture: Gesture, origin: Int64, random: SeededRandom, screen: TraceMetadata.Screen,
         touchClock: SampleClock, pencilClock: SampleClock, firstID: UInt32,
-        throwSpeed: ClosedRange<Double> = SynthesisOptions.defaultThrowSpeed
+        throwSpeed: ClosedRange<Double> = SynthesisOptions.defaultThrowSpeed, isWholeTrace: Bool = true
     ) {
         self.throwSpeed = throwSpeed
+        self.isWholeTrace = isWholeTrace
         self.episode = Episode(gesture: gesture, origin: origin)
         self.random = random
         self.screen = screen
