@@ -18,7 +18,7 @@ final class Browser {
         "--disable-component-update", "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
         "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
         "--disable-backgrounding-occluded-windows", "--disable-features=Translate,MediaRouter,OptimizationHints",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1",
     ]
 
     /// The flags the deterministic page clock adds: frames begin only when TouchBench sends

@@ -9,6 +9,9 @@ struct PageObservation {
         var begin: Double
         /// The newest input event time handled before it (-1: none yet).
         var newestInput: Double
+        /// The newest time handled before it of an event whose time is its sample's own (a
+        /// touch or pen pointer event; -1: none yet).
+        var newestOwnTime: Double
         /// When its main-thread work had ended (the message posted in the frame ran).
         var workEnd: Double
         /// What it showed, CSS pixels (NaN when nothing was found).
@@ -32,6 +35,9 @@ struct PageObservation {
         var end: Double
         var samples: Int
         var coalesced: [Double] = []
+        /// Whether its times are its samples' own (a touch or pen pointer event): Chromium
+        /// offsets the times of mouse, wheel and key events by a few milliseconds.
+        var ownTime = false
 
         /// Every time the page could read from it: its own timestamp and its coalesced moves'.
         var times: [Double] { coalesced.contains(timeStamp) ? coalesced : [timeStamp] + coalesced }
@@ -43,6 +49,10 @@ struct PageObservation {
     var reports = 0
     /// Input samples delivered over the page's life (coalesced ones included).
     var samples = 0
+
+    /// The farthest from the page's origin a shown position may be, CSS pixels: a hundred
+    /// metres of content at 96 px per inch, far beyond any screen or scroll extent in use.
+    static let largestPosition = 10_000_000.0
 
     /// Parses the observer's dump (`__touchbench.dump()`), naming `page` in errors.
     init(dump text: String, page: String) throws(PageReplayError) {
@@ -62,23 +72,31 @@ struct PageObservation {
         samples = Int(value["samples"]?.integerValue ?? 0)
         frames.reserveCapacity(frameList.count)
         for (index, entry) in frameList.enumerated() {
-            guard let fields = entry.arrayValue, fields.count == 8, let begin = fields[0].doubleValue, begin.isFinite else {
+            guard let fields = entry.arrayValue, fields.count == 9, let begin = fields[0].doubleValue, begin.isFinite else {
                 throw PageReplayError(.pageMalformed, file: page, reason: "gave observer frame \(index) in an unknown shape")
             }
-            frames.append(Frame(begin: begin, newestInput: fields[1].doubleValue ?? -1,
+            // A position no screen has (a page reporting 1e308) is the page's malformed report,
+            // not a distance to measure; NaN is no position (``PageTimeline``).
+            for (value, axis) in [(fields[3].doubleValue, "x"), (fields[4].doubleValue, "y")] {
+                if let value, value.isInfinite || abs(value) > Self.largestPosition {
+                    throw PageReplayError(.pageMalformed, file: page,
+                                          reason: "showed \(axis) = \(value) px in frame \(index), beyond any screen (more than \(Int(Self.largestPosition)) px from the origin)")
+                }
+            }
+            frames.append(Frame(begin: begin, newestInput: fields[1].doubleValue ?? -1, newestOwnTime: fields[8].doubleValue ?? -1,
                                 workEnd: fields[2].doubleValue ?? begin, x: fields[3].doubleValue ?? .nan,
                                 y: fields[4].doubleValue ?? .nan, destination: fields[5].stringValue ?? "",
                                 state: fields[6].stringValue ?? "", hooked: fields[7].integerValue == 1))
         }
         events.reserveCapacity(eventList.count)
         for (index, entry) in eventList.enumerated() {
-            guard let fields = entry.arrayValue, fields.count == 5, let stamp = fields[0].doubleValue, let start = fields[1].doubleValue,
+            guard let fields = entry.arrayValue, fields.count == 6, let stamp = fields[0].doubleValue, let start = fields[1].doubleValue,
                   let coalesced = fields[4].arrayValue?.compactMap(\.doubleValue) else {
                 throw PageReplayError(.pageMalformed, file: page, reason: "gave observer event \(index) in an unknown shape")
             }
             let end = fields[2].doubleValue ?? start
             events.append(Event(timeStamp: stamp, start: start, end: end > 0 ? end : start,
-                                samples: Int(fields[3].integerValue ?? 1), coalesced: coalesced))
+                                samples: Int(fields[3].integerValue ?? 1), coalesced: coalesced, ownTime: fields[5].integerValue == 1))
         }
     }
 

@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// The observer TouchBench injects into every page it replays into (with
 /// `Page.addScriptToEvaluateOnNewDocument`, so it runs before the page's own scripts). It is
 /// ours, not the page's, and it is what lets an unmodified page be measured:
@@ -7,26 +9,30 @@
 ///   message posted in the frame, which runs once the frame has rendered — when the frame's
 ///   main-thread work ended; what it showed is the state the page gave the hook during the
 ///   frame (stored straight into the frame's record), else the position of the element
-///   matched by the selector once the frame has rendered;
-/// - capture-phase listeners on `window` (registered before any of the page's) and
-///   bubble-phase ones (which run after the page's handlers) time every delivered input
-///   event: its timestamp, when handling began and ended, and how many samples it carried
-///   (pointer moves count their coalesced events);
+///   matched by the selector once the frame has rendered; and the newest handled before it
+///   of the events that carry their sample's own time (touch and pen pointer events: Chromium
+///   stamps mouse, wheel and key events from the DevTools timestamp with an offset of its own,
+///   a few milliseconds that vary from launch to launch, though their spacing is exact);
+/// - capture-phase listeners on `window` (registered before any of the page's), bubble-phase
+///   ones (which run after the page's handlers) and a wrapper around each listener the page
+///   adds for these events (which times a handler that stops propagation) time every
+///   delivered input event: its timestamp, when handling began and ended, and how many samples it carried
+///   (pointer moves count their coalesced events), and whether its time is its sample's own;
 /// - `window.touchbench.report({x, y, destination, state})` is the documented hook.
 ///
 /// Everything is kept in flat arrays and read once, at the end, as one JSON string.
 enum PageObserverScript {
     /// The script, with the selector of the element to follow (or `null`).
     static func source(selector: String?) -> String {
-        let quoted = selector.map { "'" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
-        return body.replacingOccurrences(of: "__SELECTOR__", with: quoted ?? "null")
+        // A JSON string literal is a JavaScript one.
+        body.replacingOccurrences(of: "__SELECTOR__", with: selector.map { JSONWriter.quoted($0) } ?? "null")
     }
 
     private static let body = #"""
 (() => {
   if (window.__touchbench) return;
   const selector = __SELECTOR__;
-  const tb = { frames: [], events: [], samples: 0, newest: -1, report: null, reports: 0, lastChange: 0, shown: '' };
+  const tb = { frames: [], events: [], samples: 0, newest: -1, own: -1, report: null, reports: 0, lastChange: 0, shown: '' };
   Object.defineProperty(window, '__touchbench', { value: tb });
   // The documented hook: a page calls it once per frame with what it shows.
   window.touchbench = Object.freeze({
@@ -56,14 +62,45 @@ enum PageObserverScript {
     }
     tb.samples += carried;
     if (newest > tb.newest) tb.newest = newest;
-    open = [e.timeStamp, performance.now(), 0, carried, stamps];
+    // A cancel is the browser's own decision, stamped with its own time.
+    const own = (e.pointerType === 'touch' || e.pointerType === 'pen') && e.type !== 'pointercancel';
+    if (own && newest > tb.own) tb.own = newest;
+    open = [e.timeStamp, performance.now(), 0, carried, stamps, own ? 1 : 0];
     tb.events.push(open);
   };
-  const end = () => { if (open) { open[2] = performance.now(); open = null; } };
+  // Handling ends when the last handler returns: the bubble listener on window times it
+  // where the event gets there; each of the page's own listeners for these events, wrapped
+  // as it is added, times it where a handler stops propagation (a 20 ms handler that called
+  // stopPropagation read 0 before) or listens on window after ours.
+  const end = () => { if (open) open[2] = performance.now(); };
+  const add = EventTarget.prototype.addEventListener, remove = EventTarget.prototype.removeEventListener;
   for (const k of kinds) {
-    window.addEventListener(k, begin, { capture: true, passive: true });
-    window.addEventListener(k, end, { capture: false, passive: true });
+    add.call(window, k, begin, { capture: true, passive: true });
+    add.call(window, k, end, { capture: false, passive: true });
   }
+  const timed = new Set(kinds), wrappers = new WeakMap();
+  const keyOf = (type, options) => type + ((typeof options === 'boolean' ? options : !!(options && options.capture)) ? ' capture' : '');
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (!timed.has(type) || !listener || (typeof listener !== 'function' && typeof listener.handleEvent !== 'function')) {
+      return add.call(this, type, listener, options);
+    }
+    let byKey = wrappers.get(listener);
+    if (!byKey) { byKey = new Map(); wrappers.set(listener, byKey); }
+    const key = keyOf(type, options);
+    let wrapper = byKey.get(key);
+    if (!wrapper) {
+      wrapper = function (event) {
+        try { return typeof listener === 'function' ? listener.call(this, event) : listener.handleEvent(event); } finally { end(); }
+      };
+      byKey.set(key, wrapper);
+    }
+    return add.call(this, type, wrapper, options);
+  };
+  EventTarget.prototype.removeEventListener = function (type, listener, options) {
+    const byKey = listener ? wrappers.get(listener) : undefined;
+    const wrapper = byKey ? byKey.get(keyOf(type, options)) : undefined;
+    return remove.call(this, type, wrapper || listener, options);
+  };
   const channel = new MessageChannel();
   let pending = [];
   channel.port1.onmessage = () => {
@@ -91,7 +128,7 @@ enum PageObserverScript {
     if (shown !== tb.shown) { tb.shown = shown; tb.lastChange = now; }
   };
   const tick = (t) => {
-    const f = [t, tb.newest, 0, NaN, NaN, '', '', 0];
+    const f = [t, tb.newest, 0, NaN, NaN, '', '', 0, tb.own];
     tb.frames.push(f);
     pending.push(f);
     channel.port2.postMessage(0);

@@ -119,10 +119,11 @@ extension PageReplayer {
             throw PageReplayError(.pageMalformed, file: settings.page.argument, reason: "did not return the observer's data")
         }
         var observation = try PageObservation(dump: text, page: settings.page.argument)
+        let ownTime = samples.map { $0.kind == .touch || $0.kind == .pencil }
         let exact = grid.map { readExactly(observation, grid: $0, driven: driven.frames, times: times, sent: driven.outcome.lateness,
-                                           firstTime: firstTime, ticksAtFirst: ticksAtFirst, startPage: startPage) }
+                                           ownTime: ownTime, firstTime: firstTime, ticksAtFirst: ticksAtFirst, startPage: startPage) }
         let exactTimes = exact.map { $0.frames && $0.events.exact == $0.events.read } ?? false
-        if let disagreement = try place(&observation, driven: driven.frames, times: times, sent: driven.outcome.lateness, startPage: startPage,
+        if let disagreement = try place(&observation, driven: driven.frames, times: times, sent: driven.outcome.lateness, ownTime: ownTime, startPage: startPage,
                                         firstTime: firstTime, originTicks: originTicks, ticksAtFirst: ticksAtFirst, periodMs: clock.periodMs,
                                         page: settings.page.argument) {
             return .missed(disagreement)
@@ -154,18 +155,19 @@ extension PageReplayer {
     /// Whether the page read every frame time of the run exactly as `grid` placed it, and how
     /// it read the run's event timestamps: each is one of the times sent, or one 100 µs step
     /// off one (``PageTimeGrid``: the browser's conversion of a Unix timestamp is not known to
-    /// the microsecond).
+    /// the microsecond). Only events whose times are their samples' own (`ownTime`: touch and
+    /// pen) are judged; Chromium offsets the others' (``PageObserverScript``).
     private static func readExactly(_ observation: PageObservation, grid: PageTimeGrid, driven: [DrivenFrame], times: [Int64], sent: [Int64?],
-                                    firstTime: Int64, ticksAtFirst: Double, startPage: Double) -> (frames: Bool, events: PageEventTimes) {
+                                    ownTime: [Bool], firstTime: Int64, ticksAtFirst: Double, startPage: Double) -> (frames: Bool, events: PageEventTimes) {
         func ticks(_ time: Int64) -> Double { ticksAtFirst + Double(time &- firstTime) / 1e6 }
         let frameTimes = Set(driven.map { grid.pageMicros(ticks($0.vsync)) })
-        let eventTimes = Set(times.indices.filter { sent[$0] != nil }.map { grid.pageMicros(ticks(times[$0])) })
+        let eventTimes = Set(times.indices.filter { sent[$0] != nil && ownTime[$0] }.map { grid.pageMicros(ticks(times[$0])) })
         let runFrames = observation.frames.filter { PageTimeGrid.micros($0.begin).map(frameTimes.contains) ?? false }
         var events = PageEventTimes()
         // Each event's own timestamp and those of the moves coalesced into it: a page's
         // velocity tracker reads the latter (one read 100 µs early while every event's own
         // read exactly moved a throw from 109.9 to 117.4 pt).
-        for event in observation.events where event.timeStamp >= startPage - 1 {
+        for event in observation.events where event.ownTime && event.timeStamp >= startPage - 1 {
             for time in event.times {
                 events.read += 1
                 guard let read = PageTimeGrid.micros(time) else { continue }
@@ -188,11 +190,33 @@ extension PageReplayer {
     /// handlers of its input, its callbacks, style, layout, paint and the draw; a frame is
     /// shown late by the vsyncs that overran).
     /// Where the page's own record disagrees, what it said: the newest event it had handled
-    /// before a frame is not the newest sample sent for it.
+    /// before a frame is not the newest sample sent for it that the page handled at all.
+    ///
+    /// Only samples whose events carry their own time are checked (`ownTime`: touch and pen;
+    /// Chromium offsets the times of mouse, wheel and key events, ``PageObserverScript``), and
+    /// only those the page was given at some point: a page that leaves touches to the browser
+    /// (no `touch-action: none`, so the browser pans and cancels the pointer) never sees the
+    /// rest of that touch, which `page_events_delivered` counts and is no late event.
     private static func place(_ observation: inout PageObservation, driven: [DrivenFrame], times: [Int64], sent: [Int64?],
-                              startPage: Double, firstTime: Int64, originTicks: Double, ticksAtFirst: Double, periodMs: Double,
+                              ownTime: [Bool], startPage: Double, firstTime: Int64, originTicks: Double, ticksAtFirst: Double, periodMs: Double,
                               page: String) throws(PageReplayError) -> String? {
         let zeroTicks = ticksAtFirst - Self.vsyncPhase
+        func pageTime(_ sample: Int) -> Double { startPage + Double(times[sample] &- firstTime) / 1e6 }
+        // Every own time the page read, sorted, to tell a sample it was given from one it never was.
+        let read = observation.events.lazy.filter(\.ownTime).flatMap(\.times).filter { !$0.isNaN }.sorted()
+        func given(_ sample: Int) -> Bool {
+            // The reads are exact or a 100 µs step off (``readExactly``); half a millisecond
+            // apart is another sample (240 Hz is 4.2 ms).
+            let time = pageTime(sample)
+            var low = 0, high = read.count
+            while low < high {
+                let middle = (low + high) / 2
+                if read[middle] < time - 0.5 { low = middle + 1 } else { high = middle }
+            }
+            return low < read.count && read[low] <= time + 0.5
+        }
+        var checked = 0
+        var newestGiven: Int?
         var matched = 0
         for index in observation.frames.indices {
             let k = try PageReportedNumber.rounded((observation.frames[index].begin + originTicks - zeroTicks) / periodMs,
@@ -202,11 +226,14 @@ extension PageReplayer {
                 throw PageReplayError(.pageMalformed, file: page, reason: "ran animation frame \(k) of the \(driven.count) it was sent out of turn")
             }
             let frame = driven[k]
+            while checked < min(frame.consumedUpTo, times.count) {
+                if sent[checked] != nil, ownTime[checked], given(checked) { newestGiven = checked }
+                checked += 1
+            }
             // 0.1 ms of timer coarsening and the browser's own epoch-to-clock conversion apart.
-            if let newest = (0..<frame.consumedUpTo).last(where: { sent[$0] != nil }),
-               case let expected = startPage + Double(times[newest] &- firstTime) / 1e6,
-               abs(observation.frames[index].newestInput - expected) > 1 {
-                return "frame \(k): the newest event the page had handled was at \(observation.frames[index].newestInput) ms, the newest sent before it (sample \(newest)) at \(expected) ms"
+            let handled = observation.frames[index].newestOwnTime
+            if let newest = newestGiven, case let expected = pageTime(newest), abs(handled - expected) > 1 {
+                return "frame \(k): the newest event the page had handled was at \(handled) ms, the newest sent before it (sample \(newest)) at \(expected) ms"
             }
             let begin = startPage + Double(frame.vsync &- firstTime) / 1e6
             observation.frames[index].begin = begin

@@ -5,6 +5,8 @@ import TouchBenchSupport
 struct PageSession {
     let client: DevToolsClient
     let page: PageAddress
+    /// The element followed when the page does not call the hook (checked to parse).
+    let selector: String?
     /// The page's `performance.timeOrigin`, Unix milliseconds: page times are relative to it.
     private(set) var timeOrigin = 0.0
     /// The begin time of a recent frame (page ms) and the refresh period (ms): the page's
@@ -18,6 +20,7 @@ struct PageSession {
          loadTimeout: Int64 = 20_000_000_000) throws(PageReplayError) {
         client = browser.client
         self.page = page
+        self.selector = selector
         var created: [(key: String, value: JSONValue)] = [("url", .string("about:blank"))]
         if clock != nil { created.append(("enableBeginFrameControl", .bool(true))) }
         let target = try client.call("Target.createTarget", created)
@@ -38,7 +41,13 @@ struct PageSession {
         try client.call("Emulation.setTouchEmulationEnabled", [("enabled", .bool(true)), ("maxTouchPoints", .integer(10))])
         try client.call("Page.addScriptToEvaluateOnNewDocument", [("source", .string(PageObserverScript.source(selector: selector)))])
         client.clearEvents()
-        let navigation = try client.call("Page.navigate", [("url", .string(page.url))], timeout: loadTimeout)
+        let navigation: JSONValue
+        do {
+            navigation = try client.call("Page.navigate", [("url", .string(page.url))], timeout: loadTimeout)
+        } catch where error.kind == .timeout {
+            // A server that accepts the connection and never answers: the page cannot be loaded.
+            throw PageReplayError(.pageUnavailable, file: page.argument, reason: "did not load within \(loadTimeout / 1_000_000_000) s (the server never answered)")
+        }
         if let failure = navigation["errorText"]?.stringValue, !failure.isEmpty {
             throw PageReplayError(.pageUnavailable, file: page.argument, reason: "did not load (\(failure))")
         }
@@ -90,6 +99,13 @@ struct PageSession {
     private func checkObserver() throws(PageReplayError) {
         guard try evaluate("typeof window.__touchbench === 'object'") == .bool(true) else {
             throw PageReplayError(.pageMalformed, file: page.argument, reason: "does not run TouchBench's observer script (a Content-Security-Policy may block it)")
+        }
+        // A selector the browser cannot parse would follow nothing, silently, in every frame.
+        if let selector {
+            let valid = try evaluate("(() => { try { document.querySelector(\(JSONWriter.quoted(selector))); return true; } catch (e) { return false; } })()")
+            guard valid == .bool(true) else {
+                throw PageReplayError(.invalidSetting, reason: "--selector '\(selector)' is not a CSS selector the browser can parse")
+            }
         }
     }
 

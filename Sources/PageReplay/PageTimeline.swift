@@ -51,12 +51,13 @@ struct PageTimeline {
         Int64(((page - pageAtStart) * 1e6).rounded()) &+ firstTime
     }
 
-    /// What frame `frame` showed, in trace points, with the contact it tracks.
-    private func state(of frame: PageObservation.Frame, trackedContact: ContactKey?) -> SceneState {
+    /// What frame `frame` showed, in trace points, with the contact it tracks; where it gave
+    /// no position (the selector matched nothing, the hook reported none), the one `before` it.
+    private func state(of frame: PageObservation.Frame, trackedContact: ContactKey?, before: SceneState? = nil) -> SceneState {
         var state = SceneState()
         state.reportsTarget = false
-        state.x = frame.x.isFinite ? frame.x / scaleX : 0
-        state.y = frame.y.isFinite ? frame.y / scaleY : 0
+        state.x = frame.x.isFinite ? frame.x / scaleX : before?.x ?? 0
+        state.y = frame.y.isFinite ? frame.y / scaleY : before?.y ?? 0
         if frame.hooked {
             state.destination = Self.destination(frame.destination)
             state.isAnimating = frame.state == "animating"
@@ -66,6 +67,13 @@ struct PageTimeline {
         }
         return state
     }
+
+    /// The metrics that need the element's position (docs/PAGES.md): empty in a run where no
+    /// frame gave one, not measured against a made-up origin.
+    static let positionMetrics: [MetricName] = [
+        .response, .feedback, .deadTravel, .trackingError, .presentedGap, .presentedLag, .reversalResponse,
+        .catchResponse, .catchVelocityJump, .settle, .throwDistance,
+    ]
 
     /// The hook's `destination` as a typed one, by the names traces and reports use
     /// (`corner0`…`corner3`, `home`, `app`, `appSwitcher`, `open`, `closed`, `tap`, …);
@@ -122,7 +130,7 @@ struct PageTimeline {
                 }
                 batchedUpTo += 1
             }
-            let current = state(of: frame, trackedContact: down.first)
+            let current = state(of: frame, trackedContact: down.first, before: shown)
             let changed = abs(current.x - shown.x) + abs(current.y - shown.y) > 1e-6 || current.destination != shown.destination
             // The vsync it should have begun at: one period after the frame before.
             let expected = previousBegin.map { frame.begin - $0 > 1.5 * periodMs ? $0 + periodMs : frame.begin } ?? frame.begin
@@ -153,6 +161,10 @@ struct PageTimeline {
             run.add(.pageEventProcessing, nanoseconds: (event.end - event.start) * 1e6)
         }
         var record = run.record(trace: trace, scene: scene, settings: settings)
+        if !frames.contains(where: { $0.x.isFinite && $0.y.isFinite }) {
+            // No frame gave a position: nothing was measured where the element was.
+            for name in Self.positionMetrics { record.metrics[name] = MetricSummary(kind: record.metrics[name]?.kind ?? .deterministic) }
+        }
         let delivered = observation.events.filter { $0.timeStamp >= startPage - 1 }.reduce(0) { $0 + $1.samples }
         record.metrics[.pageEventsDelivered] = .single(Double(delivered), kind: .deterministic)
         // Timing, not exact: a loaded machine drops real frames, and an animation then changes in fewer.

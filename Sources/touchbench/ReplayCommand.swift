@@ -66,7 +66,9 @@ enum ReplayCommand {
     ) { arguments in
         let path = arguments.positionals[0]
         try OutputSafety.refuse([json, traceEvents, recordFrameCost], of: arguments, sameAs: [path])
-        if arguments.text(page) != nil {
+        if let pageArgument = arguments.text(page) {
+            // A page given as a file is an input too (a URL names no file here).
+            try OutputSafety.refuse([json], of: arguments, sameAs: [pageArgument.hasPrefix("file://") ? String(pageArgument.dropFirst(7)) : pageArgument])
             // A page has its own code: the scenes' parameters do not reach it.
             if arguments.isGiven(ParameterOptions.set) || arguments.isGiven(ParameterOptions.frameCost) || arguments.isGiven(recordFrameCost) {
                 throw UsageError(message: "--set, --frame-cost and --record-frame-cost apply to the scenes, not to --page")

@@ -11,13 +11,13 @@ let chromiumAvailable = (try? BrowserLocator.locate()) != nil
 /// parallel would share two cores with the browser and measure each other.
 @Suite(.serialized, .enabled(if: chromiumAvailable, "headless Chromium is not installed (apt-get install chromium-headless-shell)"))
 struct PageRunTests {
-    private func run(_ trace: String, _ page: String, pacing: PagePacing = .virtualClock) throws -> PageRun {
+    func run(_ trace: String, _ page: String, pacing: PagePacing = .virtualClock) throws -> PageRun {
         let reader = try TraceReader(path: "Traces/\(trace).touchtrace")
         return try PageReplayer.replay(reader: reader, settings: PageReplaySettings(page: try PageAddress("Pages/\(page).html"), pacing: pacing),
                                        traceName: trace)
     }
 
-    private func dispatched(_ trace: String) throws -> Int {
+    func dispatched(_ trace: String) throws -> Int {
         var count = 0
         var cursor = try TraceReader(path: "Traces/\(trace).touchtrace").makeCursor()
         try cursor.forEachBatch { batch in count += batch.filter { $0.kind != .marker }.count }

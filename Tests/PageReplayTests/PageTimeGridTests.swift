@@ -85,12 +85,26 @@ struct PageTimeGridTests {
     }
 
     @Test func aCoalescedMoveIsATimeThePageRead() throws {
-        // The dump's event: [timeStamp, start, end, samples, coalesced timeStamps].
-        let dump = #"{"timeOrigin": 1, "frames": [], "events": [[320.1, 321, 322, 2, [311.8, 320.1]], [330, 331, 332, 1, []]]}"#
+        // The dump's event: [timeStamp, start, end, samples, coalesced timeStamps, own time (touch or pen)].
+        let dump = #"{"timeOrigin": 1, "frames": [], "events": [[320.1, 321, 322, 2, [311.8, 320.1], 1], [330, 331, 332, 1, [], 0]]}"#
         let observation = try PageObservation(dump: dump, page: "p")
         #expect(observation.events.map(\.times) == [[311.8, 320.1], [330]])
         #expect(observation.events[0].samples == 2)
-        // A dump of the older shape (no coalesced times) is refused, not half read.
+        #expect(observation.events.map(\.ownTime) == [true, false])
+        // Dumps of older shapes (no coalesced times, no own-time flag) are refused, not half read.
         #expect(throws: PageReplayError.self) { try PageObservation(dump: #"{"timeOrigin": 1, "frames": [], "events": [[1, 2, 3, 1]]}"#, page: "p") }
+        #expect(throws: PageReplayError.self) { try PageObservation(dump: #"{"timeOrigin": 1, "frames": [], "events": [[1, 2, 3, 1, []]]}"#, page: "p") }
+    }
+
+    @Test func aPositionNoScreenHasIsRefusedAndNoPositionIsNone() throws {
+        // A frame: [begin, newest input, work end, x, y, destination, state, hooked, newest own time].
+        func dump(_ x: String) -> String {
+            #"{"timeOrigin": 1, "events": [], "frames": [[16.7, -1, 17, "# + x + #", 20, "", "", 1, -1]]}"#
+        }
+        #expect(throws: PageReplayError.self) { try PageObservation(dump: dump("1e308"), page: "p") }
+        #expect(throws: PageReplayError.self) { try PageObservation(dump: dump("-10000001"), page: "p") }
+        #expect(try PageObservation(dump: dump("-10000000"), page: "p").frames[0].x == -10_000_000)
+        // JSON.stringify writes NaN and the infinities as null: no position, not a refusal.
+        #expect(try PageObservation(dump: dump("null"), page: "p").frames[0].x.isNaN)
     }
 }

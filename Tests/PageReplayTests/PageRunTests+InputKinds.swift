@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TouchInput
+import TouchReplay
+import TouchTrace
+@testable import PageReplay
+
+/// Page-clock runs of every kind of input and of pages that leave input to the browser: part
+/// of ``PageRunTests`` (serialized with it: browsers in parallel would measure each other).
+extension PageRunTests {
+    /// Chromium stamps mouse, wheel and key events from the DevTools timestamp with an offset
+    /// of its own (a few milliseconds, different in each launch), so a page reads them off the
+    /// times sent; before, every such trace failed on the page clock with "took an input event
+    /// later than the frame it was sent before" (exit 69) after six launches. Their frames are
+    /// still known exactly (each was sent after its inputs), and touch and pen times are judged.
+    @Test(arguments: ["scroll-wheel", "modifier-tap", "command-click"])
+    func wheelKeyAndMouseTracesRunOnThePageClock(trace: String) throws {
+        let page = try run(trace, "scroller")
+        #expect(page.record.mode == "virtual")
+        #expect(page.sent == (try dispatched(trace)))
+        #expect(page.refused == 0)
+        // Every sample reached the page (keys, wheel steps and mouse moves included), once.
+        #expect(page.record[.pageEventsDelivered].mean == Double(page.sent))
+        #expect(page.exactFrameTimes)
+        #expect(page.misses.isEmpty, "\(page.misses)")
+    }
+
+    /// A page that does not set `touch-action: none` leaves a touch's pan to the browser, which
+    /// cancels the pointer: the page sees the touch begin and never the rest. That is what
+    /// `page_events_delivered` counts, not a late event (it failed with exit 69 before), and a
+    /// page that shows no position (no hook, no selector) gets no position metrics instead of
+    /// ones measured against the origin (`tracking_error_pt` read 89.6 pt before).
+    @Test func aPageThatLeavesTouchesToTheBrowserRunsAndShowsWhatItGot() throws {
+        let page = try run("drag", html: "<!doctype html><html><body><h1>Plain</h1><p>Nothing here listens.</p></body></html>\n")
+        #expect(page.sent == (try dispatched("drag")))
+        let delivered = try #require(page.record[.pageEventsDelivered].mean)
+        #expect(delivered > 0 && delivered < Double(page.sent), "\(delivered) of \(page.sent)")
+        #expect(!page.usedHook)
+        for name in PageTimeline.positionMetrics {
+            #expect(page.record[name].count == 0, "\(name.rawValue)")
+        }
+        #expect(page.exactFrameTimes)
+    }
+
+    /// A handler that stops propagation keeps the event from the observer's bubble listener on
+    /// window; the wrapper around the page's own listener still times it (it read 0 before).
+    @Test func aHandlerThatStopsPropagationIsTimed() throws {
+        let page = try run("drag", html: """
+            <!doctype html><html><head><style>html,body{margin:0;height:100%;touch-action:none}</style></head><body>
+            <script>
+            for (const k of ['pointerdown', 'pointermove', 'pointerup'])
+              document.body.addEventListener(k, (e) => { const t = performance.now(); while (performance.now() - t < 20) {} e.stopPropagation(); });
+            </script></body></html>
+            """)
+        let processing = try #require(page.record[.pageEventProcessing].p50)
+        #expect(processing >= 19 && processing < 40, "\(processing) ms")
+    }
+
+    /// Replays the bundled `trace` on the page clock into a page made of `html`.
+    private func run(_ trace: String, html: String) throws -> PageRun {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchbench-page-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("page.html")
+        try Data(html.utf8).write(to: file)
+        let reader = try TraceReader(path: "Traces/\(trace).touchtrace")
+        return try PageReplayer.replay(reader: reader, settings: PageReplaySettings(page: try PageAddress(file.path), pacing: .virtualClock),
+                                       traceName: trace)
+    }
+}
