@@ -24,6 +24,10 @@ final class DevToolsClient {
     private(set) var events: [(method: String, params: JSONValue)] = []
     /// The longest any single command may take to be answered.
     var commandTimeout: Int64 = 15_000_000_000
+    /// The page being measured (named in errors), set once it has loaded: from then on a
+    /// dialog it opens or a new document in its main frame ends the run with the page's
+    /// error (65) at once, not as a browser that stopped answering (69) seconds later.
+    var pageUnderMeasurement: String?
 
     init(transport: any DevToolsTransport, name: String) {
         self.transport = transport
@@ -137,6 +141,18 @@ final class DevToolsClient {
         } else if let method = message["method"]?.stringValue {
             if method == "Inspector.targetCrashed" {
                 throw PageReplayError(.browserFailed, file: name, reason: "lost the page: its renderer crashed")
+            }
+            if let page = pageUnderMeasurement {
+                let params = message["params"] ?? .object([])
+                if method == "Page.javascriptDialogOpening" {
+                    // A dialog blocks the page's main thread until someone answers it.
+                    let kind = params["type"]?.stringValue ?? "dialog"
+                    throw PageReplayError(.pageMalformed, file: page, reason: "opened a dialog (\(kind): \"\(params["message"]?.stringValue?.prefix(80) ?? "")\") during the run, which blocks it; a measured page must not")
+                }
+                if method == "Page.frameNavigated", params["frame"]?["parentId"] == nil {
+                    let url = params["frame"]?["url"]?.stringValue ?? "another document"
+                    throw PageReplayError(.pageMalformed, file: page, reason: "navigated to \(url.prefix(120)) during the run (a link, a reload or location.assign), so the page measured is gone")
+                }
             }
             // Only what someone waits on is kept; the rest (console, network) would grow unbounded.
             if Self.keptEvents.contains(method) { events.append((method, message["params"] ?? .object([]))) }

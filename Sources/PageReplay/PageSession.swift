@@ -100,6 +100,7 @@ struct PageSession {
         guard try evaluate("typeof window.__touchbench === 'object'") == .bool(true) else {
             throw PageReplayError(.pageMalformed, file: page.argument, reason: "does not run TouchBench's observer script (a Content-Security-Policy may block it)")
         }
+        client.pageUnderMeasurement = page.argument
         // A selector the browser cannot parse would follow nothing, silently, in every frame.
         if let selector {
             let valid = try evaluate("(() => { try { document.querySelector(\(JSONWriter.quoted(selector))); return true; } catch (e) { return false; } })()")

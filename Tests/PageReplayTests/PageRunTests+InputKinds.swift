@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchBenchSupport
 import TouchInput
 import TouchReplay
 import TouchTrace
@@ -54,6 +55,29 @@ extension PageRunTests {
             """)
         let processing = try #require(page.record[.pageEventProcessing].p50)
         #expect(processing >= 19 && processing < 40, "\(processing) ms")
+    }
+
+    /// A page that opens a dialog or leaves for another document mid-run is the page's fault,
+    /// said at once (65), not a browser that stopped answering (69, up to 19 s later).
+    @Test(arguments: [
+        ("alert('hi')", "opened a dialog (alert"),
+        ("location.reload()", "navigated to"),
+        ("location.assign('about:blank')", "navigated to about:blank"),
+    ])
+    func aDialogOrANavigationMidRunIsThePagesError(action: String, message: String) throws {
+        let html = """
+            <!doctype html><html><head><style>html,body{margin:0;height:100%;touch-action:none}</style></head><body>
+            <script>document.body.addEventListener('pointerdown', () => { \(action); });</script></body></html>
+            """
+        let start = MonotonicClock.now()
+        do {
+            _ = try run("drag", html: html)
+            Issue.record("a page that ran \(action) was measured")
+        } catch let error as PageReplayError {
+            #expect(error.kind == .pageMalformed, "\(error)")
+            #expect(error.description.contains(message), "\(error)")
+        }
+        #expect(MonotonicClock.now() - start < 10_000_000_000)
     }
 
     /// Replays the bundled `trace` on the page clock into a page made of `html`.
