@@ -28,6 +28,11 @@ final class DevToolsClient {
     /// dialog it opens or a new document in its main frame ends the run with the page's
     /// error (65) at once, not as a browser that stopped answering (69) seconds later.
     var pageUnderMeasurement: String?
+    /// The page the target session shows (named in errors), from when it is opened: a page
+    /// command that times out while the browser itself still answers is the page's doing.
+    var pageName: String?
+    /// Whether ``browserAnswers()`` is waiting on the browser.
+    private var probing = false
 
     init(transport: any DevToolsTransport, name: String) {
         self.transport = transport
@@ -69,11 +74,36 @@ final class DevToolsClient {
     func call(_ method: String, _ params: [(key: String, value: JSONValue)] = [], session: String? = nil,
               timeout: Int64? = nil) throws(PageReplayError) -> JSONValue {
         let id = try post(method, params, session: session)
-        switch try reply(to: id, deadline: MonotonicClock.now() &+ (timeout ?? commandTimeout), method: method) {
+        let answer: Reply
+        do {
+            answer = try reply(to: id, deadline: MonotonicClock.now() &+ (timeout ?? commandTimeout), method: method)
+        } catch where error.kind == .timeout {
+            throw busyPage(what: "answer \(method) within \((timeout ?? commandTimeout) / 1_000_000_000) s") ?? error
+        }
+        switch answer {
         case .result(let value): return value
         case .failure(let message):
             throw PageReplayError(.protocolError, file: name, reason: "refused \(method): \(message)")
         }
+    }
+
+    /// After the page's session did not `what` in time: the page's error (65) when the
+    /// browser itself still answers at once, since then the page's main thread is what is
+    /// stuck; `nil` when the browser does not answer either (it stopped).
+    func busyPage(what: String) -> PageReplayError? {
+        guard let page = pageName, browserAnswers() else { return nil }
+        return PageReplayError(.pageMalformed, file: page, reason: "did not \(what) while the browser answered: its main thread is busy (an endless loop, or a task longer than that)")
+    }
+
+    /// Whether the browser itself answers a command within 2 s.
+    func browserAnswers() -> Bool {
+        // The probe's own timeout must not probe again.
+        guard !probing else { return false }
+        probing = true
+        let target = session
+        session = nil
+        defer { session = target; probing = false }
+        return (try? call("Browser.getVersion", timeout: 2_000_000_000)) != nil
     }
 
     /// Waits for the reply to command `id` by `deadline`.
@@ -108,7 +138,7 @@ final class DevToolsClient {
                 return events.remove(at: index).params
             }
             guard try readOne(deadline: deadline) else {
-                throw PageReplayError(.timeout, file: name, reason: "did not send \(method) in time")
+                throw busyPage(what: "send \(method) in time") ?? PageReplayError(.timeout, file: name, reason: "did not send \(method) in time")
             }
         }
     }

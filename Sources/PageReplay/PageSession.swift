@@ -32,6 +32,7 @@ struct PageSession {
             throw PageReplayError(.protocolError, file: client.name, reason: "attached to a target without a session id")
         }
         client.session = session
+        client.pageName = page.argument
         if clock != nil { try client.call("HeadlessExperimental.enable") }
         try client.call("Page.enable")
         try client.call("Emulation.setDeviceMetricsOverride", [
@@ -86,7 +87,11 @@ struct PageSession {
     private static func load(clock: PageFrameClock, client: DevToolsClient, deadline: Int64) throws(PageReplayError) {
         while try client.takeEvent("Page.loadEventFired") == nil {
             guard MonotonicClock.now() < deadline else {
-                throw PageReplayError(.timeout, file: client.name, reason: "did not send Page.loadEventFired in time")
+                guard let page = client.pageName, client.browserAnswers() else {
+                    throw PageReplayError(.timeout, file: client.name, reason: "did not send Page.loadEventFired in time")
+                }
+                // The browser answers: the page's load is what never ends.
+                throw PageReplayError(.pageUnavailable, file: page, reason: "did not finish loading in time (its load event never fired: a resource still loading, or a script that never returns)")
             }
             clock.catchUp()
             try clock.next()
