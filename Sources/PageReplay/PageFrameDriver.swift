@@ -96,7 +96,11 @@ enum PageFrameDriver {
         var next = 0, frame = 0
         var handling: Int64 = 0
         var batch: [(id: Int, sample: Int)] = []
+        // About how many frames the run takes: the trace's span and the tail, in periods.
+        let expectedFrames = Int(min(Double(Int32.max), (Double(lastTime &- firstTime) + Double(tail)) / periodNs)) + 1
+        var reported: Int64 = 0
         while true {
+            PageRunProgress.report("page clock: frame \(frame) of about \(expectedFrames), sample \(next) of \(samples.count)", last: &reported)
             let vsync = vsyncZero &+ Int64((Double(frame) * periodNs).rounded())
             let following = vsyncZero &+ Int64((Double(frame + 1) * periodNs).rounded())
             // What this frame shows was taken during the frame before: the samples due before its vsync.

@@ -33,6 +33,9 @@ extension PageReplayer {
         var misses: [String] = []
         var inexact = 0
         while true {
+            if !misses.isEmpty, let report = PageRunProgress.report {
+                report("page clock: launch \(misses.count + 1) of up to \(PageReplaySettings.maximumAttempts) (\(misses.count) made again)")
+            }
             let miss: String
             switch try attemptOnPageClock(samples: samples, settings: settings, traceName: traceName, viewport: viewport,
                                           scale: scale, settle: settle) {

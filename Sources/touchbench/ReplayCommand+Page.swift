@@ -30,8 +30,15 @@ enum PageReplayCommand {
             Console.progress(String(format: "replaying %.1f s of input into %@ …", Double(last.time - first.time) / 1e9, address.argument))
         }
         var runs: [PageRun] = []
-        for _ in 0..<(try arguments.value(ReplayCommand.repeats) ?? 1) {
-            runs.append(try PageReplayer.replay(samples: samples, metadata: input.metadata, settings: settings, traceName: path))
+        let repeats = try arguments.value(ReplayCommand.repeats) ?? 1
+        for index in 0..<repeats {
+            let label = repeats > 1 ? "run \(index + 1) of \(repeats): " : ""
+            // Only on a terminal (Console.progress), so a pipe or a CI log stays quiet.
+            let show: @Sendable (String) -> Void = { Console.progress(label + $0 + " …") }
+            let sink = Console.showsProgress ? show : nil
+            runs.append(try PageRunProgress.$report.withValue(sink) {
+                try PageReplayer.replay(samples: samples, metadata: input.metadata, settings: settings, traceName: path)
+            })
         }
         Console.endProgress()
         guard var run = runs.last, let record = RunRecord.overRepeats(runs.map(\.record)) else { return ExitCode.failure }
