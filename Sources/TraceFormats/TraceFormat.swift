@@ -48,9 +48,14 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         if lines.prefix(20).contains(where: { $0.hasPrefix("# EVEMU") || $0.hasPrefix("N:") || $0.hasPrefix("E:") }) {
             return .evemu
         }
-        if lines.prefix(20).contains(where: { $0.hasPrefix("add device ") }) || first.hasPrefix("[") { return .getevent }
-        if lines.prefix(5).contains(where: { $0.hasPrefix("version:") || $0.hasPrefix("devices:") }) { return .libinput }
-        if first.contains(",") { return .csv }
+        // The rest is told by data lines: comments come first in any number (an export of a
+        // marker-dense trace opens with one per marker, and its metadata comment has commas,
+        // so a getevent log named .txt was read as CSV).
+        let data = lines.lazy.filter { !$0.hasPrefix("#") }
+        guard let firstData = data.first else { return nil }
+        if data.prefix(20).contains(where: { $0.hasPrefix("add device ") }) || firstData.hasPrefix("[") { return .getevent }
+        if data.prefix(5).contains(where: { $0.hasPrefix("version:") || $0.hasPrefix("devices:") }) { return .libinput }
+        if firstData.contains(",") { return .csv }
         return nil
     }
 

@@ -131,6 +131,14 @@ struct TraceFormatTests {
         #expect(TraceFormat.guess(fromContent: Substring(LibinputRecordTests.recording)) == .libinput)
         #expect(TraceFormat.guess(fromContent: "t,x,y\n0,1,2\n") == .csv)
         #expect(TraceFormat.guess(fromContent: Substring(PointerEventsTests.capture)) == .pointerEvents)
+        // Comments first, in any number: an export of a marker-dense trace opens with one per
+        // marker after a metadata comment that has commas (a getevent log named .txt was CSV).
+        let comments = #"# TouchBench: {"device":"phone","digitizerHz":240}"# + "\n"
+            + (0..<40).map { "# TouchBench-marker: \($0)000000 pause\n" }.joined()
+        #expect(TraceFormat.guess(fromContent: Substring(comments + GeteventTests.labelled)) == .getevent)
+        #expect(TraceFormat.guess(fromContent: Substring(comments + LibinputRecordTests.recording)) == .libinput)
+        #expect(TraceFormat.guess(fromContent: Substring(comments + "t,x,y\n0,1,2\n")) == .csv)
+        #expect(TraceFormat.guess(fromContent: Substring(comments)) == nil)
     }
 
     @Test func exportsAndReadsFiles() throws {
