@@ -26,12 +26,30 @@ final class Browser {
     /// BeginFrame is one animation frame of the page.
     static let beginFrameFlags = ["--enable-begin-frame-control", "--run-all-compositor-stages-before-draw"]
 
+    /// Profiles are `touchbench-page-PID-XXXXXX` in the temporary directory, PID the run's.
+    static let profilePrefix = "touchbench-page-"
+
+    /// Removes the profiles of runs that ended without removing theirs (a run stopped by a
+    /// signal cannot): those whose process no longer exists. A live run's is left alone.
+    static func removeProfilesOfEndedRuns() {
+        let folder = NSTemporaryDirectory()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(profilePrefix) {
+            let rest = name.dropFirst(profilePrefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: folder + (folder.hasSuffix("/") ? "" : "/") + name)
+            }
+        }
+    }
+
     /// Starts `executable` (found by ``BrowserLocator`` when `nil`) and waits until it answers;
     /// with `beginFrameControl`, its pages draw only the frames they are sent.
     init(executable: String? = nil, beginFrameControl: Bool = false, startTimeout: Int64 = 20_000_000_000) throws(PageReplayError) {
         let path: String
         if let executable { path = executable } else { path = try BrowserLocator.locate() }
-        var template = Array((NSTemporaryDirectory() + "touchbench-page-XXXXXX").utf8CString)
+        Self.removeProfilesOfEndedRuns()
+        var template = Array((NSTemporaryDirectory() + "\(Self.profilePrefix)\(getpid())-XXXXXX").utf8CString)
         guard let directory = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw PageReplayError(.browserFailed, file: path, reason: "could not get a temporary profile directory")
         }
