@@ -85,10 +85,11 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         if let outside = trace.samples.first(where: { !SampleTime.isValid($0.time) }) {
             throw TraceFormatError("the capture \(SampleTime.outOfRangeReason(outside.time)).", path: path)
         }
-        // What the importers' own checks name by line; here every sample of every form.
-        for (index, sample) in trace.samples.enumerated() {
-            if let problem = sample.problem(quanta: trace.metadata.quanta) {
-                throw TraceFormatError("sample \(index + 1) (at \(sample.time) ns) \(problem).", path: path)
+        // What the importers' own checks name by line; here every sample of every form, in the
+        // words the streamed imports use (``EvdevTraceDecoder/problem(_:quanta:)``).
+        for sample in trace.samples {
+            if let problem = EvdevTraceDecoder.problem(sample, quanta: trace.metadata.quanta) {
+                throw TraceFormatError("\(problem).", path: path)
             }
         }
         return trace

@@ -98,7 +98,7 @@ import TraceSynthesis
 
     /// Cut mid-line, CR LF with a byte-order mark, every event at one time, a bad line late in
     /// the file (the first pass finds it before any sample), and a position out of the model's
-    /// range (left to the whole import, which names the sample by its number).
+    /// range (left to the whole import, which names the sample as the streams do, by its time).
     @Test(arguments: ["cut", "crlf", "equal", "bad", "huge"], [TraceFormat.evemu, .getevent])
     func hostileVariantsReadAsTheWholeImportReadsThem(variant: String, format: TraceFormat) throws {
         var lines = try Recording.session(format, seconds: 5)
@@ -131,14 +131,14 @@ import TraceSynthesis
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         if variant == "huge" {
             let error = #expect(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: format) }
-            #expect(error?.reason.hasPrefix("sample ") == true, "\(String(describing: error))")
+            #expect(error?.reason.hasPrefix("the sample at ") == true, "\(String(describing: error))")
         }
         try Recording.compare(path, format, streams: streams, "\(format.rawValue): \(variant)")
     }
 
     /// A libinput recording with comments and entries among its events (read whole before)
     /// and a position out of the model's range (no resolution, raw units): left to the whole
-    /// import, whose error names the sample by its number.
+    /// import, whose error names the sample by its time in the streamed imports' words.
     @Test func aLibinputSampleOutOfRangeIsTheWholeImportsError() throws {
         var lines = Self.withLibinputEntries(Recording.withoutTouchBenchComments(try Recording.session(.libinput, seconds: 3)))
         for index in lines.indices {
@@ -150,7 +150,7 @@ import TraceSynthesis
         lines[x] = lines[x].replacingOccurrences(of: #"-?\d+\]"#, with: "2147483000]", options: .regularExpression)
         let path = try Recording.write(lines, "out-of-range-entries.yml")
         let error = #expect(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: .libinput) }
-        #expect(error?.reason.hasPrefix("sample ") == true, "\(String(describing: error))")
+        #expect(error?.reason.hasPrefix("the sample at ") == true, "\(String(describing: error))")
         try Recording.compare(path, .libinput, streams: false, "out of range")
         try Recording.compare(try Recording.write(Self.withLibinputEntries(Recording.withoutTouchBenchComments(
             try Recording.session(.libinput, seconds: 3))), "in-range-entries.yml"), .libinput, streams: true, "in range")
