@@ -17,6 +17,11 @@ public struct PageAddress: Sendable, Hashable, CustomStringConvertible {
         let lower = argument.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             let rest = argument[argument.index(argument.startIndex, offsetBy: lower.hasPrefix("http://") ? 7 : 8)...]
+            // A browser reads `\` as `/` in an http URL, so `http://1.1.1.1\@localhost/` is
+            // 1.1.1.1 to it and localhost to a reader that does not: no backslash is taken.
+            guard !argument.contains("\\") else {
+                throw PageReplayError(.pageNotLocal, file: argument, reason: "has a backslash, which browsers read as a slash; write the URL with '/'")
+            }
             let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
             let hostAndPort = authority.split(separator: "@").last.map(String.init) ?? ""
             let host: String
