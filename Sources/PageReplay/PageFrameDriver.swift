@@ -86,7 +86,7 @@ enum PageFrameDriver {
     /// (``PageTimeGrid``), so the page reads them exactly.
     static func drive(samples: [InputSample], times: [Int64], commands: inout InputCommands, client: DevToolsClient,
                       clock: PageFrameClock, vsyncZero: Int64, ticksAtFirst: Double,
-                      settle: Int64, tail: Int64, grid: PageTimeGrid?,
+                      settle: Int64, tail: Int64, grid: PageTimeGrid?, progress: inout PageRunProgress,
                       awaitHandled: () throws(PageReplayError) -> Void) throws(PageReplayError) -> DrivenRun {
         var run = DrivenRun(outcome: DispatchOutcome(lateness: [Int64?](repeating: nil, count: samples.count)), frames: [])
         guard let firstTime = samples.first?.time else { return run }
@@ -98,9 +98,8 @@ enum PageFrameDriver {
         var batch: [(id: Int, sample: Int)] = []
         // About how many frames the run takes: the trace's span and the tail, in periods.
         let expectedFrames = Int(min(Double(Int32.max), (Double(lastTime &- firstTime) + Double(tail)) / periodNs)) + 1
-        var reported: Int64 = 0
         while true {
-            PageRunProgress.report("page clock: frame \(frame) of about \(expectedFrames), sample \(next) of \(samples.count)", last: &reported)
+            progress.report("page clock: frame \(frame) of about \(expectedFrames), sample \(next) of \(samples.count)")
             let vsync = vsyncZero &+ Int64((Double(frame) * periodNs).rounded())
             let following = vsyncZero &+ Int64((Double(frame + 1) * periodNs).rounded())
             // What this frame shows was taken during the frame before: the samples due before its vsync.

@@ -28,16 +28,17 @@ extension PageReplayer {
     /// with a longer input settle while a sample misses the frame it was sent before (up to
     /// ``PageReplaySettings/maximumAttempts`` runs).
     static func replayOnPageClock(samples: [InputSample], settings: PageReplaySettings, traceName: String,
-                                  viewport: PageViewport, scale: (Double, Double)) throws(PageReplayError) -> PageRun {
+                                  viewport: PageViewport, scale: (Double, Double), progress: PageRunProgress) throws(PageReplayError) -> PageRun {
+        var progress = progress
         var settle = max(0, settings.inputSettle)
         var misses: [String] = []
         var inexact = 0
         while true {
-            if !misses.isEmpty, let report = PageRunProgress.report {
-                report("page clock: launch \(misses.count + 1) of up to \(PageReplaySettings.maximumAttempts) (\(misses.count) made again)")
+            if !misses.isEmpty {
+                progress.announce("page clock: launch \(misses.count + 1) of up to \(PageReplaySettings.maximumAttempts) (\(misses.count) made again)")
             }
             let miss: String
-            switch try attemptOnPageClock(samples: samples, settings: settings, traceName: traceName, viewport: viewport,
+            switch try attemptOnPageClock(samples: samples, settings: settings, traceName: traceName, viewport: viewport, progress: &progress,
                                           scale: scale, settle: settle) {
             case .ran(var run):
                 run.misses = misses
@@ -72,8 +73,8 @@ extension PageReplayer {
     }
 
     /// One run on the page clock.
-    private static func attemptOnPageClock(samples: [InputSample], settings: PageReplaySettings, traceName: String,
-                                           viewport: PageViewport, scale: (Double, Double), settle: Int64) throws(PageReplayError) -> PageClockAttempt {
+    private static func attemptOnPageClock(samples: [InputSample], settings: PageReplaySettings, traceName: String, viewport: PageViewport,
+                                           progress: inout PageRunProgress, scale: (Double, Double), settle: Int64) throws(PageReplayError) -> PageClockAttempt {
         let browser = try Browser(executable: settings.browser, beginFrameControl: true)
         defer { browser.close() }
         let version = (try? browser.client.call("Browser.getVersion"))?["product"]?.stringValue ?? "Chromium"
@@ -108,7 +109,7 @@ extension PageReplayer {
         var commands = InputCommands(scaleX: scale.0, scaleY: scale.1)
         let driven = try PageFrameDriver.drive(samples: samples, times: times, commands: &commands, client: session.client, clock: clock,
                                                vsyncZero: firstTime &- phase, ticksAtFirst: ticksAtFirst,
-                                               settle: settle, tail: settings.settleLimit, grid: grid) { () throws(PageReplayError) in
+                                               settle: settle, tail: settings.settleLimit, grid: grid, progress: &progress) { () throws(PageReplayError) in
             // A task on the page's main thread: answered once the handler running there has returned.
             _ = try session.evaluate("0")
         }

@@ -105,9 +105,10 @@ public enum PageReplayer {
         return try replay(samples: samples, metadata: reader.metadata, settings: settings, traceName: traceName ?? reader.path)
     }
 
-    /// Replays time-ordered `samples` (markers included, as ground truth) into the page.
+    /// Replays time-ordered `samples` (markers included, as ground truth) into the page;
+    /// `progress`, when given, hears how far the run has got (about four lines a second).
     public static func replay(samples: [InputSample], metadata: TraceMetadata, settings: PageReplaySettings,
-                              traceName: String) throws(PageReplayError) -> PageRun {
+                              traceName: String, progress: ((String) -> Void)? = nil) throws(PageReplayError) -> PageRun {
         let screen = (width: metadata.screen?.width ?? 390, height: metadata.screen?.height ?? 844)
         let viewport = settings.viewport ?? PageViewport(width: Int(screen.width.rounded()), height: Int(screen.height.rounded()))
         guard viewport.width > 0, viewport.height > 0 else {
@@ -116,7 +117,7 @@ public enum PageReplayer {
         let scaleX = Double(viewport.width) / screen.width, scaleY = Double(viewport.height) / screen.height
         if settings.pacing == .virtualClock {
             return try replayOnPageClock(samples: samples, settings: settings, traceName: traceName,
-                                         viewport: viewport, scale: (scaleX, scaleY))
+                                         viewport: viewport, scale: (scaleX, scaleY), progress: PageRunProgress(progress))
         }
         let browser = try Browser(executable: settings.browser)
         defer { browser.close() }

@@ -1,17 +1,30 @@
-/// Where a page run says how far it has got, for a terminal: a task-local the CLI binds
-/// around a run (``PageRunProgress/$report``), so the library keeps no global state and
-/// reports nothing unless asked. Called at most about four times a second.
-public enum PageRunProgress {
-    /// The sink for progress lines (`nil`: none).
-    @TaskLocal public static var report: (@Sendable (String) -> Void)?
+/// Where a page run says how far it has got, for a terminal: a sink the caller passes to
+/// ``PageReplayer/replay(samples:metadata:settings:traceName:progress:)`` (the CLI passes one
+/// only when standard error is a terminal), throttled to about four lines a second.
+///
+/// An explicit value, not a task-local: binding a task-local around a synchronous run
+/// crashed the optimised build (Swift 6.3.1, `swift_task_localValuePush` outside a task).
+struct PageRunProgress {
+    private let sink: ((String) -> Void)?
+    private var last: Int64 = 0
 
-    /// Reports `text` when a sink is bound and `last` (monotonic ns, updated) is at least a
-    /// quarter of a second old.
-    static func report(_ text: @autoclosure () -> String, last: inout Int64) {
-        guard let sink = report else { return }
+    init(_ sink: ((String) -> Void)?) {
+        self.sink = sink
+    }
+
+    /// Reports `text` when there is a sink and the last report is a quarter of a second old.
+    mutating func report(_ text: @autoclosure () -> String) {
+        guard let sink else { return }
         let now = MonotonicClock.now()
         guard now &- last >= 250_000_000 else { return }
         last = now
         sink(text())
+    }
+
+    /// Reports `text` now, whenever the last report was (a new launch is news).
+    mutating func announce(_ text: String) {
+        guard let sink else { return }
+        last = MonotonicClock.now()
+        sink(text)
     }
 }

@@ -34,11 +34,9 @@ enum PageReplayCommand {
         for index in 0..<repeats {
             let label = repeats > 1 ? "run \(index + 1) of \(repeats): " : ""
             // Only on a terminal (Console.progress), so a pipe or a CI log stays quiet.
-            let show: @Sendable (String) -> Void = { Console.progress(label + $0 + " …") }
-            let sink = Console.showsProgress ? show : nil
-            runs.append(try PageRunProgress.$report.withValue(sink) {
-                try PageReplayer.replay(samples: samples, metadata: input.metadata, settings: settings, traceName: path)
-            })
+            let show: (String) -> Void = { Console.progress(label + $0 + " …") }
+            runs.append(try PageReplayer.replay(samples: samples, metadata: input.metadata, settings: settings, traceName: path,
+                                                progress: Console.showsProgress ? show : nil))
         }
         Console.endProgress()
         guard var run = runs.last, let record = RunRecord.overRepeats(runs.map(\.record)) else { return ExitCode.failure }
