@@ -69,16 +69,19 @@ final class DevToolsClient {
         try send(prepare(method, params, session: session))
     }
 
-    /// Sends a command and waits for its result; a refused command is a `protocolError`.
+    /// Sends a command and waits for its result; a refused command is a `protocolError`. One
+    /// to the page that times out is the page's busy main thread when the browser still
+    /// answers (``busyPage(what:)``), unless `blamingThePage` is false (a navigation waits on a
+    /// server, not on the page).
     @discardableResult
     func call(_ method: String, _ params: [(key: String, value: JSONValue)] = [], session: String? = nil,
-              timeout: Int64? = nil) throws(PageReplayError) -> JSONValue {
+              timeout: Int64? = nil, blamingThePage: Bool = true) throws(PageReplayError) -> JSONValue {
         let id = try post(method, params, session: session)
         let answer: Reply
         do {
             answer = try reply(to: id, deadline: MonotonicClock.now() &+ (timeout ?? commandTimeout), method: method)
         } catch where error.kind == .timeout {
-            throw busyPage(what: "answer \(method) within \((timeout ?? commandTimeout) / 1_000_000_000) s") ?? error
+            throw (blamingThePage ? busyPage(what: "answer \(method) within \((timeout ?? commandTimeout) / 1_000_000_000) s") : nil) ?? error
         }
         switch answer {
         case .result(let value): return value
@@ -92,7 +95,7 @@ final class DevToolsClient {
     /// stuck; `nil` when the browser does not answer either (it stopped).
     func busyPage(what: String) -> PageReplayError? {
         guard let page = pageName, browserAnswers() else { return nil }
-        return PageReplayError(.pageMalformed, file: page, reason: "did not \(what) while the browser answered: its main thread is busy (an endless loop, or a task longer than that)")
+        return PageReplayError(.pageMalformed, file: page, reason: "did not \(what) while the browser answered: its main thread is busy or blocked (an endless loop, a task longer than that, or a dialog it opened while handling input)")
     }
 
     /// Whether the browser itself answers a command within 2 s.

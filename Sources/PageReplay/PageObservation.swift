@@ -49,6 +49,9 @@ struct PageObservation {
     var reports = 0
     /// Input samples delivered over the page's life (coalesced ones included).
     var samples = 0
+    /// Pointers the browser cancelled, taking the touch for itself (a pan on a page that does
+    /// not set `touch-action: none`): where, varies from run to run.
+    var cancels = 0
 
     /// The farthest from the page's origin a shown position may be, CSS pixels: a hundred
     /// metres of content at 96 px per inch, far beyond any screen or scroll extent in use.
@@ -70,6 +73,7 @@ struct PageObservation {
         }
         reports = Int(value["reports"]?.integerValue ?? 0)
         samples = Int(value["samples"]?.integerValue ?? 0)
+        cancels = Int(value["cancels"]?.integerValue ?? 0)
         frames.reserveCapacity(frameList.count)
         for (index, entry) in frameList.enumerated() {
             guard let fields = entry.arrayValue, fields.count == 9, let begin = fields[0].doubleValue, begin.isFinite else {

@@ -32,7 +32,7 @@ enum PageObserverScript {
 (() => {
   if (window.__touchbench) return;
   const selector = __SELECTOR__;
-  const tb = { frames: [], events: [], samples: 0, newest: -1, own: -1, report: null, reports: 0, lastChange: 0, shown: '' };
+  const tb = { frames: [], events: [], samples: 0, cancels: 0, newest: -1, own: -1, report: null, reports: 0, lastChange: 0, shown: '' };
   Object.defineProperty(window, '__touchbench', { value: tb });
   // The documented hook: a page calls it once per frame with what it shows.
   window.touchbench = Object.freeze({
@@ -53,6 +53,10 @@ enum PageObserverScript {
   const kinds = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'wheel', 'keydown', 'keyup'];
   let open = null;
   const begin = (e) => {
+    // An event a script dispatched (a gesture library re-sending pointer events) is not input.
+    if (!e.isTrusted) return;
+    // The browser took a touch for itself (a pan on a page without touch-action: none).
+    if (e.type === 'pointercancel') tb.cancels++;
     let carried = 1, newest = e.timeStamp;
     const stamps = [];
     if (e.type === 'pointermove' && e.getCoalescedEvents) {
@@ -72,7 +76,7 @@ enum PageObserverScript {
   // where the event gets there; each of the page's own listeners for these events, wrapped
   // as it is added, times it where a handler stops propagation (a 20 ms handler that called
   // stopPropagation read 0 before) or listens on window after ours.
-  const end = () => { if (open) open[2] = performance.now(); };
+  const end = (e) => { if (open && (!e || e.isTrusted)) open[2] = performance.now(); };
   const add = EventTarget.prototype.addEventListener, remove = EventTarget.prototype.removeEventListener;
   for (const k of kinds) {
     add.call(window, k, begin, { capture: true, passive: true });
@@ -90,7 +94,7 @@ enum PageObserverScript {
     let wrapper = byKey.get(key);
     if (!wrapper) {
       wrapper = function (event) {
-        try { return typeof listener === 'function' ? listener.call(this, event) : listener.handleEvent(event); } finally { end(); }
+        try { return typeof listener === 'function' ? listener.call(this, event) : listener.handleEvent(event); } finally { end(event); }
       };
       byKey.set(key, wrapper);
     }
@@ -146,7 +150,7 @@ enum PageObserverScript {
     check();
   });
   tb.dump = (from) => JSON.stringify({
-    timeOrigin: performance.timeOrigin, now: performance.now(), reports: tb.reports, samples: tb.samples,
+    timeOrigin: performance.timeOrigin, now: performance.now(), reports: tb.reports, samples: tb.samples, cancels: tb.cancels,
     frames: tb.frames.filter((f) => f[0] >= from),
     events: tb.events.filter((e) => e[0] >= from)
   });

@@ -44,7 +44,7 @@ struct PageSession {
         client.clearEvents()
         let navigation: JSONValue
         do {
-            navigation = try client.call("Page.navigate", [("url", .string(page.url))], timeout: loadTimeout)
+            navigation = try client.call("Page.navigate", [("url", .string(page.url))], timeout: loadTimeout, blamingThePage: false)
         } catch where error.kind == .timeout {
             // A server that accepts the connection and never answers: the page cannot be loaded.
             throw PageReplayError(.pageUnavailable, file: page.argument, reason: "did not load within \(loadTimeout / 1_000_000_000) s (the server never answered)")

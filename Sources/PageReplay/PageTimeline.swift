@@ -72,7 +72,8 @@ struct PageTimeline {
     /// frame gave one, not measured against a made-up origin.
     static let positionMetrics: [MetricName] = [
         .response, .feedback, .deadTravel, .trackingError, .presentedGap, .presentedLag, .reversalResponse,
-        .catchResponse, .catchVelocityJump, .settle, .throwDistance,
+        .catchResponse, .catchVelocityJump, .settle, .throwDistance, .projectionError, .velocityJump,
+        .retargetVelocityJump, .bounceVelocityJump, .overshoot, .oscillations,
     ]
 
     /// The hook's `destination` as a typed one, by the names traces and reports use
@@ -96,6 +97,10 @@ struct PageTimeline {
         var changedFrames = 0, longFrames = 0
         var previousBegin: Double?
         var lastFedChanged = false
+        // Until a frame gives a position (a selector's element that appears later), there is
+        // nothing shown to measure: those frames are not fed, and the samples they consumed go
+        // with the first frame that shows the element.
+        var positionSeen = frames.indices.contains(before) && frames[before].x.isFinite && frames[before].y.isFinite
         var batch: [InputSample] = []
         let periodMs = period / 1e6
         for index in frames.indices where index > before {
@@ -122,6 +127,8 @@ struct PageTimeline {
                 }
                 next += 1
             }
+            positionSeen = positionSeen || (frame.x.isFinite && frame.y.isFinite)
+            guard positionSeen else { previousBegin = frame.begin; continue }
             while batchedUpTo < consumedUpTo {
                 if dispatched[batchedUpTo] {
                     var sample = samples[batchedUpTo]
@@ -166,7 +173,8 @@ struct PageTimeline {
             for name in Self.positionMetrics { record.metrics[name] = MetricSummary(kind: record.metrics[name]?.kind ?? .deterministic) }
         }
         let delivered = observation.events.filter { $0.timeStamp >= startPage - 1 }.reduce(0) { $0 + $1.samples }
-        record.metrics[.pageEventsDelivered] = .single(Double(delivered), kind: .deterministic)
+        // Timing where the browser took touches for itself: when it did varies (``PageObservation/cancels``).
+        record.metrics[.pageEventsDelivered] = .single(Double(delivered), kind: observation.cancels == 0 ? .deterministic : .timing)
         // Timing, not exact: a loaded machine drops real frames, and an animation then changes in fewer.
         record.metrics[.pageFramesChanged] = .single(Double(changedFrames), kind: .timing)
         record.metrics[.pageLongFrames] = .single(Double(longFrames), kind: .timing)

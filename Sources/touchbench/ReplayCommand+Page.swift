@@ -63,6 +63,9 @@ enum PageReplayCommand {
                 print("dispatch  \(run.sent) commands, \(run.refused) refused")
             }
             if let refusal = run.firstRefusal { print("          first refusal: \(refusal)") }
+            if case .integer(let cancels)? = run.record.extras["pageBrowserCancels"] {
+                print("browser   took \(cancels) touch\(cancels == 1 ? "" : "es") for itself (pointercancel: no touch-action: none where the finger landed?); what the page got is timing")
+            }
             if let settle = run.inputSettleMs {
                 print(String(format: "clock     the page clock at %g Hz: every frame sent by TouchBench after its inputs (settle %g ms, %d attempt%@, %d input-queue flush%@)%@",
                              run.record.refreshHz, settle, run.attempts, run.attempts == 1 ? "" : "s",

@@ -41,6 +41,27 @@ extension PageRunTests {
             #expect(page.record[name].count == 0, "\(name.rawValue)")
         }
         #expect(page.exactFrameTimes)
+        // When the browser takes a touch is its own timing: what the page got is not exact
+        // (multi-finger through such a page delivered 6, 10 and 19 samples in three runs).
+        #expect(page.record.extras["pageBrowserCancels"] != nil)
+        #expect(page.record[.pageEventsDelivered].kind == .timing)
+        #expect(page.record[.pageSendErrors].kind == .deterministic)
+    }
+
+    /// A page that re-sends each pointer event as one of its own (`dispatchEvent`, as some
+    /// gesture libraries do): only trusted events are input (178 were counted for 117 sent).
+    @Test func eventsAPageDispatchesItselfAreNotInput() throws {
+        let page = try run("drag", html: """
+            <!doctype html><html><head><style>html,body{margin:0;height:100%;touch-action:none}</style></head><body>
+            <div id="target" style="position:absolute;inset:0"></div>
+            <script>
+            for (const k of ['pointerdown', 'pointermove', 'pointerup'])
+              document.body.addEventListener(k, (e) => { if (e.isTrusted) target.dispatchEvent(new PointerEvent(k, e)); });
+            </script></body></html>
+            """)
+        #expect(page.record[.pageEventsDelivered].mean == Double(page.sent))
+        #expect(page.record[.pageEventsDelivered].kind == .deterministic)
+        #expect(page.misses.isEmpty, "\(page.misses)")
     }
 
     /// A handler that stops propagation keeps the event from the observer's bubble listener on
