@@ -69,13 +69,14 @@ final class DevToolsClient {
         try send(prepare(method, params, session: session))
     }
 
-    /// Sends a command and waits for its result; a refused command is a `protocolError`. One
-    /// to the page that times out is the page's busy main thread when the browser still
-    /// answers (``busyPage(what:)``), unless `blamingThePage` is false (a navigation waits on a
-    /// server, not on the page).
+    /// Sends a command and waits for its result; a refused command is a `protocolError`, one
+    /// unanswered in time a `timeout`. With `blamingThePage`, a timeout is the page's busy main
+    /// thread when the browser itself still answers (``busyPage(what:)``): only for commands
+    /// that wait on nothing but the page's main thread (a frame, an evaluation); an input
+    /// flush or a navigation waits on more, and its timeout is a timeout for its caller.
     @discardableResult
     func call(_ method: String, _ params: [(key: String, value: JSONValue)] = [], session: String? = nil,
-              timeout: Int64? = nil, blamingThePage: Bool = true) throws(PageReplayError) -> JSONValue {
+              timeout: Int64? = nil, blamingThePage: Bool = false) throws(PageReplayError) -> JSONValue {
         let id = try post(method, params, session: session)
         let answer: Reply
         do {
@@ -141,7 +142,7 @@ final class DevToolsClient {
                 return events.remove(at: index).params
             }
             guard try readOne(deadline: deadline) else {
-                throw busyPage(what: "send \(method) in time") ?? PageReplayError(.timeout, file: name, reason: "did not send \(method) in time")
+                throw PageReplayError(.timeout, file: name, reason: "did not send \(method) in time")
             }
         }
     }

@@ -35,7 +35,7 @@ final class PageFrameClock {
         let start = MonotonicClock.now()
         let reply = try client.call("HeadlessExperimental.beginFrame", [
             ("frameTimeTicks", .number(ticks)), ("interval", .number(periodMs)), ("noDisplayUpdates", .bool(false)),
-        ])
+        ], blamingThePage: true)
         lastTicks = ticks
         return Frame(damage: reply["hasDamage"]?.boolValue ?? false, cost: MonotonicClock.now() &- start)
     }

@@ -44,7 +44,7 @@ struct PageSession {
         client.clearEvents()
         let navigation: JSONValue
         do {
-            navigation = try client.call("Page.navigate", [("url", .string(page.url))], timeout: loadTimeout, blamingThePage: false)
+            navigation = try client.call("Page.navigate", [("url", .string(page.url))], timeout: loadTimeout)
         } catch where error.kind == .timeout {
             // A server that accepts the connection and never answers: the page cannot be loaded.
             throw PageReplayError(.pageUnavailable, file: page.argument, reason: "did not load within \(loadTimeout / 1_000_000_000) s (the server never answered)")
@@ -62,7 +62,11 @@ struct PageSession {
             try checkObserver()
             return
         }
-        _ = try client.awaitEvent("Page.loadEventFired", deadline: MonotonicClock.now() &+ loadTimeout)
+        do {
+            _ = try client.awaitEvent("Page.loadEventFired", deadline: MonotonicClock.now() &+ loadTimeout)
+        } catch where error.kind == .timeout && client.browserAnswers() {
+            throw Self.neverLoaded(page.argument)
+        }
         // A dozen frames, so that layout, fonts and the page's first animation frames are done,
         // and their begin times give the vsync grid.
         let grid = try evaluate("""
@@ -90,8 +94,7 @@ struct PageSession {
                 guard let page = client.pageName, client.browserAnswers() else {
                     throw PageReplayError(.timeout, file: client.name, reason: "did not send Page.loadEventFired in time")
                 }
-                // The browser answers: the page's load is what never ends.
-                throw PageReplayError(.pageUnavailable, file: page, reason: "did not finish loading in time (its load event never fired: a resource still loading, or a script that never returns)")
+                throw neverLoaded(page)
             }
             clock.catchUp()
             try clock.next()
@@ -99,6 +102,11 @@ struct PageSession {
         }
         clock.catchUp()
         try clock.settle(quietFrames: 3, minimum: 12, limit: Int(5000 / clock.periodMs))
+    }
+
+    /// A load event that never came while the browser answered: the page's load is what never ends.
+    private static func neverLoaded(_ page: String) -> PageReplayError {
+        PageReplayError(.pageUnavailable, file: page, reason: "did not finish loading in time (its load event never fired: a resource still loading, or a script that never returns)")
     }
 
     private func checkObserver() throws(PageReplayError) {
@@ -120,7 +128,7 @@ struct PageSession {
     func evaluate(_ expression: String, timeout: Int64? = nil) throws(PageReplayError) -> JSONValue {
         let reply = try client.call("Runtime.evaluate", [
             ("expression", .string(expression)), ("awaitPromise", .bool(true)), ("returnByValue", .bool(true)),
-        ], timeout: timeout)
+        ], timeout: timeout, blamingThePage: true)
         if let exception = reply["exceptionDetails"] {
             let text = exception["exception"]?["description"]?.stringValue ?? exception["text"]?.stringValue ?? "an exception"
             throw PageReplayError(.pageMalformed, file: page.argument, reason: "threw while TouchBench read it: \(text.prefix(200))")

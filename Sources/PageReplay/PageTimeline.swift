@@ -89,7 +89,12 @@ struct PageTimeline {
         let startPage = pageAtStart
         // The state shown when the first sample was sent: the last frame begun before it.
         let before = frames.lastIndex { $0.begin < startPage } ?? -1
-        var shown = before >= 0 ? state(of: frames[before], trackedContact: nil) : SceneState()
+        // Where the element first shows, when the frame before the run shows none (an element
+        // that appears later): the probes start from there, not from the page's origin (a late
+        // selector element read a dead travel of -763.9 pt).
+        let firstShown = frames.indices.first { $0 >= max(before, 0) && frames[$0].x.isFinite && frames[$0].y.isFinite }
+        let initial = before >= 0 && frames[before].x.isFinite && frames[before].y.isFinite ? before : firstShown
+        var shown = initial.map { state(of: frames[$0], trackedContact: nil) } ?? SceneState()
         var run = ObservedRun(initial: shown)
         if !pageClock { for lateness in outcome { if let lateness { run.delivered(lateness: lateness) } } }
         var next = 0, consumedUpTo = 0, batchedUpTo = 0
