@@ -20,6 +20,8 @@ struct PageObservation {
         var state: String
         /// Whether the page reported it through the hook.
         var hooked: Bool
+        /// Whether it gave a position (a selector's element, or the hook's `x` and `y`).
+        var showsPosition: Bool { x.isFinite && y.isFinite }
         /// On the page clock: the samples it consumed, `..<consumedUpTo` (known exactly, as
         /// the clock sent it after them); `nil` on the wall clock, where `newestInput` says.
         var consumedUpTo: Int? = nil

@@ -92,8 +92,8 @@ struct PageTimeline {
         // Where the element first shows, when the frame before the run shows none (an element
         // that appears later): the probes start from there, not from the page's origin (a late
         // selector element read a dead travel of -763.9 pt).
-        let firstShown = frames.indices.first { $0 >= max(before, 0) && frames[$0].x.isFinite && frames[$0].y.isFinite }
-        let initial = before >= 0 && frames[before].x.isFinite && frames[before].y.isFinite ? before : firstShown
+        var positionSeen = before >= 0 && frames[before].showsPosition
+        let initial = positionSeen ? before : frames.indices.first { $0 >= max(before, 0) && frames[$0].showsPosition }
         var shown = initial.map { state(of: frames[$0], trackedContact: nil) } ?? SceneState()
         var run = ObservedRun(initial: shown)
         if !pageClock { for lateness in outcome { if let lateness { run.delivered(lateness: lateness) } } }
@@ -105,7 +105,6 @@ struct PageTimeline {
         // Until a frame gives a position (a selector's element that appears later), there is
         // nothing shown to measure: those frames are not fed, and the samples they consumed go
         // with the first frame that shows the element.
-        var positionSeen = frames.indices.contains(before) && frames[before].x.isFinite && frames[before].y.isFinite
         var batch: [InputSample] = []
         let periodMs = period / 1e6
         for index in frames.indices where index > before {
@@ -132,7 +131,7 @@ struct PageTimeline {
                 }
                 next += 1
             }
-            positionSeen = positionSeen || (frame.x.isFinite && frame.y.isFinite)
+            positionSeen = positionSeen || frame.showsPosition
             guard positionSeen else { previousBegin = frame.begin; continue }
             while batchedUpTo < consumedUpTo {
                 if dispatched[batchedUpTo] {
@@ -173,7 +172,7 @@ struct PageTimeline {
             run.add(.pageEventProcessing, nanoseconds: (event.end - event.start) * 1e6)
         }
         var record = run.record(trace: trace, scene: scene, settings: settings)
-        if !frames.contains(where: { $0.x.isFinite && $0.y.isFinite }) {
+        if !frames.contains(where: \.showsPosition) {
             // No frame gave a position: nothing was measured where the element was.
             for name in Self.positionMetrics { record.metrics[name] = MetricSummary(kind: record.metrics[name]?.kind ?? .deterministic) }
         }

@@ -47,9 +47,8 @@ struct PipLayout {
             t += 0.001
         }
         guard let crossing else { return 3 }
-        let velocity = path.velocity(at: lift)
-        let speed = velocity.length
-        let projection = speed > 0 ? velocity * (EpisodeBuilder.projectedDistance(speed: speed) / speed) : .zero
+        // The projection is linear in the velocity: a second's worth of 1 pt/s, times it.
+        let projection = path.velocity(at: lift) * EpisodeBuilder.projectedDistance(speed: 1)
         let rest = centre(3, width: width, height: height) + (path.position(at: lift) - crossing) + projection
         let corners = (0..<4).map { centre($0, width: width, height: height) }
         let distances = corners.map { ($0 - rest).length }
