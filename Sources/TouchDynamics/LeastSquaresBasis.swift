@@ -33,38 +33,33 @@ public struct LeastSquaresBasis: Sendable {
     /// for the series `y` and `z` (0 without one), as ``LeastSquaresFit/coefficients(_:degree:x:y:z:)``
     /// computes it; `nil` where that is `nil`. The series hold one position per time.
     mutating func slopes(
-        degree: Int, window: ArraySlice<Int64>, y: ArraySlice<Double>, z: ArraySlice<Double>?
+        degree: Int, window: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>?
     ) -> (Double, Double)? {
         let m = window.count
         let n = degree + 1
-        guard degree >= 1, m >= n, y.count == m, (z?.count ?? m) == m, let newest = window.last else { return nil }
+        guard degree >= 1, m >= n, y.count == m, (z?.count ?? m) == m, let newest = window.last,
+            let ys = y.baseAddress
+        else { return nil }
         if degree != self.degree || !holds(window) { factorise(window, newest: newest, degree: degree) }
         solutions += 1
         guard isSolvable else { return nil }
         return factors.withUnsafeBufferPointer { factors in
-            y.withUnsafeBufferPointer { y in
-                guard let factors = factors.baseAddress, let ys = y.baseAddress else { return nil }
-                guard let z else { return LeastSquaresFit.solution(1, m: m, n: n, factors: factors, y: ys, z: nil) }
-                return z.withUnsafeBufferPointer { z in
-                    LeastSquaresFit.solution(1, m: m, n: n, factors: factors, y: ys, z: z.baseAddress)
-                }
-            }
+            guard let factors = factors.baseAddress else { return nil }
+            return LeastSquaresFit.solution(1, m: m, n: n, factors: factors, y: ys, z: z?.baseAddress)
         }
     }
 
     /// Whether the window factorised is `window`: a plain loop, since the generic
     /// `elementsEqual` of a slice and an array cost as much as a quadratic solve.
-    private func holds(_ window: ArraySlice<Int64>) -> Bool {
+    private func holds(_ window: UnsafeBufferPointer<Int64>) -> Bool {
         guard window.count == times.count else { return false }
-        return window.withUnsafeBufferPointer { new in
-            times.withUnsafeBufferPointer { kept in
-                for index in 0..<new.count where new[index] != kept[index] { return false }
-                return true
-            }
+        return times.withUnsafeBufferPointer { kept in
+            for index in 0..<window.count where window[index] != kept[index] { return false }
+            return true
         }
     }
 
-    private mutating func factorise(_ window: ArraySlice<Int64>, newest: Int64, degree: Int) {
+    private mutating func factorise(_ window: UnsafeBufferPointer<Int64>, newest: Int64, degree: Int) {
         factorisations += 1
         times.removeAll(keepingCapacity: true)
         times.append(contentsOf: window)

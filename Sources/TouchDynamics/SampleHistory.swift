@@ -5,14 +5,22 @@ import TouchBenchSupport
 /// Shared by the planar and single-axis trackers: the window is chosen from the times
 /// alone, so both axes of a contact always use the same samples.
 struct SampleHistory: Sendable, Hashable {
-    // The live samples are storage[start...]: dropping the oldest only moves `start`, and
-    // the arrays are compacted once `start` reaches `capacity`, so an append costs O(1)
-    // amortised instead of shifting three arrays every time (it runs for every touch
-    // sample a scene's drag sees, which made it the replay's largest per-sample cost).
-    private(set) var times: [Int64] = []
-    private(set) var xs: [Double] = []
-    private(set) var ys: [Double] = []
-    /// The index of the oldest live sample in the arrays.
+    /// One sample: a time in nanoseconds and a position.
+    struct Entry: Sendable {
+        var time: Int64
+        var x: Double
+        var y: Double
+    }
+
+    // The live samples are entries[start...]: dropping the oldest only moves `start`, and
+    // the array is compacted once `start` reaches `capacity`, so an append costs O(1)
+    // amortised instead of shifting the array every time (it runs for every touch sample a
+    // scene's drag sees, which made it the replay's largest per-sample cost). One array,
+    // not one per column: a copy of the history (`gestures`' pause detectors share a fit
+    // by comparing a copy) retains one buffer instead of three, and an append checks one
+    // for uniqueness.
+    private var entries: [Entry] = []
+    /// The index of the oldest live sample in the array.
     private var start = 0
     let capacity: Int
 
@@ -20,10 +28,10 @@ struct SampleHistory: Sendable, Hashable {
         self.capacity = max(1, capacity)
     }
 
-    var newestTime: Int64? { times.count > start ? times[times.count - 1] : nil }
+    var newestTime: Int64? { entries.count > start ? entries[entries.count - 1].time : nil }
 
     /// How many samples are held.
-    var count: Int { times.count - start }
+    var count: Int { entries.count - start }
 
     /// Appends a sample; one at the newest sample's time replaces it (Android merges the
     /// move and pointer-down of the same instant this way). Returns `false`, keeping the
@@ -33,60 +41,69 @@ struct SampleHistory: Sendable, Hashable {
         if let newest = newestTime {
             if time < newest { return false }
             if time == newest {
-                xs[xs.count - 1] = x
-                ys[ys.count - 1] = y
+                entries[entries.count - 1].x = x
+                entries[entries.count - 1].y = y
                 return true
             }
         }
         if count == capacity {
             start += 1
-            if start >= capacity { compact() }
+            if start >= capacity {
+                entries.removeFirst(start)
+                start = 0
+            }
         }
-        times.append(time)
-        xs.append(x)
-        ys.append(y)
+        entries.append(Entry(time: time, x: x, y: y))
         return true
     }
 
-    private mutating func compact() {
-        times.removeFirst(start)
-        xs.removeFirst(start)
-        ys.removeFirst(start)
-        start = 0
-    }
-
     mutating func removeAll() {
-        times.removeAll(keepingCapacity: true)
-        xs.removeAll(keepingCapacity: true)
-        ys.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
         start = 0
     }
 
-    // Equality and hashing see the live samples only, wherever they sit in the arrays.
+    /// Hands `body` the times, xs and ys of `window` (a range of ``window(at:configuration:)``)
+    /// as three columns, gathered into stack buffers: the fits read each column in a row.
+    func withSamples<Result>(
+        in window: Range<Int>,
+        _ body: (UnsafeBufferPointer<Int64>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> Result
+    ) -> Result {
+        let count = window.count
+        return withUnsafeTemporaryAllocation(of: Int64.self, capacity: count) { times in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { positions in
+                entries.withUnsafeBufferPointer { entries in
+                    for (row, index) in window.enumerated() {
+                        times.initializeElement(at: row, to: entries[index].time)
+                        positions.initializeElement(at: row, to: entries[index].x)
+                        positions.initializeElement(at: count + row, to: entries[index].y)
+                    }
+                }
+                return body(UnsafeBufferPointer(times), UnsafeBufferPointer(rebasing: positions[..<count]),
+                            UnsafeBufferPointer(rebasing: positions[count...]))
+            }
+        }
+    }
+
+    // Equality and hashing see the live samples only, wherever they sit in the array.
     static func == (a: SampleHistory, b: SampleHistory) -> Bool {
-        a.capacity == b.capacity && a.times[a.start...].elementsEqual(b.times[b.start...])
-            && a.xs[a.start...].elementsEqual(b.xs[b.start...]) && a.ys[a.start...].elementsEqual(b.ys[b.start...])
+        a.capacity == b.capacity && a.count == b.count
+            && zip(a.entries[a.start...], b.entries[b.start...]).allSatisfy { left, right in
+                left.time == right.time && left.x == right.x && left.y == right.y
+            }
     }
 
     /// Whether `other` holds the same live samples bit for bit, so that any fit of the two
     /// gives the same bits (unlike `==`, 0 and -0 differ and a NaN matches itself). Compared
     /// with `memcmp`: it runs on every touch sample, where the pause detectors share a fit.
+    /// An entry is three 8-byte fields, so it has no padding to differ in.
     func isBitwiseIdentical(to other: SampleHistory) -> Bool {
         guard capacity == other.capacity, count == other.count else { return false }
-        return Self.sameBytes(times, from: start, other.times, from: other.start, count: count)
-            && Self.sameBytes(xs, from: start, other.xs, from: other.start, count: count)
-            && Self.sameBytes(ys, from: start, other.ys, from: other.start, count: count)
-    }
-
-    private static func sameBytes<Element>(
-        _ u: [Element], from i: Int, _ v: [Element], from j: Int, count: Int
-    ) -> Bool {
         guard count > 0 else { return true }
-        let stride = MemoryLayout<Element>.stride
-        return u.withUnsafeBytes { left in
-            v.withUnsafeBytes { right in
+        let stride = MemoryLayout<Entry>.stride
+        return entries.withUnsafeBytes { left in
+            other.entries.withUnsafeBytes { right in
                 guard let a = left.baseAddress, let b = right.baseAddress else { return false }
-                return memcmp(a + i * stride, b + j * stride, count * stride) == 0
+                return memcmp(a + start * stride, b + other.start * stride, count * stride) == 0
             }
         }
     }
@@ -94,10 +111,10 @@ struct SampleHistory: Sendable, Hashable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(capacity)
         hasher.combine(count)
-        for index in start..<times.count {
-            hasher.combine(times[index])
-            hasher.combine(xs[index])
-            hasher.combine(ys[index])
+        for entry in entries[start...] {
+            hasher.combine(entry.time)
+            hasher.combine(entry.x)
+            hasher.combine(entry.y)
         }
     }
 
@@ -108,20 +125,24 @@ struct SampleHistory: Sendable, Hashable {
     /// Empty when no sample is at or before `time`, or when the newest such sample is more
     /// than the stop gap before `time` (the contact has stopped).
     func window(at time: Int64, configuration: VelocityTrackerConfiguration) -> Range<Int> {
-        guard let newestIndex = times[start...].lastIndex(where: { $0 <= time }) else { return 0..<0 }
-        let newest = times[newestIndex]
-        // Int64 subtraction cannot overflow for times within ±146 years of each other.
-        if time - newest > configuration.stopGap { return 0..<0 }
-        var oldestIndex = newestIndex
-        var count = 1
-        while oldestIndex > start && count < configuration.maximumSampleCount {
-            let candidate = oldestIndex - 1
-            let age = newest - times[candidate]
-            let gap = times[oldestIndex] - times[candidate]
-            if age > configuration.horizon || gap > configuration.stopGap { break }
-            oldestIndex = candidate
-            count += 1
+        entries.withUnsafeBufferPointer { entries in
+            var newestIndex = entries.count - 1
+            while newestIndex >= start, entries[newestIndex].time > time { newestIndex -= 1 }
+            guard newestIndex >= start else { return 0..<0 }
+            let newest = entries[newestIndex].time
+            // Int64 subtraction cannot overflow for times within ±146 years of each other.
+            if time - newest > configuration.stopGap { return 0..<0 }
+            var oldestIndex = newestIndex
+            var count = 1
+            while oldestIndex > start && count < configuration.maximumSampleCount {
+                let candidate = oldestIndex - 1
+                let age = newest - entries[candidate].time
+                let gap = entries[oldestIndex].time - entries[candidate].time
+                if age > configuration.horizon || gap > configuration.stopGap { break }
+                oldestIndex = candidate
+                count += 1
+            }
+            return oldestIndex..<(newestIndex + 1)
         }
-        return oldestIndex..<(newestIndex + 1)
     }
 }

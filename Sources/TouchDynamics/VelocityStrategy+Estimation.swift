@@ -6,6 +6,19 @@ extension VelocityStrategy {
         positions: ArraySlice<Double>,
         shortHistoryBehavior: VelocityTrackerConfiguration.ShortHistoryBehavior
     ) -> Double {
+        times.withUnsafeBufferPointer { times in
+            positions.withUnsafeBufferPointer { positions in
+                velocity(times: times, positions: positions, shortHistoryBehavior: shortHistoryBehavior)
+            }
+        }
+    }
+
+    /// ``velocity(times:positions:shortHistoryBehavior:)`` over columns in place.
+    func velocity(
+        times: UnsafeBufferPointer<Int64>,
+        positions: UnsafeBufferPointer<Double>,
+        shortHistoryBehavior: VelocityTrackerConfiguration.ShortHistoryBehavior
+    ) -> Double {
         guard let newest = times.last, times.count == positions.count, times.count >= 2 else {
             return 0
         }
@@ -27,7 +40,7 @@ extension VelocityStrategy {
     /// The lsq2 velocity of both axes of one window from one factorisation (bit for bit what
     /// two calls of ``velocity(times:positions:shortHistoryBehavior:)`` give).
     static func leastSquaresVelocities(
-        times: ArraySlice<Int64>, xs: ArraySlice<Double>, ys: ArraySlice<Double>,
+        times: UnsafeBufferPointer<Int64>, xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>,
         shortHistoryBehavior: VelocityTrackerConfiguration.ShortHistoryBehavior
     ) -> (Double, Double) {
         guard let newest = times.last, times.count == xs.count, times.count == ys.count, times.count >= 2 else {
@@ -38,17 +51,15 @@ extension VelocityStrategy {
         }
         let fitted = Self.withAges(times, before: newest) { ages in
             // The fit's x is the ages; its two series are the positions' x and y.
-            xs.withUnsafeBufferPointer { xSeries in
-                ys.withUnsafeBufferPointer { ySeries in LeastSquaresFit.coefficients(1, degree: degree, x: ages, y: xSeries, z: ySeries) }
-            }
+            LeastSquaresFit.coefficients(1, degree: degree, x: ages, y: xs, z: ys)
         }
         guard let slopes = fitted else { return (0, 0) }
         return (slopes.0 * 1000, slopes.1 * 1000)
     }
 
     private static func leastSquaresVelocity(
-        times: ArraySlice<Int64>,
-        positions: ArraySlice<Double>,
+        times: UnsafeBufferPointer<Int64>,
+        positions: UnsafeBufferPointer<Double>,
         newest: Int64,
         shortHistoryBehavior: VelocityTrackerConfiguration.ShortHistoryBehavior
     ) -> Double {
@@ -58,7 +69,7 @@ extension VelocityStrategy {
         // Ages in milliseconds before the newest sample, as Flutter measures them, so that
         // its 1e-10 rank tolerance means the same here; the slope is then per millisecond.
         let fitted = Self.withAges(times, before: newest) { ages in
-            positions.withUnsafeBufferPointer { y in LeastSquaresFit.coefficients(1, degree: degree, x: ages, y: y, z: nil) }
+            LeastSquaresFit.coefficients(1, degree: degree, x: ages, y: positions, z: nil)
         }
         guard let slope = fitted?.0 else { return 0 }
         return slope * 1000
@@ -78,8 +89,8 @@ extension VelocityStrategy {
 
     /// Hands `body` the ages of `times` in milliseconds before `newest`, negative, in a stack
     /// buffer: computed once per fit rather than once per column of the design matrix.
-    static func withAges<Result>(
-        _ times: ArraySlice<Int64>, before newest: Int64, _ body: (UnsafeBufferPointer<Double>) -> Result
+    static func withAges<Times: Collection<Int64>, Result>(
+        _ times: Times, before newest: Int64, _ body: (UnsafeBufferPointer<Double>) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: times.count) { ages in
             var row = 0
@@ -97,7 +108,7 @@ extension VelocityStrategy {
     /// counts half, so that a finger already moving steadily when the window opens yields
     /// its own speed rather than √2 times it.
     private static func impulseVelocity(
-        times: ArraySlice<Int64>, positions: ArraySlice<Double>
+        times: UnsafeBufferPointer<Int64>, positions: UnsafeBufferPointer<Double>
     ) -> Double {
         var work = 0.0
         var timeIndex = times.startIndex

@@ -75,20 +75,16 @@ public struct VelocityTracker: Sendable, Hashable {
     public func velocity(at time: Int64) -> Velocity {
         let window = history.window(at: time, configuration: configuration)
         guard window.count >= 2 else { return .zero }
-        let times = history.times[window]
-        if strategy == .lsq2 {
-            let (x, y) = VelocityStrategy.leastSquaresVelocities(
-                times: times, xs: history.xs[window], ys: history.ys[window],
-                shortHistoryBehavior: configuration.shortHistoryBehavior)
-            return Velocity(x: x, y: y)
+        return history.withSamples(in: window) { times, xs, ys in
+            if strategy == .lsq2 {
+                let (x, y) = VelocityStrategy.leastSquaresVelocities(
+                    times: times, xs: xs, ys: ys, shortHistoryBehavior: configuration.shortHistoryBehavior)
+                return Velocity(x: x, y: y)
+            }
+            return Velocity(
+                x: strategy.velocity(times: times, positions: xs, shortHistoryBehavior: configuration.shortHistoryBehavior),
+                y: strategy.velocity(times: times, positions: ys, shortHistoryBehavior: configuration.shortHistoryBehavior))
         }
-        return Velocity(
-            x: strategy.velocity(
-                times: times, positions: history.xs[window],
-                shortHistoryBehavior: configuration.shortHistoryBehavior),
-            y: strategy.velocity(
-                times: times, positions: history.ys[window],
-                shortHistoryBehavior: configuration.shortHistoryBehavior))
     }
 
     /// The x component of ``velocity(at:)`` alone, from a fit of the x series only (bit for
@@ -97,9 +93,9 @@ public struct VelocityTracker: Sendable, Hashable {
     func xVelocity(at time: Int64) -> Double {
         let window = history.window(at: time, configuration: configuration)
         guard window.count >= 2 else { return 0 }
-        return strategy.velocity(
-            times: history.times[window], positions: history.xs[window],
-            shortHistoryBehavior: configuration.shortHistoryBehavior)
+        return history.withSamples(in: window) { times, xs, _ in
+            strategy.velocity(times: times, positions: xs, shortHistoryBehavior: configuration.shortHistoryBehavior)
+        }
     }
 
     /// ``velocity(at:)``, bit for bit, with the lsq2 fit solved on `basis`'s factorisation
@@ -126,7 +122,9 @@ public struct VelocityTracker: Sendable, Hashable {
             let degree = VelocityStrategy.leastSquaresDegree(
                 count: window.count, shortHistoryBehavior: configuration.shortHistoryBehavior)
         else { return nil }
-        return basis.slopes(degree: degree, window: history.times[window], y: history.xs[window], z: withY ? history.ys[window] : nil)
+        return history.withSamples(in: window) { times, xs, ys in
+            basis.slopes(degree: degree, window: times, y: xs, z: withY ? ys : nil)
+        }
     }
 
     /// Whether `other` reports bit for bit the same velocities as this tracker at every

@@ -87,7 +87,7 @@ public struct DecelerationPauseDetector: GestureRecognizer {
                     speedTracker: AxisVelocityTracker(strategy: strategy)))
             state = .possible
         }
-        guard let index = contacts.firstIndex(where: { $0.id == sample.id }) else { return }
+        guard let index = Self.contact(sample.id, in: contacts) else { return }
         if sample.phase.isTerminal {
             // A lift is never a pause: whatever the finger was doing, it is gone.
             contacts.remove(at: index)
@@ -102,6 +102,13 @@ public struct DecelerationPauseDetector: GestureRecognizer {
             state = .recognized
             events.append(event)
         }
+    }
+
+    /// The index of contact `id`, its id read in place: `firstIndex(where:)` handed the
+    /// closure a copy of each motion, retaining and releasing its trackers' arrays.
+    private static func contact(_ id: UInt32, in contacts: [ContactMotion]) -> Int? {
+        for index in contacts.indices where contacts[index].id == id { return index }
+        return nil
     }
 
     public mutating func cancel(at time: Int64, events: inout [GestureEvent]) {}

@@ -20,7 +20,7 @@ extension GestureArena {
         tick(to: sample.time, into: &out)
         guard sample.kind.isContact else { return }
         quietTick = nil
-        var sessionIndex = sessions.firstIndex { $0.matches(sample) }
+        var sessionIndex = Self.session(of: sample, in: sessions)
         if sample.phase == .began || sample.phase == .hoverEntered, let stale = sessionIndex {
             // A contact that lands again without having lifted: start it afresh.
             sessions.remove(at: stale)
@@ -38,7 +38,12 @@ extension GestureArena {
         // them. The arena's own, used in place (a copy taken out and put back cost as much
         // as a solve), so that its basis's storage serves every sample.
         defer { velocityMemo.finishSample() }
-        for member in sessions[index].members {
+        // The members as the sample found them, in a list of the arena's own: a copy of the
+        // session's array, or of the session, retains and releases it on every sample.
+        memberScratch.removeAll(keepingCapacity: true)
+        memberScratch.append(contentsOf: sessions[index].members)
+        for position in memberScratch.indices {
+            let member = memberScratch[position]
             // A claim made by an earlier member may have cancelled this one.
             guard sessions[index].members.contains(member) else { continue }
             // The recognizer appends to `out` itself: a batch of its own, stamped into a
@@ -50,6 +55,18 @@ extension GestureArena {
             process(eventsFrom: start, from: member, step, at: sample.time, into: &out)
         }
         if sample.phase.isTerminal || sample.phase == .hoverExited { sessions.remove(at: index) }
+    }
+
+    /// The session following `sample`'s contact, found by reading each session's identity
+    /// in place (a search handed each session copied it, members and all). Static, so that
+    /// the call takes the sessions alone, not a copy of the arena.
+    private static func session(of sample: InputSample, in sessions: [ContactSession]) -> Int? {
+        let isHover = sample.isHoverSample
+        for index in sessions.indices
+        where sessions[index].id == sample.id && sessions[index].kind == sample.kind && sessions[index].isHover == isHover {
+            return index
+        }
+        return nil
     }
 
     /// Tells the recognizers that time has reached `time` (a frame tick): timers due by then

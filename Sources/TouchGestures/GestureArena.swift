@@ -46,6 +46,8 @@ public struct GestureArena: Sendable {
     /// The velocities the recognizers of a sample share (the pause detectors'), kept between
     /// samples for its storage.
     var velocityMemo = VelocityMemo()
+    /// The members of the contact a sample is handed to, kept between samples for its storage.
+    var memberScratch: [Int] = []
     /// How many planar velocity fits the recognizers computed through the arena's shared
     /// ``VelocityMemo`` (the pause detectors'): at most one per contact sample, however many
     /// detectors read it. Tests count it; nothing else depends on it.
@@ -136,10 +138,6 @@ struct ContactSession: Sendable, Hashable {
     /// Hovering pointers are sessions of their own, apart from the same pointer pressed.
     var isHover: Bool
     var members: [Int]
-
-    func matches(_ sample: InputSample) -> Bool {
-        sample.kind == kind && sample.id == id && sample.isHoverSample == isHover
-    }
 }
 
 /// A claim held back until the recognizers it depends on have decided.

@@ -2,25 +2,37 @@ import TouchBenchSupport
 import TouchInput
 
 extension StandardArena {
-    /// Runs a standard arena over every sample `next` yields and hands `body` each state
-    /// change as soon as it is recognized (`changed` ones only when `everyChange`), the timers
-    /// left at the end of the trace last: what `touchbench gestures` writes. It holds one
-    /// sample's batch of events, never the run's, so memory stays flat over any length.
-    public static func streamEvents(
-        screen: Rect?, everyChange: Bool,
-        from next: () throws -> InputSample?,
-        _ body: (GestureEvent) throws -> Void
-    ) throws {
-        var standard = StandardArena(screen: screen)
-        var batch: [GestureEvent] = []
-        func deliver(_ events: [GestureEvent]) throws {
-            for event in events where everyChange || event.state != .changed { try body(event) }
+    /// A standard arena that hands each state change on as soon as it is recognized (`changed`
+    /// ones only when `everyChange`), the timers left at the end of the trace last: what
+    /// `touchbench gestures` writes. It holds one sample's batch of events, never the run's,
+    /// so memory stays flat over any length.
+    ///
+    /// ```swift
+    /// var stream = StandardArena.EventStream(screen: screen, everyChange: false)
+    /// for sample in samples { try stream.feed(sample) { event in print(event) } }
+    /// try stream.finish { event in print(event) }
+    /// ```
+    public struct EventStream {
+        private var standard: StandardArena
+        private var batch: [GestureEvent] = []
+        private let everyChange: Bool
+
+        /// A stream over an arena for `screen` (see ``StandardArena/init(screen:)``).
+        public init(screen: Rect?, everyChange: Bool) {
+            standard = StandardArena(screen: screen)
+            self.everyChange = everyChange
         }
-        while let sample = try next() {
+
+        /// Runs the arena over `sample` and hands `body` the state changes it made.
+        public mutating func feed(_ sample: InputSample, _ body: (GestureEvent) throws -> Void) rethrows {
             standard.handle(sample, into: &batch)
-            try deliver(batch)
-            batch.empty()
+            defer { batch.empty() }
+            for event in batch where everyChange || event.state != .changed { try body(event) }
         }
-        try deliver(standard.finish())
+
+        /// Ends the trace: hands `body` what the timers still pending decide.
+        public mutating func finish(_ body: (GestureEvent) throws -> Void) rethrows {
+            for event in standard.finish() where everyChange || event.state != .changed { try body(event) }
+        }
     }
 }

@@ -76,7 +76,7 @@ public struct TimerPauseDetector: GestureRecognizer {
             contacts.append(ContactMotion(id: sample.id, velocity: VelocityTracker(strategy: strategy)))
             state = .possible
         }
-        guard let index = contacts.firstIndex(where: { $0.id == sample.id }) else { return }
+        guard let index = Self.contact(sample.id, in: contacts) else { return }
         if sample.phase.isTerminal {
             contacts.remove(at: index)
             if contacts.isEmpty { state = .idle }
@@ -94,6 +94,13 @@ public struct TimerPauseDetector: GestureRecognizer {
             contacts[index].noticeStop(at: time, speedThreshold: speedThreshold)
             fireIfDue(index, at: time, events: &events)
         }
+    }
+
+    /// The index of contact `id`, its id read in place: `firstIndex(where:)` handed the
+    /// closure a copy of each motion, retaining and releasing its trackers' arrays.
+    private static func contact(_ id: UInt32, in contacts: [ContactMotion]) -> Int? {
+        for index in contacts.indices where contacts[index].id == id { return index }
+        return nil
     }
 
     public mutating func cancel(at time: Int64, events: inout [GestureEvent]) {}

@@ -10,10 +10,18 @@ public protocol SampleSource: AnyObject {
     /// What was lost at the end of a damaged input (a cut last line, a chunk the writer
     /// never finished), known once ``nextSample()`` has returned `nil`; `nil` when nothing was.
     var damage: TraceFileError? { get }
+    /// Hands `body` every remaining sample in order: the way through a whole source. A
+    /// `.touchtrace` file hands over each decoded chunk's samples in place, where a loop over
+    /// ``nextSample()`` copies every 136-byte sample through four optionals.
+    func forEachSample(_ body: (InputSample) throws -> Void) throws
 }
 
 extension SampleSource {
     public var damage: TraceFileError? { nil }
+
+    public func forEachSample(_ body: (InputSample) throws -> Void) throws {
+        while let sample = try nextSample() { try body(sample) }
+    }
 }
 
 /// Anything that takes samples in time order and writes them somewhere.
@@ -47,6 +55,12 @@ public final class TraceSampleSource: SampleSource {
     public var metadata: TraceMetadata { reader.metadata }
     public func nextSample() throws(TraceFileError) -> InputSample? { try cursor.next() }
     public var damage: TraceFileError? { reader.damage }
+
+    public func forEachSample(_ body: (InputSample) throws -> Void) throws {
+        try cursor.forEachBatch { batch in
+            for index in batch.indices { try body(batch[index]) }
+        }
+    }
 }
 
 /// Writes the JSON Lines form (metadata line first) to a file or standard output.

@@ -34,10 +34,13 @@ enum GesturesCommand {
         let output = try TextOutput(path: "-")
         var array = GestureEventJSONArray()
         var written = 0
-        try StandardArena.streamEvents(screen: Rect(screen: metadata.screen), everyChange: everyChange, from: samples) { event in
+        func write(_ event: GestureEvent) throws {
             try output.write(asJSON ? array.text(adding: event) : GestureInput.line(for: event) + "\n")
             written += 1
         }
+        var stream = StandardArena.EventStream(screen: Rect(screen: metadata.screen), everyChange: everyChange)
+        try samples { sample in try stream.feed(sample, write) }
+        try stream.finish(write)
         if asJSON {
             try output.write(array.closingText)
         } else if written == 0 {
@@ -50,16 +53,13 @@ enum GesturesCommand {
 
 /// Reading any input the command line knows, and writing the events.
 enum GestureInput {
-    /// The metadata and a function yielding the samples in order.
-    static func read(_ path: String) throws -> (TraceMetadata, () throws -> InputSample?) {
+    /// The metadata and a function handing every sample, in order, to its argument.
+    static func read(_ path: String) throws -> (TraceMetadata, ((InputSample) throws -> Void) throws -> Void) {
         let input = try TraceFiles.open(path)
         let source = input.source
-        var warned = false
-        return (source.metadata, {
-            if let sample = try source.nextSample() { return sample }
-            if !warned { TraceFiles.warnAfterReading(input) }
-            warned = true
-            return nil
+        return (source.metadata, { each in
+            try source.forEachSample(each)
+            TraceFiles.warnAfterReading(input)
         })
     }
 

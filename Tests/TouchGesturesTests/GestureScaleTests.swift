@@ -67,22 +67,20 @@ import TraceSynthesis
         #expect(longCost.allocations <= sparseCost.allocations * 1.2 + 0.01)
         #expect(longCost.bytes <= sparseCost.bytes * 1.2 + 16)
     }
-    /// `touchbench gestures --json --verbose`'s path (``StandardArena/streamEvents`` into
+    /// `touchbench gestures --json --verbose`'s path (``StandardArena/EventStream`` into
     /// ``GestureEventJSONArray``, every event's text made and dropped as the CLI writes it)
     /// allocates the same per sample over a trace four times as long: nothing is kept.
     @Test func theStreamedJSONPathKeepsNothingPerSample() throws {
         try #require(allocation_counter_is_active() != 0)
         func cost(_ session: MixedSession) throws -> (allocations: Double, bytes: Double, large: UInt64, events: Int) {
             let samples = Array(session)
-            var index = 0
             var array = GestureEventJSONArray()
             var characters = 0
             let large = allocation_counter_thread_large_allocations()
             let before = (allocation_counter_thread_allocations(), allocation_counter_thread_bytes())
-            try StandardArena.streamEvents(screen: Rect(screen: session.metadata.screen), everyChange: true, from: {
-                defer { index += 1 }
-                return index < samples.count ? samples[index] : nil
-            }) { event in characters += array.text(adding: event).utf8.count }
+            var stream = StandardArena.EventStream(screen: Rect(screen: session.metadata.screen), everyChange: true)
+            for sample in samples { stream.feed(sample) { event in characters += array.text(adding: event).utf8.count } }
+            stream.finish { event in characters += array.text(adding: event).utf8.count }
             let after = (allocation_counter_thread_allocations(), allocation_counter_thread_bytes())
             let n = Double(samples.count)
             #expect(characters > 100 * array.count)
