@@ -109,7 +109,10 @@ public struct PanRecognizer: GestureRecognizer {
         sample.isContactSample && (state == .idle || state == .possible || state.isActive)
     }
 
-    private var centroid: Point {
+    /// The centroid of the fingers (the latest location without any). Static, so that a call
+    /// from a mutating method hands over the fingers alone: a getter on `self` had the whole
+    /// recognizer copied first, on every sample.
+    private static func centroid(of fingers: [Finger], otherwise location: Point?) -> Point {
         guard !fingers.isEmpty else { return location ?? .zero }
         let sum = fingers.reduce((x: 0.0, y: 0.0)) { ($0.x + $1.location.x, $0.y + $1.location.y) }
         return Point(x: sum.x / Double(fingers.count), y: sum.y / Double(fingers.count))
@@ -117,10 +120,10 @@ public struct PanRecognizer: GestureRecognizer {
 
     /// Changes the fingers, absorbing the centroid's jump.
     private mutating func changeFingers(_ change: (inout [Finger]) -> Void) {
-        let before = centroid
+        let before = Self.centroid(of: fingers, otherwise: location)
         change(&fingers)
         guard !fingers.isEmpty else { return }
-        let jump = centroid.offset(from: before)
+        let jump = Self.centroid(of: fingers, otherwise: location).offset(from: before)
         jumps = Offset(dx: jumps.dx + jump.dx, dy: jumps.dy + jump.dy)
     }
 
@@ -162,7 +165,7 @@ public struct PanRecognizer: GestureRecognizer {
             return
         }
         fingers[finger].location = sample.point
-        let moved = centroid
+        let moved = Self.centroid(of: fingers, otherwise: location)
         location = Point(x: moved.x - jumps.dx, y: moved.y - jumps.dy)
         guard let location else { return }
         tracker.add(time: sample.time, x: location.x, y: location.y)

@@ -32,7 +32,7 @@ enum VelocityCommand {
         var tracker = LiftVelocityTracker(strategy: try arguments.value(strategy) ?? .lsq2)
         let input = try TraceFiles.open(arguments.positionals[0])
         var lifts: [LiftVelocityTracker.Lift] = []
-        while let sample = try input.source.nextSample() {
+        try input.source.forEachSample { sample in
             if let lift = tracker.add(sample) { lifts.append(lift) }
         }
         TraceFiles.warnAfterReading(input)

@@ -23,20 +23,21 @@ struct MetricAccumulator: Sendable {
     let unit: Double
     private var moments = RunningMoments()
     var count: Int { moments.count }
-    /// For each page of q (q >> ``pageShift``) below ``denseLimit``, where its counters start
-    /// in `counts` (in page units), or −1 before a value falls in it.
+    /// For each page of q (q >> ``pageShift``) below ``denseLimit``, its index in `pages`, or
+    /// −1 before a value falls in it.
     private var pageStarts: [Int32] = []
-    /// The counters of the pages in use, one block of ``pageSize`` each, in the order the
-    /// pages were first used.
-    private var counts: [UInt32] = []
+    /// The counters of the pages in use, ``pageSize`` each, in the order the pages were first
+    /// used. An array per page, not one array of them all: growing one array copied every
+    /// page taken so far at each doubling (a twentieth of a 10 min replay's time).
+    private var pages: [[UInt32]] = []
     private var sparse: [Int64: Int] = [:]
 
     private static let denseLimit: Int64 = 1 << 20
     private static let pageShift = 10
     private static let pageSize = 1 << pageShift
     private static let pageCount = Int(denseLimit) >> pageShift
-    /// One page of zeros, appended as a block (appending a repeated element goes element by
-    /// element, and allocates for each in an unoptimised build).
+    /// One page of zeros, shared until its first count (making a page by repeating an element
+    /// goes element by element in an unoptimised build).
     private static let zeroPage = [UInt32](repeating: 0, count: pageSize)
 
     init(quantum: Double, unit: Double = 1) {
@@ -59,14 +60,14 @@ struct MetricAccumulator: Sendable {
         let q = Int(scaled)
         let page = q &>> Self.pageShift
         if pageStarts.isEmpty || pageStarts[page] < 0 { addPage(page) }
-        counts[Int(pageStarts[page]) &<< Self.pageShift | q & (Self.pageSize - 1)] &+= 1
+        pages[Int(pageStarts[page])][q & (Self.pageSize - 1)] &+= 1
     }
 
     private mutating func addPage(_ page: Int) {
         if pageStarts.isEmpty { pageStarts = [Int32](repeating: -1, count: Self.pageCount) }
         guard pageStarts[page] < 0 else { return }
-        pageStarts[page] = Int32(counts.count >> Self.pageShift)
-        counts.append(contentsOf: Self.zeroPage)
+        pageStarts[page] = Int32(pages.count)
+        pages.append(Self.zeroPage)
     }
 
     private mutating func addSparse(_ scaled: Double) {
@@ -102,9 +103,9 @@ struct MetricAccumulator: Sendable {
         for q in negatives { visit(q, sparse[q] ?? 0) }
         // Pages in the order of q; every percentile found, the rest cannot change them.
         for (page, start) in pageStarts.enumerated() where start >= 0 && next < ranks.count {
-            let base = Int(start) << Self.pageShift
-            for offset in 0..<Self.pageSize where counts[base + offset] > 0 {
-                visit(Int64(page << Self.pageShift | offset), Int(counts[base + offset]))
+            let counts = pages[Int(start)]
+            for offset in 0..<Self.pageSize where counts[offset] > 0 {
+                visit(Int64(page << Self.pageShift | offset), Int(counts[offset]))
             }
         }
         for q in highs { visit(q, sparse[q] ?? 0) }
