@@ -38,14 +38,20 @@ extension GestureArena {
         // them. The arena's own, used in place (a copy taken out and put back cost as much
         // as a solve), so that its basis's storage serves every sample.
         defer { velocityMemo.finishSample() }
-        // The members as the sample found them, in a list of the arena's own: a copy of the
-        // session's array, or of the session, retains and releases it on every sample.
-        memberScratch.removeAll(keepingCapacity: true)
-        memberScratch.append(contentsOf: sessions[index].members)
-        for position in memberScratch.indices {
-            let member = memberScratch[position]
-            // A claim made by an earlier member may have cancelled this one.
-            guard sessions[index].members.contains(member) else { continue }
+        // The members are in ascending order (``offer(_:)`` lists them so; claims only remove),
+        // so the next to take the sample is the first after the last that took it, wherever a
+        // claim by an earlier member moved it or cancelled those after it. Read in place: a
+        // copy of the list, or of the session, retained and released it on every sample.
+        var previous = -1
+        var position = 0
+        while true {
+            let count = sessions[index].members.count
+            position = Swift.min(position, count)
+            while position > 0, sessions[index].members[position - 1] > previous { position -= 1 }
+            while position < count, sessions[index].members[position] <= previous { position += 1 }
+            guard position < count else { break }
+            let member = sessions[index].members[position]
+            previous = member
             // The recognizer appends to `out` itself: a batch of its own, stamped into a
             // second array and appended, cost two allocations on most samples (the pan's
             // `changed`).

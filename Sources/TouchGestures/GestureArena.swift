@@ -46,8 +46,6 @@ public struct GestureArena: Sendable {
     /// The velocities the recognizers of a sample share (the pause detectors'), kept between
     /// samples for its storage.
     var velocityMemo = VelocityMemo()
-    /// The members of the contact a sample is handed to, kept between samples for its storage.
-    var memberScratch: [Int] = []
     /// How many planar velocity fits the recognizers computed through the arena's shared
     /// ``VelocityMemo`` (the pause detectors'): at most one per contact sample, however many
     /// detectors read it. Tests count it; nothing else depends on it.
@@ -137,6 +135,7 @@ struct ContactSession: Sendable, Hashable {
     var id: UInt32
     /// Hovering pointers are sessions of their own, apart from the same pointer pressed.
     var isHover: Bool
+    /// The recognizers following the contact, in ascending order.
     var members: [Int]
 }
 
