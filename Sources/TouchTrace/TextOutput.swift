@@ -19,7 +19,15 @@ public final class TextOutput {
         storage = .allocate(capacity: capacity)
     }
 
-    deinit { storage.deallocate() }
+    /// A command that fails part way (a damaged chunk, a bad line) still leaves what it wrote
+    /// before on standard output, a device or a FIFO, as `gestures` and `cat` promise: what is
+    /// still buffered is handed to the operating system, best effort (an error here has nowhere
+    /// to go; the command's own is on its way). A regular file was being written under a
+    /// temporary name that is removed unfinished, so the previous file stays.
+    deinit {
+        if count > 0 { try? file.write(UnsafeRawBufferPointer(start: storage, count: count)) }
+        storage.deallocate()
+    }
 
     public var path: String { file.path }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchBenchSupport
 import TouchInput
@@ -156,5 +157,28 @@ import TraceSynthesis
         let expectedCSV = samples.map { Self.referenceRow($0) + "\n" }.joined()
         #expect(try String(contentsOfFile: scratch.path("a.jsonl"), encoding: .utf8) == expectedJSONL)
         #expect(try String(contentsOfFile: scratch.path("a.csv"), encoding: .utf8) == expectedCSV)
+    }
+
+    /// An output to standard output, a device or a FIFO that is dropped without `close()` (a
+    /// command failing part way, as `gestures` does on a damaged chunk) still hands over what
+    /// it held: here 100 lines, well under the 64 KiB it buffers before writing. (A regular
+    /// file is written under a temporary name and never finished, so the previous file stays.)
+    @Test func textOutputDroppedUnclosedHandsOverWhatItHeld() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("pipe")
+        #expect(mkfifo(path, 0o600) == 0)
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let samples = Array(MixedSession(seed: 2, duration: 20).prefix(100))
+        do {
+            let output = try TextOutput(path: path)
+            for sample in samples { try output.writeJSONLine(sample) }
+        }
+        let expected = samples.map { Self.referenceLine($0) + "\n" }.joined()
+        #expect(expected.utf8.count < 1 << 16)
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        let count = read(reader, &bytes, bytes.count)
+        #expect(String(decoding: bytes.prefix(max(0, count)), as: UTF8.self) == expected)
     }
 }
