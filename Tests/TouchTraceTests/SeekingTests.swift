@@ -38,6 +38,30 @@ struct SeekingTests {
         #expect(got == samples.filter { $0.time >= 200_000_000 && $0.time < 600_000_000 })
     }
 
+    /// `forEachSample` (how `gestures` and `velocity` read a whole source) hands over the samples
+    /// `nextSample()` yields, in order: over a window, over the whole file, and over what is
+    /// left once some were taken one by one; a source without chunks takes the protocol's loop.
+    @Test("a source's samples handed over in place are the ones it yields one by one", arguments: windows)
+    func forEachSample(from: Int64, to: Int64) throws {
+        let scratch = ScratchDirectory()
+        let samples = Samples.mixed(count: 1500, seed: 11)
+        let path = scratch.path("each.touchtrace")
+        _ = try Samples.write(samples, to: path, chunkSamples: 128)
+        let reader = try TraceReader(path: path)
+        let expected = samples.filter { $0.time >= from && $0.time < to }
+        let source = TraceSampleSource(reader: reader, window: from..<to)
+        var got: [InputSample] = []
+        for _ in 0..<Swift.min(3, expected.count) { if let sample = try source.nextSample() { got.append(sample) } }
+        try source.forEachSample { got.append($0) }
+        #expect(got == expected)
+        var all: [InputSample] = []
+        try TraceSampleSource(reader: reader).forEachSample { all.append($0) }
+        #expect(all == samples)
+        var fromArray: [InputSample] = []
+        try SampleArraySource(metadata: reader.metadata, samples: expected).forEachSample { fromArray.append($0) }
+        #expect(fromArray == expected)
+    }
+
     /// Runs in a child process (an exit test), so the other tests running in parallel in
     /// this process cannot move its resident memory. The child exits with 0 when writing and
     /// then reading a million samples grew its peak memory by less than 24 MB: whole-file
