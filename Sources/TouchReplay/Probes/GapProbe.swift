@@ -118,6 +118,7 @@ struct GapProbe: Sendable {
         var ax = 0.0, ay = 0.0, aTime: Int64 = 0
         var gap: Double?
         var best = Double.infinity, bestTime = entry.presentation
+        var passing = Double.infinity
         var number = start
         while number > oldest {
             let slot = number & (capacity - 1)
@@ -144,11 +145,18 @@ struct GapProbe: Sendable {
             var u = length > 0 ? ((entry.x - ax) * dx + (entry.y - ay) * dy) / length : 0
             u = Swift.min(1, Swift.max(0, u))
             let px = ax + u * dx - entry.x, py = ay + u * dy - entry.y
-            let distance = (px * px + py * py).squareRoot()
+            let squared = px * px + py * py
             // Newest first: a later point of the path wins a tie (a finger at rest is not behind).
-            if distance < best - 1e-9 {
-                best = distance
-                bestTime = aTime - Int64((u * Double(aTime - time)).rounded())
+            // The square root is taken only where it may pass: a square above `passing`
+            // (the bound squared, widened far beyond rounding) has a root above the bound.
+            if !(squared > passing) {
+                let distance = squared.squareRoot()
+                if distance < best - 1e-9 {
+                    best = distance
+                    bestTime = aTime - Int64((u * Double(aTime - time)).rounded())
+                    let bound = (best - 1e-9) * (1 + 1e-15)
+                    passing = bound > 0 ? bound * bound : -1
+                }
             }
             ax = bx
             ay = by
