@@ -8,3 +8,15 @@ extension Array {
         if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }
+
+extension Array {
+    /// Moves every element to the end of `other` and empties this array, keeping both
+    /// storages; does nothing, not even a uniqueness check, when this array is empty (a
+    /// scene's signals, handed to the frame loop every frame and nearly always none).
+    @inlinable
+    package mutating func moveAll(to other: inout [Element]) {
+        guard !isEmpty else { return }
+        other.append(contentsOf: self)
+        removeAll(keepingCapacity: true)
+    }
+}

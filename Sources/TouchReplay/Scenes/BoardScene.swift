@@ -238,8 +238,7 @@ public struct BoardScene: Scene {
     }
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
-        signals.append(contentsOf: self.signals)
-        self.signals.empty()
+        self.signals.moveAll(to: &signals)
     }
 }
 

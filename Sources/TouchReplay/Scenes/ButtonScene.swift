@@ -130,8 +130,7 @@ public struct ButtonScene: Scene {
     }
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
-        signals.append(contentsOf: self.signals)
-        self.signals.empty()
+        self.signals.moveAll(to: &signals)
     }
 
     public func animatedValues() -> [(name: String, value: Double)] { [("highlight", highlight.value)] }

@@ -304,8 +304,7 @@ public struct HomeScene: Scene {
     }
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
-        signals.append(contentsOf: self.signals)
-        self.signals.empty()
+        self.signals.moveAll(to: &signals)
     }
 
     public func animatedValues() -> [(name: String, value: Double)] {

@@ -117,8 +117,7 @@ public struct PointerScene: Scene {
     }
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
-        signals.append(contentsOf: self.signals)
-        self.signals.empty()
+        self.signals.moveAll(to: &signals)
     }
 
     /// Where the pointer is drawn for the hand now.

@@ -151,8 +151,7 @@ public struct ScrollScene: Scene {
     }
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
-        signals.append(contentsOf: self.signals)
-        self.signals.empty()
+        self.signals.moveAll(to: &signals)
     }
 
     public func recognizerStates() -> [(name: String, state: String)] {
