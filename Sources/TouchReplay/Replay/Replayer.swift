@@ -47,9 +47,7 @@ public enum Replayer {
         var cursor = reader.makeCursor()
         return try run(scene: scene, sceneName: sceneName, traceName: traceName ?? reader.path,
                        settings: settings, timeline: timeline, frameCosts: frameCosts) { feed in
-            try cursor.forEachBatch { batch in
-                for sample in batch { try feed(sample) }
-            }
+            try cursor.forEachBatch { batch in try batch.withUnsafeBufferPointer { try feed($0) } }
         }
     }
 
@@ -75,7 +73,7 @@ public enum Replayer {
         settings: ReplaySettings = ReplaySettings(), traceName: String = "(memory)", timeline: TimelineRecorder? = nil
     ) throws -> RunRecord {
         try run(scene: scene, sceneName: sceneName, traceName: traceName, settings: settings, timeline: timeline) { feed in
-            for sample in samples { try feed(sample) }
+            for sample in samples { try hand(sample, to: feed) }
         }
     }
 
@@ -98,9 +96,13 @@ public enum Replayer {
         SceneContext(metadata: metadata, refreshHz: settings.display.refresh.maximumHz, parameters: settings.parameters)
     }
 
+    /// Hands the samples to the engine. `drive` passes them in runs of contiguous memory (a
+    /// decoded chunk at a time, or one by one): the engine reads each sample where it lies, where
+    /// a closure taking one sample had each 136-byte sample copied out of the chunk and again
+    /// into the call, which was about a twentieth of a replay.
     static func run<S: Scene>(
         scene: S, sceneName: String, traceName: String, settings: ReplaySettings, timeline: TimelineRecorder?,
-        frameCosts: FrameCostRecorder? = nil, drive: (_ feed: (InputSample) throws -> Void) throws -> Void
+        frameCosts: FrameCostRecorder? = nil, drive: (_ feed: (UnsafeBufferPointer<InputSample>) throws -> Void) throws -> Void
     ) throws -> RunRecord {
         var span = ReplaySpan(traceName: traceName)
         var settings = settings.resolvingParameters
@@ -110,7 +112,12 @@ public enum Replayer {
         case .virtual:
             var engine = ReplayEngine(scene: scene, clock: VirtualClock(), display: settings.display, timeline: timeline,
                                       recordsSeries: settings.recordsSeries, frameCost: settings.frameCost, costRecorder: frameCosts)
-            try drive { try span.admit($0); engine.feed($0) }
+            try drive { samples in
+                for index in samples.indices {
+                    try span.admit(samples[index])
+                    engine.feed(samples[index])
+                }
+            }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
         case .wallClock(let rate):
@@ -118,11 +125,13 @@ public enum Replayer {
             var engine = ReplayEngine(scene: scene, clock: clock, display: settings.display, timeline: timeline,
                                       recordsSeries: settings.recordsSeries, frameCost: settings.frameCost, costRecorder: frameCosts)
             var previous: Int64?
-            try drive { sample in
-                try span.admit(sample)
-                if let previous { try Self.checkWait(from: previous, to: sample.time, rate: rate, traceName: traceName) }
-                previous = sample.time
-                engine.feed(sample)
+            try drive { samples in
+                for sample in samples {
+                    try span.admit(sample)
+                    if let previous { try Self.checkWait(from: previous, to: sample.time, rate: rate, traceName: traceName) }
+                    previous = sample.time
+                    engine.feed(sample)
+                }
             }
             engine.finish(tail: settings.tail)
             return result(of: engine, sceneName: sceneName, traceName: traceName, settings: settings)
@@ -165,7 +174,7 @@ private struct SourceVisitor<Source: SampleSource>: SceneVisitor {
     func visit<S: Scene>(_ scene: S) throws -> RunRecord {
         try Replayer.run(scene: scene, sceneName: name, traceName: traceName, settings: settings, timeline: timeline,
                          frameCosts: frameCosts) { feed in
-            while let sample = try source.nextSample() { try feed(sample) }
+            while let sample = try source.nextSample() { try hand(sample, to: feed) }
         }
     }
 }
@@ -226,4 +235,9 @@ struct ReplaySpan {
                                  reason: "has more than \(Self.maximumContactsDown) contacts down at once (at \(sample.time) ns), more than replay follows or any digitizer reports")
         }
     }
+}
+
+/// Hands one sample to a replay's feed, for sources that yield them one at a time.
+private func hand(_ sample: InputSample, to feed: (UnsafeBufferPointer<InputSample>) throws -> Void) rethrows {
+    try withUnsafePointer(to: sample) { try feed(UnsafeBufferPointer(start: $0, count: 1)) }
 }
