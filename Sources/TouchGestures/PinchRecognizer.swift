@@ -22,8 +22,18 @@ public struct PinchRecognizer: GestureRecognizer {
     public private(set) var beganSpan: Double?
     /// The scale relative to ``beganSpan`` (1 before the pinch begins).
     public private(set) var scale = 1.0
-    /// The scale's velocity in scale per second.
-    public private(set) var scaleVelocity = 0.0
+    /// The scale's velocity in scale per second, at the latest update (a least-squares fit
+    /// computed when asked: a scene reads it at the lift only).
+    public var scaleVelocity: Double {
+        guard let velocityTime else { return 0 }
+        return tracker.velocity(at: velocityTime)
+    }
+    /// Whether `changed` events carry ``scaleVelocity`` (the default, as `gestures` reports
+    /// them). A client that reads the velocity from the recognizer when it needs it turns it
+    /// off, and the fit per sample it cost is never made; every other event still carries it.
+    public var velocityInChangedEvents = true
+    /// The time of the latest update, at which ``scaleVelocity`` is fitted.
+    private var velocityTime: Int64?
     /// The midpoint between the fingers.
     public private(set) var location: Point?
     private var pair = ContactPair()
@@ -97,14 +107,16 @@ public struct PinchRecognizer: GestureRecognizer {
     }
 
     public mutating func reset() {
-        self = PinchRecognizer(hysteresis: hysteresis, decelerationRate: decelerationRate)
+        var fresh = PinchRecognizer(hysteresis: hysteresis, decelerationRate: decelerationRate)
+        fresh.velocityInChangedEvents = velocityInChangedEvents
+        self = fresh
     }
 
     private mutating func update(at time: Int64) {
         guard let beganSpan, beganSpan > 0 else { return }
         scale = pair.span / beganSpan
         tracker.add(time: time, value: scale)
-        scaleVelocity = tracker.velocity(at: time)
+        velocityTime = time
     }
 
     private mutating func emit(_ newState: RecognizerState, at time: Int64, events: inout [GestureEvent]) {
@@ -112,7 +124,7 @@ public struct PinchRecognizer: GestureRecognizer {
         var event = GestureEvent(gesture: .pinch, state: newState, time: time, contact: pair.first)
         event.location = location
         event.scale = scale
-        event.scaleVelocity = scaleVelocity
+        if velocityInChangedEvents || newState != .changed { event.scaleVelocity = scaleVelocity }
         events.append(event)
     }
 }

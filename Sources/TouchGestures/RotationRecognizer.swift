@@ -19,8 +19,18 @@ public struct RotationRecognizer: GestureRecognizer {
     /// The rotation since the recognizer began, in radians (positive clockwise on screen,
     /// where y grows downward).
     public private(set) var rotation = 0.0
-    /// The angular velocity in radians per second.
-    public private(set) var rotationVelocity = 0.0
+    /// The angular velocity in radians per second, at the latest update (a least-squares
+    /// fit computed when asked: a scene reads it at the lift only).
+    public var rotationVelocity: Double {
+        guard let velocityTime else { return 0 }
+        return tracker.velocity(at: velocityTime)
+    }
+    /// Whether `changed` events carry ``rotationVelocity`` (the default, as `gestures` reports
+    /// them). A client that reads the velocity from the recognizer when it needs it turns it
+    /// off, and the fit per sample it cost is never made; every other event still carries it.
+    public var velocityInChangedEvents = true
+    /// The time of the latest update, at which ``rotationVelocity`` is fitted.
+    private var velocityTime: Int64?
     /// The midpoint between the fingers.
     public private(set) var location: Point?
     private var pair = ContactPair()
@@ -100,13 +110,15 @@ public struct RotationRecognizer: GestureRecognizer {
     }
 
     public mutating func reset() {
-        self = RotationRecognizer(hysteresis: hysteresis, decelerationRate: decelerationRate)
+        var fresh = RotationRecognizer(hysteresis: hysteresis, decelerationRate: decelerationRate)
+        fresh.velocityInChangedEvents = velocityInChangedEvents
+        self = fresh
     }
 
     private mutating func update(at time: Int64) {
         rotation = turned - turnedAtBeginning
         tracker.add(time: time, value: rotation)
-        rotationVelocity = tracker.velocity(at: time)
+        velocityTime = time
     }
 
     private mutating func emit(_ newState: RecognizerState, at time: Int64, events: inout [GestureEvent]) {
@@ -114,7 +126,7 @@ public struct RotationRecognizer: GestureRecognizer {
         var event = GestureEvent(gesture: .rotation, state: newState, time: time, contact: pair.first)
         event.location = location
         event.rotation = rotation
-        event.rotationVelocity = rotationVelocity
+        if velocityInChangedEvents || newState != .changed { event.rotationVelocity = rotationVelocity }
         events.append(event)
     }
 }

@@ -46,6 +46,9 @@ public struct PinchScene: Scene {
     public init(context: SceneContext = SceneContext(), parameters: Parameters = Parameters()) {
         pinch = PinchRecognizer(hysteresis: parameters.hysteresis)
         turn = RotationRecognizer(hysteresis: parameters.hysteresis)
+        // The scene reads the velocities from the recognizers at the lift: no fit per sample.
+        pinch.velocityInChangedEvents = false
+        turn.velocityInChangedEvents = false
         snap = Springs.make(dampingRatio: parameters.snapDampingRatio, response: parameters.snapResponse)
         events.reserveCapacity(4)
     }
