@@ -98,6 +98,26 @@ package struct ByteCursor {
         return value
     }
 
+    /// Two varints in a row, the value and the length of a run (``RunLength``): when the value
+    /// takes one or two bytes and the length one (nearly every run: an id and a run of one
+    /// sample when fingers interleave), both come from one load without a branch on the
+    /// value's length.
+    @inline(__always)
+    package mutating func readVarintPair() throws(Overrun) -> (UInt64, UInt64) {
+        if position < fastEnd {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let first = word & 0xFF, second = word >> 8 & 0xFF
+            let more = first >> 7
+            // The second varint's byte: the second of the word, or the third after a two-byte value.
+            let next = word >> (8 &+ 8 &* more) & 0xFF
+            if (first & second | next) & 0x80 == 0 {
+                position &+= 2 &+ Int(truncatingIfNeeded: more)
+                return (first & 0x7F | second << 7 & (0 &- more), next)
+            }
+        }
+        return (try readVarint(), try readVarint())
+    }
+
     /// The checked varint read near the end of the bytes: out of line, and taking the
     /// position by value, so that a caller's cursor can stay in registers.
     @inline(never)
@@ -115,10 +135,64 @@ package struct ByteCursor {
         }
     }
 
+    /// A zig-zag varint, refused (`Overrun`) unless it is below `limit`: one comparison
+    /// before the zig-zag, cheaper than bounding the value's magnitude after it.
+    @inline(__always)
+    package mutating func readSignedVarint(below limit: UInt64) throws(Overrun) -> Int64 {
+        let raw = try readVarint()
+        guard raw < limit else { throw Overrun() }
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
     @inline(__always)
     package mutating func readSignedVarint() throws(Overrun) -> Int64 {
         let raw = try readVarint()
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    /// Whether the next 16 bytes hold at most two with the continuation bit: a column of
+    /// mostly one-byte values, worth ``forEachSignedVarint(count:_:)``. (On a column of mixed
+    /// one- and two-byte values that loop costs more than a value at a time.)
+    @inline(__always)
+    package func looksOneByte() -> Bool {
+        // fastEnd − 6 = end − 15: sixteen bytes readable.
+        guard position < fastEnd &- 6 else { return false }
+        let mask: UInt64 = 0x8080_8080_8080_8080
+        let first = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        let second = base.loadUnaligned(fromByteOffset: position &+ 8, as: UInt64.self)
+        return (first & mask).nonzeroBitCount &+ (second & mask).nonzeroBitCount <= 2
+    }
+
+    /// Reads `count` zig-zag varints, handing each to `body` with its ordinal; a varint of
+    /// `limit` or more (a value of magnitude `limit / 2` or more) is refused (`Overrun`), so
+    /// that `body` may add it to a bounded number without an overflow check. One-byte varints (the deltas of a steady finger,
+    /// nearly all of x and y) are taken from one 8-byte load: the continuation bits of the
+    /// load say how many of its bytes are whole values, read by shifting, without a varint
+    /// read or a bounds check each (and, at most 64, never past `limit`).
+    @inline(__always)
+    package mutating func forEachSignedVarint(count: Int, limit: UInt64, _ body: (Int, Int64) throws -> Void) throws {
+        var i = 0
+        while i < count {
+            if position < fastEnd {
+                var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let continuations = word & 0x8080_8080_8080_8080
+                // The bytes before the first with its top bit set are whole one-byte varints.
+                let whole = continuations == 0 ? 8 : continuations.trailingZeroBitCount &>> 3
+                let take = min(whole, count &- i)
+                if take > 0 {
+                    for _ in 0..<take {
+                        let raw = word & 0x7F
+                        word &>>= 8
+                        try body(i, Int64(bitPattern: raw &>> 1) ^ (0 &- Int64(bitPattern: raw & 1)))
+                        i &+= 1
+                    }
+                    position &+= take
+                    continue
+                }
+            }
+            try body(i, try readSignedVarint(below: limit))
+            i &+= 1
+        }
     }
 
     @inline(__always)

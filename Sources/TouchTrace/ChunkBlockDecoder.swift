@@ -13,11 +13,14 @@ final class BlockColumns {
     let fields = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
     /// Each sample's per-contact slots; set only for samples carrying a delta-coded field.
     let slots = UnsafeMutablePointer<UnsafeMutablePointer<Int64>>.allocate(capacity: capacity)
+    /// The samples carrying one optional field, listed for a column read several values to a load.
+    let carriers = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
 
     init() {}
 
     deinit {
         times.deallocate(); kindPhases.deallocate(); ids.deallocate(); fields.deallocate(); slots.deallocate()
+        carriers.deallocate()
     }
 }
 
@@ -37,6 +40,54 @@ struct BlockPresence {
         } else {
             for j in 0..<count where fields[j] & bit != 0 { try body(j) }
         }
+    }
+
+    /// Lists the samples carrying the field into `list` (room for `count`); how many.
+    @inline(__always)
+    func list(into list: UnsafeMutablePointer<Int>) -> Int {
+        // Without a branch: every sample is written, the count moves only past carriers.
+        var n = 0
+        for j in 0..<count {
+            list[n] = j
+            n &+= fields[j] & bit != 0 ? 1 : 0
+        }
+        return n
+    }
+
+    /// Calls `body` with every value of `cursor`'s column and the index of its sample: several
+    /// one-byte values to a load when the column looks like holding mostly those. Values past
+    /// ``deltaLimit`` are refused, so that `body` can add them without overflow checks.
+    @inline(__always)
+    func forEachDelta(
+        _ cursor: inout ByteCursor, list: UnsafeMutablePointer<Int>, _ body: (Int, Int64) throws -> Void
+    ) throws {
+        let limit = Self.deltaLimit
+        if cursor.looksOneByte() {
+            if dense {
+                try cursor.forEachSignedVarint(count: count, limit: limit) { j, value in try body(j, value) }
+            } else {
+                let n = self.list(into: list)
+                try cursor.forEachSignedVarint(count: n, limit: limit) { i, value in try body(list[i], value) }
+            }
+        } else {
+            try forEach { j in try body(j, try cursor.readSignedVarint(below: limit)) }
+        }
+    }
+
+    /// A bound on the zig-zag varint of a delta or location residual: a contact's values stay
+    /// within ±2^52 (``Quantizer/limit``, checked before each is kept), so a step between two
+    /// is within ±2^53 and a valid residual (a step minus the one before) within ±2^54, its
+    /// varint at most 2^55. Below the bound (magnitudes below 2^55), a value plus a delta (or
+    /// a step plus a residual, plus a value) cannot overflow Int64, so the range check alone
+    /// decides, as the checked arithmetic of the sample-by-sample decoder does.
+    static let deltaLimit: UInt64 = 1 << 56
+
+    /// Whether a fixed-point index lies within ±``Quantizer/limit``: one addition and one
+    /// unsigned comparison.
+    @inline(__always)
+    static func inRange(_ index: Int64) -> Bool {
+        let limit = Int64(Quantizer.limit)
+        return UInt64(bitPattern: index &+ limit) <= UInt64(bitPattern: 2 &* limit)
     }
 }
 
@@ -108,11 +159,11 @@ extension ColumnCursors {
         }
         // Each column is its own function (see `deltas`): a loop over a few registers.
         if let p = presence(.location) {
-            try Self.locations(&x, &y, p, quantum: q.position, slots: slots, into: raw + layout.values[0], raw + layout.values[1])
+            try Self.locations(&x, &y, p, quantum: q.position, slots: slots, list: b.carriers, into: raw + layout.values[0], raw + layout.values[1])
         }
         func deltaColumn(_ field: SampleFields, _ cursor: inout ByteCursor, _ column: Int, _ quantum: Double) throws {
             guard let p = presence(field) else { return }
-            try Self.deltas(&cursor, p, slot: column, quantum: quantum, slots: slots, into: raw + layout.values[column])
+            try Self.deltas(&cursor, p, slot: column, quantum: quantum, slots: slots, list: b.carriers, into: raw + layout.values[column])
         }
         try deltaColumn(.force, &force, 2, q.force)
         try deltaColumn(.majorRadius, &majorRadius, 3, q.radius)
@@ -138,30 +189,56 @@ extension ColumnCursors {
     @inline(never)
     private static func deltas(
         _ cursor: inout ByteCursor, _ p: BlockPresence, slot: Int, quantum: Double,
-        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into out: UnsafeMutableRawPointer
+        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, list: UnsafeMutablePointer<Int>, into out: UnsafeMutableRawPointer
     ) throws {
         var local = cursor
-        try p.forEach { j in
-            let value = try apply(try local.readSignedVarint(), slots[j] + slot, quantum)
-            (out + j &* MemoryLayout<InputSample>.stride).storeBytes(of: value, as: Double.self)
+        try p.forEachDelta(&local, list: list) { j, delta in
+            let previous = slots[j] + slot
+            // No overflow: see BlockPresence.deltaLimit.
+            let index = previous.pointee &+ delta
+            guard BlockPresence.inRange(index) else { throw ChunkDecodingProblem(reason: "out of range") }
+            previous.pointee = index
+            (out + j &* MemoryLayout<InputSample>.stride).storeBytes(of: Quantizer.value(at: index, quantum: quantum), as: Double.self)
         }
         cursor = local
     }
 
-    /// The x and y columns of a block, in one loop (they are always present together):
-    /// second-order prediction, see ``DeltaColumns``.
+    /// The x and y columns of a block: second-order prediction, see ``DeltaColumns``. When
+    /// both look like one-byte residuals (a steady finger), each column has its own loop, so
+    /// that its values come several to a load; otherwise one loop reads both.
     @inline(never)
     private static func locations(
         _ xCursor: inout ByteCursor, _ yCursor: inout ByteCursor, _ p: BlockPresence, quantum: Double,
-        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into xs: UnsafeMutableRawPointer, _ ys: UnsafeMutableRawPointer
+        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, list: UnsafeMutablePointer<Int>,
+        into xs: UnsafeMutableRawPointer, _ ys: UnsafeMutableRawPointer
     ) throws {
         var xLocal = xCursor, yLocal = yCursor
-        try p.forEach { j in
-            let slot = slots[j], offset = j &* MemoryLayout<InputSample>.stride
-            let x = try applyPredicted(try xLocal.readSignedVarint(), slot, slot + DeltaColumns.previousXStep, quantum)
-            let y = try applyPredicted(try yLocal.readSignedVarint(), slot + 1, slot + DeltaColumns.previousYStep, quantum)
-            (xs + offset).storeBytes(of: x, as: Double.self)
-            (ys + offset).storeBytes(of: y, as: Double.self)
+        if xLocal.looksOneByte(), yLocal.looksOneByte() {
+            // Inlined twice, so that each loop's slot offsets are constants.
+            @inline(__always)
+            func column(_ cursor: inout ByteCursor, _ slot: Int, _ stepSlot: Int, _ out: UnsafeMutableRawPointer) throws {
+                try p.forEachDelta(&cursor, list: list) { j, residual in
+                    let contact = slots[j]
+                    // No overflow: see BlockPresence.deltaLimit.
+                    let step = contact[stepSlot] &+ residual
+                    let index = contact[slot] &+ step
+                    guard BlockPresence.inRange(index) else { throw ChunkDecodingProblem(reason: "out of range") }
+                    contact[slot] = index
+                    contact[stepSlot] = step
+                    (out + j &* MemoryLayout<InputSample>.stride).storeBytes(
+                        of: Quantizer.value(at: index, quantum: quantum), as: Double.self)
+                }
+            }
+            try column(&xLocal, 0, DeltaColumns.previousXStep, xs)
+            try column(&yLocal, 1, DeltaColumns.previousYStep, ys)
+        } else {
+            try p.forEach { j in
+                let slot = slots[j], offset = j &* MemoryLayout<InputSample>.stride
+                let x = try applyPredicted(try xLocal.readSignedVarint(), slot, slot + DeltaColumns.previousXStep, quantum)
+                let y = try applyPredicted(try yLocal.readSignedVarint(), slot + 1, slot + DeltaColumns.previousYStep, quantum)
+                (xs + offset).storeBytes(of: x, as: Double.self)
+                (ys + offset).storeBytes(of: y, as: Double.self)
+            }
         }
         xCursor = xLocal
         yCursor = yLocal
