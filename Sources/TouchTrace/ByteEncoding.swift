@@ -150,51 +150,6 @@ package struct ByteCursor {
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
     }
 
-    /// Whether the next 16 bytes hold at most two with the continuation bit: a column of
-    /// mostly one-byte values, worth ``forEachSignedVarint(count:_:)``. (On a column of mixed
-    /// one- and two-byte values that loop costs more than a value at a time.)
-    @inline(__always)
-    package func looksOneByte() -> Bool {
-        // fastEnd − 6 = end − 15: sixteen bytes readable.
-        guard position < fastEnd &- 6 else { return false }
-        let mask: UInt64 = 0x8080_8080_8080_8080
-        let first = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-        let second = base.loadUnaligned(fromByteOffset: position &+ 8, as: UInt64.self)
-        return (first & mask).nonzeroBitCount &+ (second & mask).nonzeroBitCount <= 2
-    }
-
-    /// Reads `count` zig-zag varints, handing each to `body` with its ordinal; a varint of
-    /// `limit` or more (a value of magnitude `limit / 2` or more) is refused (`Overrun`), so
-    /// that `body` may add it to a bounded number without an overflow check. One-byte varints (the deltas of a steady finger,
-    /// nearly all of x and y) are taken from one 8-byte load: the continuation bits of the
-    /// load say how many of its bytes are whole values, read by shifting, without a varint
-    /// read or a bounds check each (and, at most 64, never past `limit`).
-    @inline(__always)
-    package mutating func forEachSignedVarint(count: Int, limit: UInt64, _ body: (Int, Int64) throws -> Void) throws {
-        var i = 0
-        while i < count {
-            if position < fastEnd {
-                var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let continuations = word & 0x8080_8080_8080_8080
-                // The bytes before the first with its top bit set are whole one-byte varints.
-                let whole = continuations == 0 ? 8 : continuations.trailingZeroBitCount &>> 3
-                let take = min(whole, count &- i)
-                if take > 0 {
-                    for _ in 0..<take {
-                        let raw = word & 0x7F
-                        word &>>= 8
-                        try body(i, Int64(bitPattern: raw &>> 1) ^ (0 &- Int64(bitPattern: raw & 1)))
-                        i &+= 1
-                    }
-                    position &+= take
-                    continue
-                }
-            }
-            try body(i, try readSignedVarint(below: limit))
-            i &+= 1
-        }
-    }
-
     @inline(__always)
     package mutating func readLittleEndian<T: FixedWidthInteger>(_: T.Type) throws(Overrun) -> T {
         let size = MemoryLayout<T>.size

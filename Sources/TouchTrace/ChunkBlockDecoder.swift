@@ -13,14 +13,11 @@ final class BlockColumns {
     let fields = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
     /// Each sample's per-contact slots; set only for samples carrying a delta-coded field.
     let slots = UnsafeMutablePointer<UnsafeMutablePointer<Int64>>.allocate(capacity: capacity)
-    /// The samples carrying one optional field, listed for a column read several values to a load.
-    let carriers = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
 
     init() {}
 
     deinit {
         times.deallocate(); kindPhases.deallocate(); ids.deallocate(); fields.deallocate(); slots.deallocate()
-        carriers.deallocate()
     }
 }
 
@@ -39,38 +36,6 @@ struct BlockPresence {
             for j in 0..<count { try body(j) }
         } else {
             for j in 0..<count where fields[j] & bit != 0 { try body(j) }
-        }
-    }
-
-    /// Lists the samples carrying the field into `list` (room for `count`); how many.
-    @inline(__always)
-    func list(into list: UnsafeMutablePointer<Int>) -> Int {
-        // Without a branch: every sample is written, the count moves only past carriers.
-        var n = 0
-        for j in 0..<count {
-            list[n] = j
-            n &+= fields[j] & bit != 0 ? 1 : 0
-        }
-        return n
-    }
-
-    /// Calls `body` with every value of `cursor`'s column and the index of its sample: several
-    /// one-byte values to a load when the column looks like holding mostly those. Values past
-    /// ``deltaLimit`` are refused, so that `body` can add them without overflow checks.
-    @inline(__always)
-    func forEachDelta(
-        _ cursor: inout ByteCursor, list: UnsafeMutablePointer<Int>, _ body: (Int, Int64) throws -> Void
-    ) throws {
-        let limit = Self.deltaLimit
-        if cursor.looksOneByte() {
-            if dense {
-                try cursor.forEachSignedVarint(count: count, limit: limit) { j, value in try body(j, value) }
-            } else {
-                let n = self.list(into: list)
-                try cursor.forEachSignedVarint(count: n, limit: limit) { i, value in try body(list[i], value) }
-            }
-        } else {
-            try forEach { j in try body(j, try cursor.readSignedVarint(below: limit)) }
         }
     }
 
@@ -125,11 +90,13 @@ extension ColumnCursors {
     /// value zero (absent), as ``InputSample`` stores an absent field.
     @inline(never)
     private static func begin(count: Int, from b: BlockColumns, into out: UnsafeMutablePointer<InputSample>) throws {
+        // The columns in locals: a store into a sample could alias the block's stored pointers.
+        let times = b.times, kindPhases = b.kindPhases, ids = b.ids, fields = b.fields
         for j in 0..<count {
-            let (kind, phase) = try kindPhase(b.kindPhases[j], index: j)
+            let (kind, phase) = try kindPhase(kindPhases[j], index: j)
             (out + j).initialize(to: InputSample(
-                time: b.times[j], kind: kind, phase: phase, id: UInt32(truncatingIfNeeded: b.ids[j]),
-                fields: SampleFields(rawValue: UInt16(truncatingIfNeeded: b.fields[j])),
+                time: times[j], kind: kind, phase: phase, id: UInt32(truncatingIfNeeded: ids[j]),
+                fields: SampleFields(rawValue: UInt16(truncatingIfNeeded: fields[j])),
                 x: 0, y: 0, force: 0, majorRadius: 0, majorRadiusTolerance: 0, altitude: 0, azimuth: 0, roll: 0, dx: 0, dy: 0,
                 buttons: 0, key: 0, modifiers: [], flags: [], label: .none))
         }
@@ -159,11 +126,11 @@ extension ColumnCursors {
         }
         // Each column is its own function (see `deltas`): a loop over a few registers.
         if let p = presence(.location) {
-            try Self.locations(&x, &y, p, quantum: q.position, slots: slots, list: b.carriers, into: raw + layout.values[0], raw + layout.values[1])
+            try Self.locations(&x, &y, p, quantum: q.position, slots: slots, into: raw + layout.values[0], raw + layout.values[1])
         }
         func deltaColumn(_ field: SampleFields, _ cursor: inout ByteCursor, _ column: Int, _ quantum: Double) throws {
             guard let p = presence(field) else { return }
-            try Self.deltas(&cursor, p, slot: column, quantum: quantum, slots: slots, list: b.carriers, into: raw + layout.values[column])
+            try Self.deltas(&cursor, p, slot: column, quantum: quantum, slots: slots, into: raw + layout.values[column])
         }
         try deltaColumn(.force, &force, 2, q.force)
         try deltaColumn(.majorRadius, &majorRadius, 3, q.radius)
@@ -189,10 +156,11 @@ extension ColumnCursors {
     @inline(never)
     private static func deltas(
         _ cursor: inout ByteCursor, _ p: BlockPresence, slot: Int, quantum: Double,
-        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, list: UnsafeMutablePointer<Int>, into out: UnsafeMutableRawPointer
+        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into out: UnsafeMutableRawPointer
     ) throws {
         var local = cursor
-        try p.forEachDelta(&local, list: list) { j, delta in
+        try p.forEach { j in
+            let delta = try local.readSignedVarint(below: BlockPresence.deltaLimit)
             let previous = slots[j] + slot
             // No overflow: see BlockPresence.deltaLimit.
             let index = previous.pointee &+ delta
@@ -203,42 +171,30 @@ extension ColumnCursors {
         cursor = local
     }
 
-    /// The x and y columns of a block: second-order prediction, see ``DeltaColumns``. When
-    /// both look like one-byte residuals (a steady finger), each column has its own loop, so
-    /// that its values come several to a load; otherwise one loop reads both.
+    /// The x and y columns of a block, in one loop (they are always present together):
+    /// second-order prediction, see ``DeltaColumns``.
     @inline(never)
     private static func locations(
         _ xCursor: inout ByteCursor, _ yCursor: inout ByteCursor, _ p: BlockPresence, quantum: Double,
-        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, list: UnsafeMutablePointer<Int>,
-        into xs: UnsafeMutableRawPointer, _ ys: UnsafeMutableRawPointer
+        slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into xs: UnsafeMutableRawPointer, _ ys: UnsafeMutableRawPointer
     ) throws {
         var xLocal = xCursor, yLocal = yCursor
-        if xLocal.looksOneByte(), yLocal.looksOneByte() {
-            // Inlined twice, so that each loop's slot offsets are constants.
-            @inline(__always)
-            func column(_ cursor: inout ByteCursor, _ slot: Int, _ stepSlot: Int, _ out: UnsafeMutableRawPointer) throws {
-                try p.forEachDelta(&cursor, list: list) { j, residual in
-                    let contact = slots[j]
-                    // No overflow: see BlockPresence.deltaLimit.
-                    let step = contact[stepSlot] &+ residual
-                    let index = contact[slot] &+ step
-                    guard BlockPresence.inRange(index) else { throw ChunkDecodingProblem(reason: "out of range") }
-                    contact[slot] = index
-                    contact[stepSlot] = step
-                    (out + j &* MemoryLayout<InputSample>.stride).storeBytes(
-                        of: Quantizer.value(at: index, quantum: quantum), as: Double.self)
-                }
+        let limit = BlockPresence.deltaLimit
+        try p.forEach { j in
+            let contact = slots[j], offset = j &* MemoryLayout<InputSample>.stride
+            // No overflow: see BlockPresence.deltaLimit.
+            let xStep = contact[DeltaColumns.previousXStep] &+ (try xLocal.readSignedVarint(below: limit))
+            let yStep = contact[DeltaColumns.previousYStep] &+ (try yLocal.readSignedVarint(below: limit))
+            let x = contact[0] &+ xStep, y = contact[1] &+ yStep
+            guard BlockPresence.inRange(x), BlockPresence.inRange(y) else {
+                throw ChunkDecodingProblem(reason: "a coordinate leaves the representable range")
             }
-            try column(&xLocal, 0, DeltaColumns.previousXStep, xs)
-            try column(&yLocal, 1, DeltaColumns.previousYStep, ys)
-        } else {
-            try p.forEach { j in
-                let slot = slots[j], offset = j &* MemoryLayout<InputSample>.stride
-                let x = try applyPredicted(try xLocal.readSignedVarint(), slot, slot + DeltaColumns.previousXStep, quantum)
-                let y = try applyPredicted(try yLocal.readSignedVarint(), slot + 1, slot + DeltaColumns.previousYStep, quantum)
-                (xs + offset).storeBytes(of: x, as: Double.self)
-                (ys + offset).storeBytes(of: y, as: Double.self)
-            }
+            contact[0] = x
+            contact[1] = y
+            contact[DeltaColumns.previousXStep] = xStep
+            contact[DeltaColumns.previousYStep] = yStep
+            (xs + offset).storeBytes(of: Quantizer.value(at: x, quantum: quantum), as: Double.self)
+            (ys + offset).storeBytes(of: Quantizer.value(at: y, quantum: quantum), as: Double.self)
         }
         xCursor = xLocal
         yCursor = yLocal

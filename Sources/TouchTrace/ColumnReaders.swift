@@ -116,16 +116,23 @@ struct RunReader {
         return value
     }
 
-    /// The next `count` values into `out`, each checked to be at most `limit`; their bitwise
-    /// or and their bitwise and.
+    /// The next `count` values (at least one) into `out`, each checked to be at most `limit`;
+    /// their bitwise or and their bitwise and.
     @inline(never)
     mutating func fill(_ out: UnsafeMutablePointer<UInt64>, count: Int, limit: UInt64, cursor: inout ByteCursor) throws -> (any: UInt64, all: UInt64) {
-        var local = cursor, value = self.value, remaining = self.remaining
+        var value = self.value, remaining = self.remaining
         // A run is checked once, when read (every run read covers a sample of the chunk); the
         // run the block starts in was checked in the block before.
+        if remaining >= UInt64(count) {
+            out.initialize(repeating: value, count: count)
+            self.remaining = remaining &- UInt64(count)
+            return (value, value)
+        }
+        var local = cursor
         var any: UInt64 = remaining > 0 ? value : 0, all = remaining > 0 ? value : UInt64.max
-        var j = 0
-        while j < count {
+        // One test per sample, not a loop per run: where contacts interleave, runs of one and
+        // longer ones alternate, and a loop's exit would be mispredicted at each.
+        for j in 0..<count {
             if remaining == 0 {
                 (value, remaining) = try local.readVarintPair()
                 guard remaining > 0 else { throw ChunkDecodingProblem(reason: "a run-length column has an empty run") }
@@ -133,12 +140,8 @@ struct RunReader {
                 any |= value
                 all &= value
             }
-            let left = UInt64(count &- j)
-            let length = Int(truncatingIfNeeded: remaining < left ? remaining : left)
-            // Contacts interleave sample by sample, so most runs of the id column are one long.
-            if length == 1 { (out + j).initialize(to: value) } else { (out + j).initialize(repeating: value, count: length) }
-            remaining &-= UInt64(truncatingIfNeeded: length)
-            j &+= length
+            (out + j).initialize(to: value)
+            remaining &-= 1
         }
         self.value = value
         self.remaining = remaining

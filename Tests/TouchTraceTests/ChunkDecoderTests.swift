@@ -35,7 +35,7 @@ struct ChunkDecoderTests {
         var random = TestRandom(seed: 77)
         let decoder = ChunkDecoder(quanta: Self.quanta)
         var accepted = 0
-        // Rounds from 1200 on damage steady chunks, whose columns are read several values to a load.
+        // Rounds from 1200 on damage steady chunks, whose deltas are small, as a finger's are.
         for round in 0..<1800 {
             let samples = Self.chunk(count: [1, 5, 130, 300][round % 4], seed: UInt64(round % 8), times: round % 3 == 0 ? .huge : .small,
                                      presence: [0.5, 1.0][round % 2], steady: round >= 1200)
