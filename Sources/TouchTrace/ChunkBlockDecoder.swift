@@ -132,9 +132,16 @@ extension ColumnCursors {
             guard let p = presence(field) else { return }
             try Self.deltas(&cursor, p, slot: column, quantum: quantum, slots: slots, into: raw + layout.values[column])
         }
-        try deltaColumn(.force, &force, 2, q.force)
-        try deltaColumn(.majorRadius, &majorRadius, 3, q.radius)
-        try deltaColumn(.majorRadiusTolerance, &majorRadiusTolerance, 4, q.radius)
+        let touch = UInt64(SampleFields([.force, .majorRadius, .majorRadiusTolerance]).rawValue)
+        if all & touch == touch {
+            // Every sample of the block carries all three (a block of touches): one loop.
+            try Self.touchDeltas(&force, &majorRadius, &majorRadiusTolerance, count: count, quanta: (q.force, q.radius),
+                                 slots: slots, into: raw + layout.values[2], raw + layout.values[3], raw + layout.values[4])
+        } else {
+            try deltaColumn(.force, &force, 2, q.force)
+            try deltaColumn(.majorRadius, &majorRadius, 3, q.radius)
+            try deltaColumn(.majorRadiusTolerance, &majorRadiusTolerance, 4, q.radius)
+        }
         try deltaColumn(.altitude, &altitude, 5, q.angle)
         try deltaColumn(.azimuth, &azimuth, 6, q.angle)
         try deltaColumn(.roll, &roll, 7, q.angle)
@@ -169,6 +176,37 @@ extension ColumnCursors {
             (out + j &* MemoryLayout<InputSample>.stride).storeBytes(of: Quantizer.value(at: index, quantum: quantum), as: Double.self)
         }
         cursor = local
+    }
+
+    /// The force, radius and radius tolerance columns of a block every sample of which carries
+    /// all three, in one loop: a contact's slots found and a loop run once for the three.
+    @inline(never)
+    private static func touchDeltas(
+        _ forces: inout ByteCursor, _ radii: inout ByteCursor, _ tolerances: inout ByteCursor, count: Int,
+        quanta: (force: Double, radius: Double), slots: UnsafePointer<UnsafeMutablePointer<Int64>>,
+        into forceOut: UnsafeMutableRawPointer, _ radiusOut: UnsafeMutableRawPointer, _ toleranceOut: UnsafeMutableRawPointer
+    ) throws {
+        var f = forces, r = radii, t = tolerances
+        let limit = BlockPresence.deltaLimit
+        for j in 0..<count {
+            let df = try f.readSignedVarint(below: limit), dr = try r.readSignedVarint(below: limit)
+            let dt = try t.readSignedVarint(below: limit)
+            let contact = slots[j], offset = j &* MemoryLayout<InputSample>.stride
+            // No overflow: see BlockPresence.deltaLimit.
+            let force = contact[2] &+ df, radius = contact[3] &+ dr, tolerance = contact[4] &+ dt
+            guard BlockPresence.inRange(force), BlockPresence.inRange(radius), BlockPresence.inRange(tolerance) else {
+                throw ChunkDecodingProblem(reason: "out of range")
+            }
+            contact[2] = force
+            contact[3] = radius
+            contact[4] = tolerance
+            (forceOut + offset).storeBytes(of: Quantizer.value(at: force, quantum: quanta.force), as: Double.self)
+            (radiusOut + offset).storeBytes(of: Quantizer.value(at: radius, quantum: quanta.radius), as: Double.self)
+            (toleranceOut + offset).storeBytes(of: Quantizer.value(at: tolerance, quantum: quanta.radius), as: Double.self)
+        }
+        forces = f
+        radii = r
+        tolerances = t
     }
 
     /// The x and y columns of a block, in one loop (they are always present together):
