@@ -64,11 +64,27 @@ package struct ByteCursor {
         return byte
     }
 
+    /// Whether ten bytes or more are left: room for any varint, read without bounds checks
+    /// by ``readVarintWithRoom()``.
+    @inline(__always)
+    package var hasRoom: Bool { position < fastEnd }
+
     @inline(__always)
     package mutating func readVarint() throws(Overrun) -> UInt64 {
         // Fast path: with ten bytes left a varint cannot run past the end, so the loop needs
         // no bounds checks.
-        if position < fastEnd {
+        if position < fastEnd { return try readVarintWithRoom() }
+        let (value, end) = try Self.varintNearEnd(bytes, from: position)
+        position = end
+        return value
+    }
+
+    /// A varint, when ``hasRoom`` (the caller's check): nothing out of line, so that a loop
+    /// of these keeps its values in registers (a call would take the caller-saved ones).
+    @inline(__always)
+    package mutating func readVarintWithRoom() throws(Overrun) -> UInt64 {
+        assert(hasRoom, "a varint read without checking the room for it")
+        do {
             // One or two bytes (values below 2^14, nearly every value a chunk holds) without
             // a data-dependent branch: the second byte counts only when the first says so.
             let word = UInt64(littleEndian: (base + position).loadUnaligned(as: UInt64.self))
@@ -93,9 +109,6 @@ package struct ByteCursor {
                 if shift >= 70 { throw Overrun() }
             }
         }
-        let (value, end) = try Self.varintNearEnd(bytes, from: position)
-        position = end
-        return value
     }
 
     /// Two varints in a row, the value and the length of a run (``RunLength``): when the value
@@ -140,6 +153,14 @@ package struct ByteCursor {
     @inline(__always)
     package mutating func readSignedVarint(below limit: UInt64) throws(Overrun) -> Int64 {
         let raw = try readVarint()
+        guard raw < limit else { throw Overrun() }
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    /// ``readSignedVarint(below:)`` when ``hasRoom``.
+    @inline(__always)
+    package mutating func readSignedVarintWithRoom(below limit: UInt64) throws(Overrun) -> Int64 {
+        let raw = try readVarintWithRoom()
         guard raw < limit else { throw Overrun() }
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
     }

@@ -39,6 +39,34 @@ struct BlockPresence {
         }
     }
 
+    /// Calls `body` with the index of every sample carrying the field, in order, and whether
+    /// its cursors have room for a varint each: a loop while `room()` holds, then one for
+    /// the samples left (near the ends of the columns). The first loop's body then has no
+    /// call out of line, and keeps its values in registers.
+    @inline(__always)
+    func forEach(room: () -> Bool, _ body: (Int, _ hasRoom: Bool) throws -> Void) rethrows {
+        var j = 0
+        if dense {
+            while j < count, room() {
+                try body(j, true)
+                j &+= 1
+            }
+            while j < count {
+                try body(j, false)
+                j &+= 1
+            }
+        } else {
+            while j < count, room() {
+                if fields[j] & bit != 0 { try body(j, true) }
+                j &+= 1
+            }
+            while j < count {
+                if fields[j] & bit != 0 { try body(j, false) }
+                j &+= 1
+            }
+        }
+    }
+
     /// A bound on the zig-zag varint of a delta or location residual: a contact's values stay
     /// within ±2^52 (``Quantizer/limit``, checked before each is kept), so a step between two
     /// is within ±2^53 and a valid residual (a step minus the one before) within ±2^54, its
@@ -133,9 +161,9 @@ extension ColumnCursors {
             try Self.deltas(&cursor, p, slot: column, quantum: quantum, slots: slots, into: raw + layout.values[column])
         }
         let touch = UInt64(SampleFields([.force, .majorRadius, .majorRadiusTolerance]).rawValue)
-        if all & touch == touch {
+        if all & touch == touch, let p = presence(.force) {
             // Every sample of the block carries all three (a block of touches): one loop.
-            try Self.touchDeltas(&force, &majorRadius, &majorRadiusTolerance, count: count, quanta: (q.force, q.radius),
+            try Self.touchDeltas(&force, &majorRadius, &majorRadiusTolerance, p, quanta: (q.force, q.radius),
                                  slots: slots, into: raw + layout.values[2], raw + layout.values[3], raw + layout.values[4])
         } else {
             try deltaColumn(.force, &force, 2, q.force)
@@ -166,8 +194,9 @@ extension ColumnCursors {
         slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into out: UnsafeMutableRawPointer
     ) throws {
         var local = cursor
-        try p.forEach { j in
-            let delta = try local.readSignedVarint(below: BlockPresence.deltaLimit)
+        let limit = BlockPresence.deltaLimit
+        try p.forEach(room: { local.hasRoom }) { j, hasRoom in
+            let delta = hasRoom ? try local.readSignedVarintWithRoom(below: limit) : try local.readSignedVarint(below: limit)
             let previous = slots[j] + slot
             // No overflow: see BlockPresence.deltaLimit.
             let index = previous.pointee &+ delta
@@ -182,15 +211,16 @@ extension ColumnCursors {
     /// all three, in one loop: a contact's slots found and a loop run once for the three.
     @inline(never)
     private static func touchDeltas(
-        _ forces: inout ByteCursor, _ radii: inout ByteCursor, _ tolerances: inout ByteCursor, count: Int,
+        _ forces: inout ByteCursor, _ radii: inout ByteCursor, _ tolerances: inout ByteCursor, _ p: BlockPresence,
         quanta: (force: Double, radius: Double), slots: UnsafePointer<UnsafeMutablePointer<Int64>>,
         into forceOut: UnsafeMutableRawPointer, _ radiusOut: UnsafeMutableRawPointer, _ toleranceOut: UnsafeMutableRawPointer
     ) throws {
         var f = forces, r = radii, t = tolerances
         let limit = BlockPresence.deltaLimit
-        for j in 0..<count {
-            let df = try f.readSignedVarint(below: limit), dr = try r.readSignedVarint(below: limit)
-            let dt = try t.readSignedVarint(below: limit)
+        try p.forEach(room: { f.hasRoom && r.hasRoom && t.hasRoom }) { j, hasRoom in
+            let df = hasRoom ? try f.readSignedVarintWithRoom(below: limit) : try f.readSignedVarint(below: limit)
+            let dr = hasRoom ? try r.readSignedVarintWithRoom(below: limit) : try r.readSignedVarint(below: limit)
+            let dt = hasRoom ? try t.readSignedVarintWithRoom(below: limit) : try t.readSignedVarint(below: limit)
             let contact = slots[j], offset = j &* MemoryLayout<InputSample>.stride
             // No overflow: see BlockPresence.deltaLimit.
             let force = contact[2] &+ df, radius = contact[3] &+ dr, tolerance = contact[4] &+ dt
@@ -218,11 +248,13 @@ extension ColumnCursors {
     ) throws {
         var xLocal = xCursor, yLocal = yCursor
         let limit = BlockPresence.deltaLimit
-        try p.forEach { j in
+        try p.forEach(room: { xLocal.hasRoom && yLocal.hasRoom }) { j, hasRoom in
+            let dx = hasRoom ? try xLocal.readSignedVarintWithRoom(below: limit) : try xLocal.readSignedVarint(below: limit)
+            let dy = hasRoom ? try yLocal.readSignedVarintWithRoom(below: limit) : try yLocal.readSignedVarint(below: limit)
             let contact = slots[j], offset = j &* MemoryLayout<InputSample>.stride
             // No overflow: see BlockPresence.deltaLimit.
-            let xStep = contact[DeltaColumns.previousXStep] &+ (try xLocal.readSignedVarint(below: limit))
-            let yStep = contact[DeltaColumns.previousYStep] &+ (try yLocal.readSignedVarint(below: limit))
+            let xStep = contact[DeltaColumns.previousXStep] &+ dx
+            let yStep = contact[DeltaColumns.previousYStep] &+ dy
             let x = contact[0] &+ xStep, y = contact[1] &+ yStep
             guard BlockPresence.inRange(x), BlockPresence.inRange(y) else {
                 throw ChunkDecodingProblem(reason: "a coordinate leaves the representable range")
