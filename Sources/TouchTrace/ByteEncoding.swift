@@ -64,11 +64,27 @@ package struct ByteCursor {
         return byte
     }
 
+    /// Whether ten bytes or more are left: room for any varint, read without bounds checks
+    /// by ``readVarintWithRoom()``.
+    @inline(__always)
+    package var hasRoom: Bool { position < fastEnd }
+
     @inline(__always)
     package mutating func readVarint() throws(Overrun) -> UInt64 {
         // Fast path: with ten bytes left a varint cannot run past the end, so the loop needs
         // no bounds checks.
-        if position < fastEnd {
+        if position < fastEnd { return try readVarintWithRoom() }
+        let (value, end) = try Self.varintNearEnd(bytes, from: position)
+        position = end
+        return value
+    }
+
+    /// A varint, when ``hasRoom`` (the caller's check): nothing out of line, so that a loop
+    /// of these keeps its values in registers (a call would take the caller-saved ones).
+    @inline(__always)
+    package mutating func readVarintWithRoom() throws(Overrun) -> UInt64 {
+        assert(hasRoom, "a varint read without checking the room for it")
+        do {
             // One or two bytes (values below 2^14, nearly every value a chunk holds) without
             // a data-dependent branch: the second byte counts only when the first says so.
             let word = UInt64(littleEndian: (base + position).loadUnaligned(as: UInt64.self))
@@ -93,9 +109,26 @@ package struct ByteCursor {
                 if shift >= 70 { throw Overrun() }
             }
         }
-        let (value, end) = try Self.varintNearEnd(bytes, from: position)
-        position = end
-        return value
+    }
+
+    /// Two varints in a row, the value and the length of a run (``RunLength``): when the value
+    /// takes one or two bytes and the length one (nearly every run: an id and a run of one
+    /// sample when fingers interleave), both come from one load without a branch on the
+    /// value's length.
+    @inline(__always)
+    package mutating func readVarintPair() throws(Overrun) -> (UInt64, UInt64) {
+        if position < fastEnd {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let first = word & 0xFF, second = word >> 8 & 0xFF
+            let more = first >> 7
+            // The second varint's byte: the second of the word, or the third after a two-byte value.
+            let next = word >> (8 &+ 8 &* more) & 0xFF
+            if (first & second | next) & 0x80 == 0 {
+                position &+= 2 &+ Int(truncatingIfNeeded: more)
+                return (first & 0x7F | second << 7 & (0 &- more), next)
+            }
+        }
+        return (try readVarint(), try readVarint())
     }
 
     /// The checked varint read near the end of the bytes: out of line, and taking the
@@ -113,6 +146,23 @@ package struct ByteCursor {
             if byte < 0x80 { return (result, position) }
             shift += 7
         }
+    }
+
+    /// A zig-zag varint, refused (`Overrun`) unless it is below `limit`: one comparison
+    /// before the zig-zag, cheaper than bounding the value's magnitude after it.
+    @inline(__always)
+    package mutating func readSignedVarint(below limit: UInt64) throws(Overrun) -> Int64 {
+        let raw = try readVarint()
+        guard raw < limit else { throw Overrun() }
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    /// ``readSignedVarint(below:)`` when ``hasRoom``.
+    @inline(__always)
+    package mutating func readSignedVarintWithRoom(below limit: UInt64) throws(Overrun) -> Int64 {
+        let raw = try readVarintWithRoom()
+        guard raw < limit else { throw Overrun() }
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
     }
 
     @inline(__always)

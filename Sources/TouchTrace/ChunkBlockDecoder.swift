@@ -38,6 +38,50 @@ struct BlockPresence {
             for j in 0..<count where fields[j] & bit != 0 { try body(j) }
         }
     }
+
+    /// Calls `body` with the index of every sample carrying the field, in order, and whether
+    /// its cursors have room for a varint each: a loop while `room()` holds, then one for
+    /// the samples left (near the ends of the columns). The first loop's body then has no
+    /// call out of line, and keeps its values in registers.
+    @inline(__always)
+    func forEach(room: () -> Bool, _ body: (Int, _ hasRoom: Bool) throws -> Void) rethrows {
+        var j = 0
+        if dense {
+            while j < count, room() {
+                try body(j, true)
+                j &+= 1
+            }
+            while j < count {
+                try body(j, false)
+                j &+= 1
+            }
+        } else {
+            while j < count, room() {
+                if fields[j] & bit != 0 { try body(j, true) }
+                j &+= 1
+            }
+            while j < count {
+                if fields[j] & bit != 0 { try body(j, false) }
+                j &+= 1
+            }
+        }
+    }
+
+    /// A bound on the zig-zag varint of a delta or location residual: a contact's values stay
+    /// within ±2^52 (``Quantizer/limit``, checked before each is kept), so a step between two
+    /// is within ±2^53 and a valid residual (a step minus the one before) within ±2^54, its
+    /// varint at most 2^55. Below the bound (magnitudes below 2^55), a value plus a delta (or
+    /// a step plus a residual, plus a value) cannot overflow Int64, so the range check alone
+    /// decides, as the checked arithmetic of the sample-by-sample decoder does.
+    static let deltaLimit: UInt64 = 1 << 56
+
+    /// Whether a fixed-point index lies within ±``Quantizer/limit``: one addition and one
+    /// unsigned comparison.
+    @inline(__always)
+    static func inRange(_ index: Int64) -> Bool {
+        let limit = Int64(Quantizer.limit)
+        return UInt64(bitPattern: index &+ limit) <= UInt64(bitPattern: 2 &* limit)
+    }
 }
 
 extension ColumnCursors {
@@ -74,11 +118,13 @@ extension ColumnCursors {
     /// value zero (absent), as ``InputSample`` stores an absent field.
     @inline(never)
     private static func begin(count: Int, from b: BlockColumns, into out: UnsafeMutablePointer<InputSample>) throws {
+        // The columns in locals: a store into a sample could alias the block's stored pointers.
+        let times = b.times, kindPhases = b.kindPhases, ids = b.ids, fields = b.fields
         for j in 0..<count {
-            let (kind, phase) = try kindPhase(b.kindPhases[j], index: j)
+            let (kind, phase) = try kindPhase(kindPhases[j], index: j)
             (out + j).initialize(to: InputSample(
-                time: b.times[j], kind: kind, phase: phase, id: UInt32(truncatingIfNeeded: b.ids[j]),
-                fields: SampleFields(rawValue: UInt16(truncatingIfNeeded: b.fields[j])),
+                time: times[j], kind: kind, phase: phase, id: UInt32(truncatingIfNeeded: ids[j]),
+                fields: SampleFields(rawValue: UInt16(truncatingIfNeeded: fields[j])),
                 x: 0, y: 0, force: 0, majorRadius: 0, majorRadiusTolerance: 0, altitude: 0, azimuth: 0, roll: 0, dx: 0, dy: 0,
                 buttons: 0, key: 0, modifiers: [], flags: [], label: .none))
         }
@@ -114,9 +160,16 @@ extension ColumnCursors {
             guard let p = presence(field) else { return }
             try Self.deltas(&cursor, p, slot: column, quantum: quantum, slots: slots, into: raw + layout.values[column])
         }
-        try deltaColumn(.force, &force, 2, q.force)
-        try deltaColumn(.majorRadius, &majorRadius, 3, q.radius)
-        try deltaColumn(.majorRadiusTolerance, &majorRadiusTolerance, 4, q.radius)
+        let touch = UInt64(SampleFields([.force, .majorRadius, .majorRadiusTolerance]).rawValue)
+        if all & touch == touch, let p = presence(.force) {
+            // Every sample of the block carries all three (a block of touches): one loop.
+            try Self.touchDeltas(&force, &majorRadius, &majorRadiusTolerance, p, quanta: (q.force, q.radius),
+                                 slots: slots, into: raw + layout.values[2], raw + layout.values[3], raw + layout.values[4])
+        } else {
+            try deltaColumn(.force, &force, 2, q.force)
+            try deltaColumn(.majorRadius, &majorRadius, 3, q.radius)
+            try deltaColumn(.majorRadiusTolerance, &majorRadiusTolerance, 4, q.radius)
+        }
         try deltaColumn(.altitude, &altitude, 5, q.angle)
         try deltaColumn(.azimuth, &azimuth, 6, q.angle)
         try deltaColumn(.roll, &roll, 7, q.angle)
@@ -141,11 +194,49 @@ extension ColumnCursors {
         slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into out: UnsafeMutableRawPointer
     ) throws {
         var local = cursor
-        try p.forEach { j in
-            let value = try apply(try local.readSignedVarint(), slots[j] + slot, quantum)
-            (out + j &* MemoryLayout<InputSample>.stride).storeBytes(of: value, as: Double.self)
+        let limit = BlockPresence.deltaLimit
+        try p.forEach(room: { local.hasRoom }) { j, hasRoom in
+            let delta = hasRoom ? try local.readSignedVarintWithRoom(below: limit) : try local.readSignedVarint(below: limit)
+            let previous = slots[j] + slot
+            // No overflow: see BlockPresence.deltaLimit.
+            let index = previous.pointee &+ delta
+            guard BlockPresence.inRange(index) else { throw ChunkDecodingProblem(reason: "out of range") }
+            previous.pointee = index
+            (out + j &* MemoryLayout<InputSample>.stride).storeBytes(of: Quantizer.value(at: index, quantum: quantum), as: Double.self)
         }
         cursor = local
+    }
+
+    /// The force, radius and radius tolerance columns of a block every sample of which carries
+    /// all three, in one loop: a contact's slots found and a loop run once for the three.
+    @inline(never)
+    private static func touchDeltas(
+        _ forces: inout ByteCursor, _ radii: inout ByteCursor, _ tolerances: inout ByteCursor, _ p: BlockPresence,
+        quanta: (force: Double, radius: Double), slots: UnsafePointer<UnsafeMutablePointer<Int64>>,
+        into forceOut: UnsafeMutableRawPointer, _ radiusOut: UnsafeMutableRawPointer, _ toleranceOut: UnsafeMutableRawPointer
+    ) throws {
+        var f = forces, r = radii, t = tolerances
+        let limit = BlockPresence.deltaLimit
+        try p.forEach(room: { f.hasRoom && r.hasRoom && t.hasRoom }) { j, hasRoom in
+            let df = hasRoom ? try f.readSignedVarintWithRoom(below: limit) : try f.readSignedVarint(below: limit)
+            let dr = hasRoom ? try r.readSignedVarintWithRoom(below: limit) : try r.readSignedVarint(below: limit)
+            let dt = hasRoom ? try t.readSignedVarintWithRoom(below: limit) : try t.readSignedVarint(below: limit)
+            let contact = slots[j], offset = j &* MemoryLayout<InputSample>.stride
+            // No overflow: see BlockPresence.deltaLimit.
+            let force = contact[2] &+ df, radius = contact[3] &+ dr, tolerance = contact[4] &+ dt
+            guard BlockPresence.inRange(force), BlockPresence.inRange(radius), BlockPresence.inRange(tolerance) else {
+                throw ChunkDecodingProblem(reason: "out of range")
+            }
+            contact[2] = force
+            contact[3] = radius
+            contact[4] = tolerance
+            (forceOut + offset).storeBytes(of: Quantizer.value(at: force, quantum: quanta.force), as: Double.self)
+            (radiusOut + offset).storeBytes(of: Quantizer.value(at: radius, quantum: quanta.radius), as: Double.self)
+            (toleranceOut + offset).storeBytes(of: Quantizer.value(at: tolerance, quantum: quanta.radius), as: Double.self)
+        }
+        forces = f
+        radii = r
+        tolerances = t
     }
 
     /// The x and y columns of a block, in one loop (they are always present together):
@@ -156,12 +247,24 @@ extension ColumnCursors {
         slots: UnsafePointer<UnsafeMutablePointer<Int64>>, into xs: UnsafeMutableRawPointer, _ ys: UnsafeMutableRawPointer
     ) throws {
         var xLocal = xCursor, yLocal = yCursor
-        try p.forEach { j in
-            let slot = slots[j], offset = j &* MemoryLayout<InputSample>.stride
-            let x = try applyPredicted(try xLocal.readSignedVarint(), slot, slot + DeltaColumns.previousXStep, quantum)
-            let y = try applyPredicted(try yLocal.readSignedVarint(), slot + 1, slot + DeltaColumns.previousYStep, quantum)
-            (xs + offset).storeBytes(of: x, as: Double.self)
-            (ys + offset).storeBytes(of: y, as: Double.self)
+        let limit = BlockPresence.deltaLimit
+        try p.forEach(room: { xLocal.hasRoom && yLocal.hasRoom }) { j, hasRoom in
+            let dx = hasRoom ? try xLocal.readSignedVarintWithRoom(below: limit) : try xLocal.readSignedVarint(below: limit)
+            let dy = hasRoom ? try yLocal.readSignedVarintWithRoom(below: limit) : try yLocal.readSignedVarint(below: limit)
+            let contact = slots[j], offset = j &* MemoryLayout<InputSample>.stride
+            // No overflow: see BlockPresence.deltaLimit.
+            let xStep = contact[DeltaColumns.previousXStep] &+ dx
+            let yStep = contact[DeltaColumns.previousYStep] &+ dy
+            let x = contact[0] &+ xStep, y = contact[1] &+ yStep
+            guard BlockPresence.inRange(x), BlockPresence.inRange(y) else {
+                throw ChunkDecodingProblem(reason: "a coordinate leaves the representable range")
+            }
+            contact[0] = x
+            contact[1] = y
+            contact[DeltaColumns.previousXStep] = xStep
+            contact[DeltaColumns.previousYStep] = yStep
+            (xs + offset).storeBytes(of: Quantizer.value(at: x, quantum: quantum), as: Double.self)
+            (ys + offset).storeBytes(of: Quantizer.value(at: y, quantum: quantum), as: Double.self)
         }
         xCursor = xLocal
         yCursor = yLocal

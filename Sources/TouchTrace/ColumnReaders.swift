@@ -9,6 +9,8 @@ struct SampleClock {
     private let count: Int
     let last: Int64
     private(set) var current: Int64
+    /// Below this unit, a block's steps sum without overflow (see ``fill(_:count:from:cursor:)``).
+    private static let smallUnit: UInt64 = 1 << 24
 
     init(_ cursor: inout ByteCursor, header: ChunkHeader) throws {
         unit = try cursor.readVarint()
@@ -34,7 +36,28 @@ struct SampleClock {
     mutating func fill(_ out: UnsafeMutablePointer<Int64>, count: Int, from start: Int, cursor: inout ByteCursor) throws {
         var clock = self, local = cursor
         // Two loops, so that neither asks per sample which layout the steps have.
-        if let planes {
+        if let planes, unit < Self.smallUnit {
+            // The steps of a block summed, and checked once against the time left: every step
+            // is at most 2^32 − 1 units below 2^24, so neither a step nor a block's sum of 128
+            // overflows, and steps are never negative, so the sum fits the time left exactly
+            // when every partial sum (what the reference checks sample by sample) does.
+            let origin = UInt64(bitPattern: clock.current)
+            var sum: UInt64 = 0
+            for j in 0..<count {
+                let index = start &+ j
+                // index < count and the planes hold 4 × count bytes (checked in init).
+                let delta = UInt64(planes[index]) | UInt64(planes[clock.count &+ index]) << 8
+                    | UInt64(planes[2 &* clock.count &+ index]) << 16 | UInt64(planes[3 &* clock.count &+ index]) << 24
+                sum &+= delta &* unit
+                out[j] = Int64(bitPattern: origin &+ sum)
+            }
+            // The first sample of a chunk is at its first time: a step of zero.
+            let room = UInt64(bitPattern: clock.last) &- origin
+            guard sum <= room, start > 0 || count == 0 || out[0] == clock.current else {
+                throw ChunkDecodingProblem(reason: "a sample lies outside the chunk's time range")
+            }
+            clock.current = Int64(bitPattern: origin &+ sum)
+        } else if let planes {
             for j in 0..<count {
                 let index = start &+ j
                 // index < count and the planes hold 4 × count bytes (checked in init).
@@ -93,39 +116,42 @@ struct RunReader {
         return value
     }
 
-    /// The current run's value and how many of the next `limit` samples (≥ 1) it covers.
-    @inline(__always)
-    mutating func take(upTo limit: Int, from cursor: inout ByteCursor) throws -> (value: UInt64, count: Int) {
-        if remaining == 0 { try refill(&cursor) }
-        let count = remaining < UInt64(limit) ? Int(remaining) : limit
-        remaining -= UInt64(count)
-        return (value, count)
-    }
-
-    /// The next `count` values into `out`, each checked to be at most `limit`; their bitwise
-    /// or and their bitwise and.
+    /// The next `count` values (at least one) into `out`, each checked to be at most `limit`;
+    /// their bitwise or and their bitwise and.
     @inline(never)
     mutating func fill(_ out: UnsafeMutablePointer<UInt64>, count: Int, limit: UInt64, cursor: inout ByteCursor) throws -> (any: UInt64, all: UInt64) {
-        var run = self, local = cursor, any: UInt64 = 0, all = UInt64.max
-        var j = 0
-        while j < count {
-            let (value, length) = try run.take(upTo: count &- j, from: &local)
-            guard value <= limit else { throw ChunkDecodingProblem(reason: "a run-length value is out of range") }
-            // Contacts interleave sample by sample, so most runs of the id column are one long.
-            if length == 1 { (out + j).initialize(to: value) } else { (out + j).initialize(repeating: value, count: length) }
-            any |= value
-            all &= value
-            j &+= length
+        var value = self.value, remaining = self.remaining
+        // A run is checked once, when read (every run read covers a sample of the chunk); the
+        // run the block starts in was checked in the block before.
+        if remaining >= UInt64(count) {
+            out.initialize(repeating: value, count: count)
+            self.remaining = remaining &- UInt64(count)
+            return (value, value)
         }
-        self = run
+        var local = cursor
+        var any: UInt64 = remaining > 0 ? value : 0, all = remaining > 0 ? value : UInt64.max
+        // One test per sample, not a loop per run: where contacts interleave, runs of one and
+        // longer ones alternate, and a loop's exit would be mispredicted at each.
+        for j in 0..<count {
+            if remaining == 0 {
+                (value, remaining) = try local.readVarintPair()
+                guard remaining > 0 else { throw ChunkDecodingProblem(reason: "a run-length column has an empty run") }
+                guard value <= limit else { throw ChunkDecodingProblem(reason: "a run-length value is out of range") }
+                any |= value
+                all &= value
+            }
+            (out + j).initialize(to: value)
+            remaining &-= 1
+        }
+        self.value = value
+        self.remaining = remaining
         cursor = local
         return (any, all)
     }
 
     @inline(__always)
     private mutating func refill(_ cursor: inout ByteCursor) throws {
-        value = try cursor.readVarint()
-        remaining = try cursor.readVarint()
+        (value, remaining) = try cursor.readVarintPair()
         guard remaining > 0 else { throw ChunkDecodingProblem(reason: "a run-length column has an empty run") }
     }
 }

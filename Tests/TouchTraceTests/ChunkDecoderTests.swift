@@ -10,9 +10,10 @@ struct ChunkDecoderTests {
 
     @Test("extreme chunks round-trip exactly", arguments: [1, 2, 127, 128, 129, 300, 16384])
     func extremes(count: Int) throws {
-        for (seed, times) in [(1, TimeShape.small), (2, .huge), (3, .mixed)] {
+        for (seed, times, steady) in [(1, TimeShape.small, false), (2, .huge, false), (3, .mixed, false), (4, .small, true)] {
             for presence in [0.0, 0.5, 1.0] {
-                let samples = Self.chunk(count: count, seed: UInt64(seed * 10 + Int(presence * 2)), times: times, presence: presence)
+                let samples = Self.chunk(count: count, seed: UInt64(seed * 10 + Int(presence * 2)), times: times, presence: presence,
+                                         steady: steady)
                 let (payload, header) = Self.encode(samples)
                 let decoder = ChunkDecoder(quanta: Self.quanta)
                 var fast: [InputSample] = [], reference: [InputSample] = [], blocks: [InputSample] = []
@@ -34,9 +35,10 @@ struct ChunkDecoderTests {
         var random = TestRandom(seed: 77)
         let decoder = ChunkDecoder(quanta: Self.quanta)
         var accepted = 0
-        for round in 0..<1200 {
+        // Rounds from 1200 on damage steady chunks, whose deltas are small, as a finger's are.
+        for round in 0..<1800 {
             let samples = Self.chunk(count: [1, 5, 130, 300][round % 4], seed: UInt64(round % 8), times: round % 3 == 0 ? .huge : .small,
-                                     presence: [0.5, 1.0][round % 2])
+                                     presence: [0.5, 1.0][round % 2], steady: round >= 1200)
             var (payload, header) = Self.encode(samples)
             for _ in 0..<(1 + random.below(3)) {
                 let position = random.below(payload.count)
@@ -88,8 +90,9 @@ struct ChunkDecoderTests {
     /// probability `presence`; values on the grid, from 0 to the largest representable, of
     /// both signs; ids up to `UInt32.max`; times with small steps (byte planes), or steps up
     /// to the largest a chunk can span, from `Int64.min` to -1 or from 0 to `Int64.max`
-    /// (varints), or both.
-    static func chunk(count: Int, seed: UInt64, times shape: TimeShape, presence: Double) -> [InputSample] {
+    /// (varints), or both. A `steady` chunk's values instead wander a few quanta from sample to
+    /// sample, as a finger's do: nearly every delta and residual a one-byte varint.
+    static func chunk(count: Int, seed: UInt64, times shape: TimeShape, presence: Double, steady: Bool = false) -> [InputSample] {
         var random = TestRandom(seed: seed)
         // A chunk spans at most Int64.max nanoseconds (the writer cuts it there).
         let low: Int64 = seed % 2 == 0 ? 0 : .min
@@ -106,7 +109,13 @@ struct ChunkDecoderTests {
         times.sort()
         if shape == .huge { times[0] = low; if count > 1 { times[count - 1] = low + .max } }
         let limit = Int64(Quantizer.limit) - 1
+        var wandering: Int64 = 0
         func value(_ quantum: Double) -> Double {
+            if steady {
+                // Now and then a jump, so that the columns mix longer varints in.
+                wandering += random.below(50) == 0 ? Int64(random.below(100_000)) - 50_000 : Int64(random.below(7)) - 3
+                return Double(wandering) * quantum
+            }
             let index: Int64 = switch random.below(4) {
             case 0: Int64(random.below(201)) - 100
             case 1: random.below(2) == 0 ? limit : -limit
