@@ -91,11 +91,8 @@ struct HandOffProbe: Sendable {
     mutating func frame(_ frame: FrameContext) {
         let state = frame.state
         let point: Point = (frame.record.vsync, state.x, state.y)
-        measureCatch(frame, point)
-        var bounces: [Int64] = []
-        for signal in frame.signals {
-            if case .edgeBounce(let time) = signal { bounces.append(time) }
-        }
+        // Most frames have no catch to measure: skip the call and its copies of the frame.
+        if caught != nil || unconfirmed != nil { measureCatch(frame, point) }
         let free = state.isAnimating && state.tracking == nil
             && !frame.batch.contains { $0.phase == .began && ($0.kind == .touch || $0.kind == .pencil) }
         feedPending(point, free: free)
@@ -114,7 +111,8 @@ struct HandOffProbe: Sendable {
                 begin(.retarget, at: newest.map { Swift.min($0.time, point.vsync) } ?? point.vsync, frame: point)
             }
         }
-        for time in bounces { begin(.bounce, at: time, frame: point) }
+        // Read from the signals here rather than gathered into an array per frame.
+        for case .edgeBounce(let time) in frame.signals { begin(.bounce, at: time, frame: point) }
         if free {
             if motion.count == Self.span { motion.removeFirst() }
             motion.append(point)

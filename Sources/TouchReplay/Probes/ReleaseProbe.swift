@@ -88,6 +88,7 @@ struct ReleaseProbe: Sendable {
     }
 
     /// Takes a rendered frame.
+    @inline(__always)
     mutating func frame(_ frame: FrameContext) {
         let state = frame.state, vsync = frame.record.vsync
         if let id = primary, state.tracking == id, offset == nil, let finger = frame.contacts.position(of: id) {
@@ -97,7 +98,9 @@ struct ReleaseProbe: Sendable {
         older = newest
         newest = (vsync, state.x, state.y)
         if handOff != nil { measureHandOff(vsync: vsync, x: state.x, y: state.y, animating: state.isAnimating) }
-        guard var current = episode else { return }
+        // Taken out rather than copied, so that appending to its path does not copy the path
+        // (the copy left in `episode` shared it: every frame of a long settle copied it whole).
+        guard var current = episode.take() else { return }
         if !current.consumed {
             current.consumed = true
             if let expected = current.expected {
@@ -111,7 +114,6 @@ struct ReleaseProbe: Sendable {
             episode = current
             return
         }
-        episode = nil
         guard current.animating else { return }
         finish(current, restAt: frame.record.presentation)
     }
@@ -122,7 +124,7 @@ struct ReleaseProbe: Sendable {
     /// its velocity after is zero, and the next frame the engine renders (for later input,
     /// however long after) says nothing of the hand-off.
     private mutating func measureHandOff(vsync: Int64, x: Double, y: Double, animating: Bool) {
-        guard var pending = handOff else { return }
+        guard var pending = handOff.take() else { return }
         pending.frames.append((vsync, x, y))
         var after = (x: 0.0, y: 0.0)
         if pending.frames.count < 3 {

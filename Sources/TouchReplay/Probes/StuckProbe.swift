@@ -32,6 +32,7 @@ struct StuckProbe: Sendable {
     init() { steps.reserveCapacity(Self.patience) }
 
     /// Takes a rendered frame.
+    @inline(__always)
     mutating func frame(_ frame: FrameContext) {
         let state = frame.state
         guard state.reportsTarget else { return }
