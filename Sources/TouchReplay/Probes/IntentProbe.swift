@@ -58,8 +58,14 @@ struct IntentProbe: Sendable {
     /// Takes a sample as it arrives; `downAfter` counts the contacts down after it.
     @inline(__always)
     mutating func observe(_ sample: InputSample, downAfter: Int) {
-        // Without an open intent only a marker can matter (the common case, tested first).
+        // Without an open intent only a marker can matter: the common case is decided here,
+        // inlined in the engine's loop (the whole of ``take(_:downAfter:)`` was not inlined,
+        // and its call cost more than this test).
         guard sample.kind == .marker || !open.isEmpty else { return }
+        take(sample, downAfter: downAfter)
+    }
+
+    private mutating func take(_ sample: InputSample, downAfter: Int) {
         if sample.kind == .marker {
             guard let label = sample.label, let destination = Destination(intentLabel: label) else { return }
             // A new intent of the same family ends the one before (from its time on).

@@ -98,23 +98,22 @@ struct ReleaseProbe: Sendable {
         older = newest
         newest = (vsync, state.x, state.y)
         if handOff != nil { measureHandOff(vsync: vsync, x: state.x, y: state.y, animating: state.isAnimating) }
-        // Taken out rather than copied, so that appending to its path does not copy the path
-        // (the copy left in `episode` shared it: every frame of a long settle copied it whole).
-        guard var current = episode.take() else { return }
-        if !current.consumed {
-            current.consumed = true
-            if let expected = current.expected {
+        // Changed in place: a copy shares the path, so appending to it copied the path, and
+        // storing it back copied the episode (every frame of a long settle).
+        guard let consumed = episode?.consumed else { return }
+        if !consumed {
+            episode?.consumed = true
+            if let expected = episode?.expected {
                 let dx = state.targetX - expected.x, dy = state.targetY - expected.y
                 projectionError.add((dx * dx + dy * dy).squareRoot())
             }
         }
-        current.path.append((vsync, state.x, state.y))
+        episode?.path.append((vsync, state.x, state.y))
         if state.isAnimating {
-            current.animating = true
-            episode = current
+            episode?.animating = true
             return
         }
-        guard current.animating else { return }
+        guard let current = episode.take(), current.animating else { return }
         finish(current, restAt: frame.record.presentation)
     }
 
