@@ -141,8 +141,9 @@ public enum Destination: Sendable, Hashable, CustomStringConvertible {
         case none, home, corner, sheet, button, pinch, pointer, menu, sidebar, board, press, canvas
     }
 
-    /// The family of this destination.
-    public var family: Family {
+    /// The family of this destination. Inlined: several probes ask it of every frame, and as a
+    /// call it cost more than its table lookup.
+    @inlinable @inline(__always) public var family: Family {
         switch self {
         case .none: .none
         case .app, .home, .appSwitcher, .previousApp, .nextApp: .home

@@ -67,4 +67,14 @@ import Testing
         let values = (0..<1000).map { Double($0 % 200) } + [900_000, 1_000_000]
         Self.check(values, quantum: 1, unit: 1)
     }
+
+    /// Pages holding no percentile are passed by their sums: a median whose rank is the last
+    /// value of a page is still found in it, and the pages between are skipped, not misread.
+    @Test func rankOnAPageBoundary() {
+        let low = (0..<1000).map { Double($0 % 10) }
+        let high = (0..<1000).map { Double(5 * 1024 + $0 % 7) }
+        let middle = (0..<3).map { Double(2 * 1024 + $0) }
+        Self.check(low + high, quantum: 1, unit: 1)
+        Self.check(high + low + middle, quantum: 1, unit: 1)
+    }
 }

@@ -20,6 +20,8 @@ struct ContactPositions: Sendable {
     /// Contacts on the glass now (hovering ones do not count).
     private(set) var down = 0
 
+    /// Takes the next sample (inlined into the engine's loop, which calls it for every sample).
+    @inline(__always)
     mutating func update(_ sample: InputSample) {
         guard sample.kind.isContact else { return }
         let ending = sample.phase.isTerminal || sample.phase == .hoverExited

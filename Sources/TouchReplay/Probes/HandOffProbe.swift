@@ -48,7 +48,7 @@ struct HandOffProbe: Sendable {
 
     /// The newest frames of the element's current free motion (animating, not tracking, no
     /// hand-off since): what a hand-off's velocity before is extrapolated from.
-    private var motion: [Point] = []
+    private var motion = RecentWindow<Point>(capacity: span)
     private var pending: [Pending] = []
     private var caught: Catch?
     /// A catch's jump, measured, held until the catching contact drives the element (else
@@ -65,10 +65,6 @@ struct HandOffProbe: Sendable {
     private var targetSteady = false
     private var moving = false
 
-    init() {
-        motion.reserveCapacity(Self.span + 1)
-    }
-
     /// Takes a sample as it arrives; `downBefore` counts the contacts down before it.
     @inline(__always)
     mutating func observe(_ sample: InputSample, downBefore: Int) {
@@ -84,20 +80,17 @@ struct HandOffProbe: Sendable {
         if animating && moving { caught = Catch(contact: sample.contact, time: sample.time, marked: redirectMarker == sample.time) }
         // A finger on the element ends its free motion: a hand-off under way is measured
         // from the frames it had.
-        motion.empty()
+        motion.removeAll()
     }
 
-    /// Takes a rendered frame.
-    mutating func frame(_ frame: FrameContext) {
+    /// Takes a rendered frame; `batch` summarises its samples.
+    mutating func frame(_ frame: FrameContext, batch: BatchSummary) {
         let state = frame.state
         let point: Point = (frame.record.vsync, state.x, state.y)
-        measureCatch(frame, point)
-        var bounces: [Int64] = []
-        for signal in frame.signals {
-            if case .edgeBounce(let time) = signal { bounces.append(time) }
-        }
+        // Most frames have no catch to measure: skip the call and its copies of the frame.
+        if caught != nil || unconfirmed != nil { measureCatch(frame, point) }
         let free = state.isAnimating && state.tracking == nil
-            && !frame.batch.contains { $0.phase == .began && ($0.kind == .touch || $0.kind == .pencil) }
+            && !(batch.contains(.began) && frame.batch.contains { $0.phase == .began && ($0.kind == .touch || $0.kind == .pencil) })
         feedPending(point, free: free)
         var steady = false
         if let target = lastTarget {
@@ -114,12 +107,12 @@ struct HandOffProbe: Sendable {
                 begin(.retarget, at: newest.map { Swift.min($0.time, point.vsync) } ?? point.vsync, frame: point)
             }
         }
-        for time in bounces { begin(.bounce, at: time, frame: point) }
+        // Read from the signals here rather than gathered into an array per frame.
+        for case .edgeBounce(let time) in frame.signals { begin(.bounce, at: time, frame: point) }
         if free {
-            if motion.count == Self.span { motion.removeFirst() }
             motion.append(point)
         } else {
-            motion.empty()
+            motion.removeAll()
         }
         if let last { moving = abs(point.x - last.x) + abs(point.y - last.y) >= Self.catchMotion }
         last = point
@@ -137,10 +130,10 @@ struct HandOffProbe: Sendable {
     private mutating func begin(_ kind: Kind, at time: Int64, frame point: Point) {
         // The frames of the free motion shown before the hand-off, and this frame when it
         // already shows what follows.
-        let before = motion.filter { $0.vsync < time }
+        let before = motion.elements.filter { $0.vsync < time }
         pending.append(Pending(kind: kind, time: time, before: before, after: point.vsync >= time ? [point] : []))
         // What follows is a new motion: later hand-offs extrapolate from it alone.
-        motion.empty()
+        motion.removeAll()
     }
 
     private mutating func feedPending(_ point: Point, free: Bool) {

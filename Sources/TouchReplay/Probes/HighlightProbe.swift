@@ -25,6 +25,7 @@ struct HighlightProbe: Sendable {
         }
     }
 
+    @inline(__always)
     mutating func frame(_ frame: FrameContext) {
         guard let marker = pending, frame.record.vsync >= marker else { return }
         if case .menuItem = frame.state.destination {

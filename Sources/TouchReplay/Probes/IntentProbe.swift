@@ -50,6 +50,7 @@ struct IntentProbe: Sendable {
         shown = Self.bit(state.destination.family)
     }
 
+    @inline(__always)
     private static func bit(_ family: Destination.Family) -> UInt32 {
         family == .none ? 0 : 1 << UInt32(family.rawValue)
     }
@@ -57,6 +58,14 @@ struct IntentProbe: Sendable {
     /// Takes a sample as it arrives; `downAfter` counts the contacts down after it.
     @inline(__always)
     mutating func observe(_ sample: InputSample, downAfter: Int) {
+        // Without an open intent only a marker can matter: the common case is decided here,
+        // inlined in the engine's loop (the whole of ``take(_:downAfter:)`` was not inlined,
+        // and its call cost more than this test).
+        guard sample.kind == .marker || !open.isEmpty else { return }
+        take(sample, downAfter: downAfter)
+    }
+
+    private mutating func take(_ sample: InputSample, downAfter: Int) {
         if sample.kind == .marker {
             guard let label = sample.label, let destination = Destination(intentLabel: label) else { return }
             // A new intent of the same family ends the one before (from its time on).
@@ -101,6 +110,7 @@ struct IntentProbe: Sendable {
     }
 
     /// Takes a rendered frame.
+    @inline(__always)
     mutating func frame(_ frame: FrameContext) {
         let destination = frame.state.destination
         let atRest = !frame.state.isAnimating && frame.contacts.down == 0

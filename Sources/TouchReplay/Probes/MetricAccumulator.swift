@@ -52,9 +52,10 @@ struct MetricAccumulator: Sendable {
     mutating func add(_ value: Double) {
         guard value.isFinite else { return }
         moments.add(value)
-        let scaled = (value / quantum).rounded(.down)
+        let scaled = value / quantum
+        // In the dense range flooring is truncation: converting skips a call to floor().
         guard scaled >= 0, scaled < Double(Self.denseLimit) else {
-            addSparse(scaled)
+            addSparse(scaled.rounded(.down))
             return
         }
         let q = Int(scaled)
@@ -91,8 +92,10 @@ struct MetricAccumulator: Sendable {
         var values = [Double](repeating: 0, count: ranks.count)
         var seen = 0
         var next = 0
-        let negatives = sparse.keys.filter { $0 < 0 }.sorted()
-        let highs = sparse.keys.filter { $0 >= 0 }.sorted()
+        // The sparse counts in order, taken once (looking each key up again cost as much as
+        // the sort).
+        let rare = sparse.sorted { $0.key < $1.key }
+        let highStart = rare.firstIndex { $0.key >= 0 } ?? rare.endIndex
         func visit(_ q: Int64, _ n: Int) {
             seen += n
             while next < ranks.count && seen >= ranks[next] {
@@ -100,15 +103,27 @@ struct MetricAccumulator: Sendable {
                 next += 1
             }
         }
-        for q in negatives { visit(q, sparse[q] ?? 0) }
+        for (q, n) in rare[..<highStart] where next < ranks.count { visit(q, n) }
         // Pages in the order of q; every percentile found, the rest cannot change them.
         for (page, start) in pageStarts.enumerated() where start >= 0 && next < ranks.count {
             let counts = pages[Int(start)]
+            // A page that reaches no percentile still sought only adds its total: summed
+            // (vectorised) rather than visited counter by counter (callgrind: the visits were
+            // 30 M of a ten-minute scroll replay's 712 M, mostly the sparse pages of one metric).
+            let total = counts.withUnsafeBufferPointer { buffer in
+                var sum: UInt64 = 0
+                for count in buffer { sum &+= UInt64(count) }
+                return Int(sum)
+            }
+            if seen &+ total < ranks[next] {
+                seen &+= total
+                continue
+            }
             for offset in 0..<Self.pageSize where counts[offset] > 0 {
                 visit(Int64(page << Self.pageShift | offset), Int(counts[offset]))
             }
         }
-        for q in highs { visit(q, sparse[q] ?? 0) }
+        for (q, n) in rare[highStart...] where next < ranks.count { visit(q, n) }
         return MetricSummary(kind: kind, count: count, mean: moments.mean * unit, p50: values[0], p95: values[1],
                              p99: values[2], max: moments.maximum * unit, min: moments.minimum * unit,
                              stddev: moments.standardDeviation * unit)

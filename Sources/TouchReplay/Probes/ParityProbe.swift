@@ -69,6 +69,7 @@ struct ParityProbe: Sendable {
         open = attempt
     }
 
+    @inline(__always)
     mutating func frame(_ frame: FrameContext) {
         let state = frame.state
         shown = (state.x, state.y)

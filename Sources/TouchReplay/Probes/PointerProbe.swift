@@ -33,9 +33,12 @@ struct PointerProbe: Sendable {
     /// The presentation of the first free frame after a capture.
     private var releasedAt: Int64?
 
-    mutating func frame(_ frame: FrameContext) {
-        for sample in frame.batch where sample.kind == .pointer || sample.kind == .pencil {
-            hand = (sample.x, sample.y)
+    /// Takes a rendered frame; `batch` summarises its samples.
+    mutating func frame(_ frame: FrameContext, batch: BatchSummary) {
+        if batch.contains(.pointer) || batch.contains(.pencil) {
+            for sample in frame.batch where sample.kind == .pointer || sample.kind == .pencil {
+                hand = (sample.x, sample.y)
+            }
         }
         let state = frame.state, presentation = frame.record.presentation
         if state.destination.family == .pointer { isMeasured = true }

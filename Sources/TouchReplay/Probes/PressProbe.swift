@@ -20,19 +20,14 @@ struct PressProbe: Sendable {
     private var down: [ContactKey] = []
     private var flips = 0
 
-    mutating func frame(_ frame: FrameContext) {
+    /// Takes a rendered frame; `batch` summarises its samples.
+    mutating func frame(_ frame: FrameContext, batch: BatchSummary) {
         let presentation = frame.record.presentation, destination = frame.state.destination
         for signal in frame.signals {
             if case .forceShown(let time) = signal { feedback.add(Double(presentation &- time)) }
         }
-        for sample in frame.batch where sample.kind.isContact {
-            if sample.phase == .began {
-                if down.isEmpty { flips = 0 }
-                if !down.contains(sample.contact) { down.append(sample.contact) }
-            } else if sample.phase.isTerminal {
-                down.removeAll { $0 == sample.contact }
-            }
-        }
+        // Only landings and lifts change the contacts down.
+        if batch.hasTouchDownOrLift { track(frame.batch) }
         guard destination.family == .press else { return }
         isMeasured = true
         if let shown, shown != destination {
@@ -40,5 +35,17 @@ struct PressProbe: Sendable {
             if flips > 1 { flickers += 1 }
         }
         shown = destination
+    }
+
+    /// Follows the contacts landing and lifting in a frame's samples.
+    private mutating func track(_ samples: [InputSample]) {
+        for sample in samples where sample.kind.isContact {
+            if sample.phase == .began {
+                if down.isEmpty { flips = 0 }
+                if !down.contains(sample.contact) { down.append(sample.contact) }
+            } else if sample.phase.isTerminal {
+                down.removeAll { $0 == sample.contact }
+            }
+        }
     }
 }

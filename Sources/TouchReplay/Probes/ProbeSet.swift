@@ -62,9 +62,11 @@ struct ProbeSet: Sendable {
     mutating func frame(_ frame: FrameContext) {
         let record = frame.record
         var newest = Int64.min
+        var summary = BatchSummary()
         for sample in frame.batch {
             eventLatency.add(Double(record.presentation &- sample.time))
             if sample.time > newest { newest = sample.time }
+            summary.add(sample)
         }
         if newest != .min { frameLatency.add(Double(record.presentation &- newest)) }
         if record.cpuMeasured { cpu.add(Double(record.cpu)) }
@@ -75,15 +77,15 @@ struct ProbeSet: Sendable {
         response.frame(frame)
         gap.frame(frame)
         release.frame(frame)
-        handOff.frame(frame)
+        handOff.frame(frame, batch: summary)
         intent.frame(frame)
         stuck.frame(frame)
-        pointer.frame(frame)
+        pointer.frame(frame, batch: summary)
         highlight.frame(frame)
         swallow.frame(frame)
         parity.frame(frame)
         canvas.frame(frame)
-        press.frame(frame)
+        press.frame(frame, batch: summary)
         for signal in frame.signals {
             if case .tapCommitted(let delay) = signal { tapDelay.add(Double(delay)) }
         }

@@ -88,6 +88,7 @@ struct ReleaseProbe: Sendable {
     }
 
     /// Takes a rendered frame.
+    @inline(__always)
     mutating func frame(_ frame: FrameContext) {
         let state = frame.state, vsync = frame.record.vsync
         if let id = primary, state.tracking == id, offset == nil, let finger = frame.contacts.position(of: id) {
@@ -97,22 +98,22 @@ struct ReleaseProbe: Sendable {
         older = newest
         newest = (vsync, state.x, state.y)
         if handOff != nil { measureHandOff(vsync: vsync, x: state.x, y: state.y, animating: state.isAnimating) }
-        guard var current = episode else { return }
-        if !current.consumed {
-            current.consumed = true
-            if let expected = current.expected {
+        // Changed in place: a copy shares the path, so appending to it copied the path, and
+        // storing it back copied the episode (every frame of a long settle).
+        guard let consumed = episode?.consumed else { return }
+        if !consumed {
+            episode?.consumed = true
+            if let expected = episode?.expected {
                 let dx = state.targetX - expected.x, dy = state.targetY - expected.y
                 projectionError.add((dx * dx + dy * dy).squareRoot())
             }
         }
-        current.path.append((vsync, state.x, state.y))
+        episode?.path.append((vsync, state.x, state.y))
         if state.isAnimating {
-            current.animating = true
-            episode = current
+            episode?.animating = true
             return
         }
-        episode = nil
-        guard current.animating else { return }
+        guard let current = episode.take(), current.animating else { return }
         finish(current, restAt: frame.record.presentation)
     }
 
@@ -122,7 +123,7 @@ struct ReleaseProbe: Sendable {
     /// its velocity after is zero, and the next frame the engine renders (for later input,
     /// however long after) says nothing of the hand-off.
     private mutating func measureHandOff(vsync: Int64, x: Double, y: Double, animating: Bool) {
-        guard var pending = handOff else { return }
+        guard var pending = handOff.take() else { return }
         pending.frames.append((vsync, x, y))
         var after = (x: 0.0, y: 0.0)
         if pending.frames.count < 3 {

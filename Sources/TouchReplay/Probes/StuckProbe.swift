@@ -26,12 +26,11 @@ struct StuckProbe: Sendable {
     private var stuck = false
     /// How far the element moved over each of the newest frames, oldest first (at most
     /// ``patience``): a spring turning about its target returns where it was, but moved.
-    private var steps: [Double] = []
+    private var steps = RecentWindow<Double>(capacity: patience)
     private var previous: (x: Double, y: Double)?
 
-    init() { steps.reserveCapacity(Self.patience) }
-
     /// Takes a rendered frame.
+    @inline(__always)
     mutating func frame(_ frame: FrameContext) {
         let state = frame.state
         guard state.reportsTarget else { return }
@@ -40,15 +39,14 @@ struct StuckProbe: Sendable {
         let distance = (dx * dx + dy * dy).squareRoot()
         // Only frames since the last contact left count: one held still is no stall.
         let present = frame.contacts.anyPresent
-        if present { steps.empty() }
+        if present { steps.removeAll() }
         if let previous, !present {
-            if steps.count == Self.patience { steps.removeFirst() }
             steps.append(abs(state.x - previous.x) + abs(state.y - previous.y))
         }
         previous = (state.x, state.y)
         let idle = !present && distance > Self.offTarget
         let stalled = !state.isAnimating
-            || (steps.count == Self.patience && steps.reduce(0, +) <= ResponseProbe.visibleChange)
+            || (steps.count == Self.patience && steps.elements.reduce(0, +) <= ResponseProbe.visibleChange)
         let now = idle && stalled
         if now && !stuck { count += 1 }
         stuck = now

@@ -42,6 +42,7 @@ struct SwallowProbe: Sendable {
         pending.append(Pending(deadline: sample.time &+ Self.window, x: shown.x, y: shown.y, destination: shown.destination))
     }
 
+    @inline(__always)
     mutating func frame(_ frame: FrameContext) {
         guard isMeasured else { return }
         let state = frame.state, vsync = frame.record.vsync
