@@ -10,19 +10,23 @@ struct BatchSummary: Sendable {
 
     init() {}
 
+    // Masking shifts (`&<<`): every raw value is below 8, and the checked `<<` branched on
+    // each sample for shifts past the width that cannot happen.
     @inline(__always)
     mutating func add(_ sample: InputSample) {
-        kinds |= 1 << sample.kind.rawValue
-        phases |= 1 << sample.phase.rawValue
+        kinds |= 1 &<< sample.kind.rawValue
+        phases |= 1 &<< sample.phase.rawValue
     }
 
-    func contains(_ kind: SampleKind) -> Bool { kinds & 1 << kind.rawValue != 0 }
+    @inline(__always)
+    func contains(_ kind: SampleKind) -> Bool { kinds & 1 &<< kind.rawValue != 0 }
 
-    func contains(_ phase: SamplePhase) -> Bool { phases & 1 << phase.rawValue != 0 }
+    @inline(__always)
+    func contains(_ phase: SamplePhase) -> Bool { phases & 1 &<< phase.rawValue != 0 }
 
     /// Whether a contact may have landed or lifted in the batch.
     var hasTouchDownOrLift: Bool {
-        phases & (1 << SamplePhase.began.rawValue | 1 << SamplePhase.ended.rawValue
-            | 1 << SamplePhase.cancelled.rawValue) != 0
+        phases & (1 &<< SamplePhase.began.rawValue | 1 &<< SamplePhase.ended.rawValue
+            | 1 &<< SamplePhase.cancelled.rawValue) != 0
     }
 }

@@ -108,8 +108,8 @@ struct MetricAccumulator: Sendable {
         for (page, start) in pageStarts.enumerated() where start >= 0 && next < ranks.count {
             let counts = pages[Int(start)]
             // A page that reaches no percentile still sought only adds its total: summed
-            // (vectorised) rather than visited counter by counter (callgrind: the visits were
-            // 30 M of a ten-minute scroll replay's 712 M, mostly the sparse pages of one metric).
+            // rather than visited counter by counter (callgrind: the visits were 30 M of a
+            // ten-minute scroll replay's 712 M, mostly over nearly empty pages of one metric).
             let total = counts.withUnsafeBufferPointer { buffer in
                 var sum: UInt64 = 0
                 for count in buffer { sum &+= UInt64(count) }

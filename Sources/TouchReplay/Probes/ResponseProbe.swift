@@ -208,7 +208,8 @@ struct ResponseProbe: Sendable {
             pending[index] = entry
             index += 1
         }
-        measureTravel(frame)
+        // Tested here, not only inside: most frames measure no travel, and the call cost more.
+        if !travels.isEmpty { measureTravel(frame) }
         stepX = state.x - shownX
         stepY = state.y - shownY
         nextVsync = record.vsync &+ (record.displayTime &- record.hitch)
