@@ -31,6 +31,7 @@ public final class TraceReader {
     private let decoder: ChunkDecoder
     private let decompressor: ZstdDecompressor
     private var chunkBytes: [UInt8] = []
+    private var readAhead = ChunkReadAhead()
     private var payload: [UInt8] = []
 
     /// Opens `path`, reading its header and index (or scanning for chunks when it has none).
@@ -75,7 +76,7 @@ public final class TraceReader {
     /// against the index, its checksum, and every value.
     public func decodeChunk(_ index: Int, into samples: inout [InputSample]) throws(TraceFileError) {
         let info = chunks[index]
-        try file.read(info.length, at: info.offset, into: &chunkBytes)
+        try readAhead.read(chunk: index, of: chunks, from: file, into: &chunkBytes)
         let header = try checkedHeader(of: info)
         let payloadRange = ContainerFormat.chunkHeaderSize..<(ContainerFormat.chunkHeaderSize + header.compressedSize)
         try chunkBytes.withBytes { (bytes) throws(TraceFileError) in
