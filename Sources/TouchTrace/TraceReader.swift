@@ -4,7 +4,8 @@ import TouchInput
 /// Reads a `.touchtrace` file chunk by chunk.
 ///
 /// Opening reads the header and the index (a few bytes per chunk); samples are decoded one
-/// chunk at a time, so memory stays bounded by a chunk whatever the file's length. A file
+/// chunk at a time, so memory stays bounded by a chunk (and the bytes read ahead of it in
+/// order, ``ChunkReadAhead/span``) whatever the file's length. A file
 /// whose writer died has no index: the reader then scans for every complete chunk and
 /// reports why in ``damage``. A reader owns a file descriptor and scratch buffers, so it is
 /// a class and is not shared between threads.
