@@ -24,20 +24,15 @@ public struct PinchRecognizer: GestureRecognizer {
     public private(set) var scale = 1.0
     /// The scale's velocity in scale per second, at the latest update (a least-squares fit
     /// computed when asked: a scene reads it at the lift only).
-    public var scaleVelocity: Double {
-        guard let velocityTime else { return 0 }
-        return tracker.velocity(at: velocityTime)
-    }
+    public var scaleVelocity: Double { scaleMotion.velocity }
     /// Whether `changed` events carry ``scaleVelocity`` (the default, as `gestures` reports
     /// them). A client that reads the velocity from the recognizer when it needs it turns it
     /// off, and the fit per sample it cost is never made; every other event still carries it.
     public var velocityInChangedEvents = true
-    /// The time of the latest update, at which ``scaleVelocity`` is fitted.
-    private var velocityTime: Int64?
     /// The midpoint between the fingers.
     public private(set) var location: Point?
     private var pair = ContactPair()
-    private var tracker = AxisVelocityTracker()
+    private var scaleMotion = LatestAxisVelocity()
 
     public var gesture: GestureKind { .pinch }
     public var hasClaimed: Bool { state.isActive || state == .ended }
@@ -115,8 +110,7 @@ public struct PinchRecognizer: GestureRecognizer {
     private mutating func update(at time: Int64) {
         guard let beganSpan, beganSpan > 0 else { return }
         scale = pair.span / beganSpan
-        tracker.add(time: time, value: scale)
-        velocityTime = time
+        scaleMotion.add(time: time, value: scale)
     }
 
     private mutating func emit(_ newState: RecognizerState, at time: Int64, events: inout [GestureEvent]) {

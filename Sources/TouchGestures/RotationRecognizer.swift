@@ -21,20 +21,15 @@ public struct RotationRecognizer: GestureRecognizer {
     public private(set) var rotation = 0.0
     /// The angular velocity in radians per second, at the latest update (a least-squares
     /// fit computed when asked: a scene reads it at the lift only).
-    public var rotationVelocity: Double {
-        guard let velocityTime else { return 0 }
-        return tracker.velocity(at: velocityTime)
-    }
+    public var rotationVelocity: Double { rotationMotion.velocity }
     /// Whether `changed` events carry ``rotationVelocity`` (the default, as `gestures` reports
     /// them). A client that reads the velocity from the recognizer when it needs it turns it
     /// off, and the fit per sample it cost is never made; every other event still carries it.
     public var velocityInChangedEvents = true
-    /// The time of the latest update, at which ``rotationVelocity`` is fitted.
-    private var velocityTime: Int64?
     /// The midpoint between the fingers.
     public private(set) var location: Point?
     private var pair = ContactPair()
-    private var tracker = AxisVelocityTracker()
+    private var rotationMotion = LatestAxisVelocity()
     private var lastAngle = 0.0
     /// The angle turned since the second finger landed (unwrapped), and at the beginning.
     private var turned = 0.0
@@ -117,8 +112,7 @@ public struct RotationRecognizer: GestureRecognizer {
 
     private mutating func update(at time: Int64) {
         rotation = turned - turnedAtBeginning
-        tracker.add(time: time, value: rotation)
-        velocityTime = time
+        rotationMotion.add(time: time, value: rotation)
     }
 
     private mutating func emit(_ newState: RecognizerState, at time: Int64, events: inout [GestureEvent]) {

@@ -42,24 +42,32 @@ import TraceSynthesis
         }
     }
 
-    @Test(arguments: [UInt64(1), 2, 3])
-    func aPinchAnswersTheSameVelocityWithoutFittingEverySample(seed: UInt64) throws {
-        let samples = try Support.synthesize(.pinch, seed: seed).samples
-        let result = Self.compare(PinchRecognizer(), samples, velocity: \.scaleVelocity) { $0.velocityInChangedEvents = false }
+    /// The whole check for one recognizer over a synthesized gesture: the velocity agrees at
+    /// every sample, the gesture changes often and ends moving, and the events agree.
+    static func check<R: GestureRecognizer>(
+        _ recognizer: R, _ gesture: Gesture, seed: UInt64, velocity: (R) -> Double,
+        inEvent: KeyPath<GestureEvent, Double?>, quiet: (inout R) -> Void
+    ) throws {
+        let samples = try Support.synthesize(gesture, seed: seed).samples
+        let result = compare(recognizer, samples, velocity: velocity, quiet: quiet)
         #expect(!result.velocityDiffers)
         #expect(result.events.count { $0.state == .changed } > 10)
-        #expect(result.events.contains { $0.state == .ended && ($0.scaleVelocity ?? 0) != 0 })
-        Self.checkEvents(result.events, result.quietEvents, velocity: \.scaleVelocity)
+        #expect(result.events.contains { $0.state == .ended && ($0[keyPath: inEvent] ?? 0) != 0 })
+        checkEvents(result.events, result.quietEvents, velocity: inEvent)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func aPinchAnswersTheSameVelocityWithoutFittingEverySample(seed: UInt64) throws {
+        try Self.check(PinchRecognizer(), .pinch, seed: seed, velocity: \.scaleVelocity, inEvent: \.scaleVelocity) {
+            $0.velocityInChangedEvents = false
+        }
     }
 
     @Test(arguments: [UInt64(1), 2, 3])
     func aRotationAnswersTheSameVelocityWithoutFittingEverySample(seed: UInt64) throws {
-        let samples = try Support.synthesize(.rotate, seed: seed).samples
-        let result = Self.compare(RotationRecognizer(), samples, velocity: \.rotationVelocity) { $0.velocityInChangedEvents = false }
-        #expect(!result.velocityDiffers)
-        #expect(result.events.count { $0.state == .changed } > 10)
-        #expect(result.events.contains { $0.state == .ended && ($0.rotationVelocity ?? 0) != 0 })
-        Self.checkEvents(result.events, result.quietEvents, velocity: \.rotationVelocity)
+        try Self.check(RotationRecognizer(), .rotate, seed: seed, velocity: \.rotationVelocity, inEvent: \.rotationVelocity) {
+            $0.velocityInChangedEvents = false
+        }
     }
 
     @Test func aResetKeepsTheChoice() {
