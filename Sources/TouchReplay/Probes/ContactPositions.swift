@@ -5,7 +5,9 @@ import TouchInput
 ///
 /// One array of slots rather than a parallel array per field: every sample updates a
 /// slot, and each separate array cost its own uniqueness check and bounds checks on that
-/// path (callgrind: ~95 instructions a sample before, about half of that after).
+/// path (callgrind: ~95 instructions a sample before, about half of that after). The slots
+/// are stored inline (a tuple), not in an array: an array's buffer was retained and released
+/// with every frame's context and checked for uniqueness at every sample.
 struct ContactPositions: Sendable {
     private struct Slot: Sendable {
         var id: UInt32 = 0
@@ -16,7 +18,7 @@ struct ContactPositions: Sendable {
     }
 
     private static let capacity = 8
-    private var slots = [Slot](repeating: Slot(), count: capacity)
+    private var storage = (Slot(), Slot(), Slot(), Slot(), Slot(), Slot(), Slot(), Slot())
     /// Contacts on the glass now (hovering ones do not count).
     private(set) var down = 0
 
@@ -29,7 +31,7 @@ struct ContactPositions: Sendable {
         let id = sample.id, kind = sample.kind
         var free = -1
         var delta = 0
-        slots.withUnsafeMutableBufferPointer { slots in
+        withSlots { slots in
             for index in 0..<Self.capacity {
                 if slots[index].used && slots[index].id == id && slots[index].kind == kind {
                     slots[index].x = sample.x
@@ -50,24 +52,48 @@ struct ContactPositions: Sendable {
         down += delta
     }
 
+    /// The slots as a buffer (a homogeneous tuple is laid out as an array of its element).
+    @inline(__always)
+    private mutating func withSlots<R>(_ body: (UnsafeMutableBufferPointer<Slot>) -> R) -> R {
+        withUnsafeMutablePointer(to: &storage) { tuple in
+            tuple.withMemoryRebound(to: Slot.self, capacity: Self.capacity) {
+                body(UnsafeMutableBufferPointer(start: $0, count: Self.capacity))
+            }
+        }
+    }
+
+    /// The slots, read in place.
+    @inline(__always)
+    private func withSlots<R>(_ body: (UnsafeBufferPointer<Slot>) -> R) -> R {
+        withUnsafePointer(to: storage) { tuple in
+            tuple.withMemoryRebound(to: Slot.self, capacity: Self.capacity) {
+                body(UnsafeBufferPointer(start: $0, count: Self.capacity))
+            }
+        }
+    }
+
     /// Whether any contact is on the glass or hovering over it.
-    var anyPresent: Bool { slots.contains { $0.used } }
+    var anyPresent: Bool { withSlots { $0.contains { $0.used } } }
 
     /// The newest position of the contact with the lowest id (of two sharing it, the lower
     /// kind: the slots' order is the arrival order), or `nil` when there is none.
     var lowestNumberedPosition: (x: Double, y: Double)? {
-        var best: Slot?
-        for slot in slots where slot.used && best.map({ (slot.id, slot.kind.rawValue) < ($0.id, $0.kind.rawValue) }) ?? true {
-            best = slot
+        withSlots { slots in
+            var best: Slot?
+            for slot in slots where slot.used && best.map({ (slot.id, slot.kind.rawValue) < ($0.id, $0.kind.rawValue) }) ?? true {
+                best = slot
+            }
+            return best.map { ($0.x, $0.y) }
         }
-        return best.map { ($0.x, $0.y) }
     }
 
     /// The newest position of `contact` while it is down, or `nil`.
     func position(of contact: ContactKey) -> (x: Double, y: Double)? {
-        for slot in slots where slot.used && slot.id == contact.id && slot.kind == contact.kind {
-            return (slot.x, slot.y)
+        withSlots { slots in
+            for slot in slots where slot.used && slot.id == contact.id && slot.kind == contact.kind {
+                return (slot.x, slot.y)
+            }
+            return nil
         }
-        return nil
     }
 }

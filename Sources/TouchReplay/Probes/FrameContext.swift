@@ -12,3 +12,17 @@ struct FrameContext {
     var contacts: ContactPositions
     var signals: [SceneSignal]
 }
+
+extension FrameContext {
+    /// The context before the first frame, showing `state` (the frame loop keeps one and
+    /// updates it frame after frame).
+    init(state: SceneState) {
+        record = FrameRecord(index: 0, vsync: 0, presentation: 0, lateFrames: 0, hitch: 0, displayTime: 0, cpu: 0,
+                             cpuMeasured: false, workStart: 0, workEnd: 0, startError: nil)
+        batch = []
+        batch.reserveCapacity(64)
+        self.state = state
+        contacts = ContactPositions()
+        signals = []
+    }
+}

@@ -11,10 +11,11 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     /// The display resolved once (the loop asks it for several vsyncs every frame).
     private let grid: VsyncGrid
     private(set) var probes: ProbeSet
-    /// Every contact's newest position, kept once for all probes.
-    private(set) var contacts = ContactPositions()
-    /// The signals of the frame being rendered (capacity kept across frames).
-    private var signals: [SceneSignal] = []
+    /// What the probes see of the frame being filled and rendered: its batch of samples,
+    /// every contact's newest position (kept once for all probes) and the scene's signals.
+    /// Kept in place and updated rather than built for each frame: building one retained
+    /// and released its three arrays every frame (a twentieth of a replay, in atomics).
+    private var context: FrameContext
     let timeline: TimelineRecorder?
     /// The cost model's charge per frame (virtual clock only).
     let frameCost: FrameCost
@@ -22,7 +23,6 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     let costRecorder: FrameCostRecorder?
     /// The per-frame series, when the settings ask for it.
     private(set) var series: SeriesRecording?
-    private var batch: [InputSample] = []
     /// The vsync index of the frame being filled, if any, and its time (compared with every
     /// sample's, so kept rather than recomputed).
     private var pending: Int64? {
@@ -53,7 +53,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         // Charging measured CPU makes the behaviour metrics as noisy as a wall clock's.
         probes = ProbeSet(virtual: clock.isVirtual && !self.frameCost.isMeasured, initial: scene.state,
                           responsive: scene.responsiveInputs)
-        batch.reserveCapacity(64)
+        context = FrameContext(state: scene.state)
         previousX = scene.state.x
         previousY = scene.state.y
     }
@@ -67,22 +67,23 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         lastTime = sample.time
         if firstTime == nil { firstTime = sample.time }
         renderFrames(before: sample.time)
-        let downBefore = contacts.down
-        contacts.update(sample)
-        probes.observe(sample, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore, downAfter: contacts.down)
+        let downBefore = context.contacts.down
+        context.contacts.update(sample)
+        probes.observe(sample, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore,
+                       downAfter: context.contacts.down)
         timeline?.sample(sample)
         guard sample.kind != .marker else { return }
         samples += 1
         if !clock.isVirtual { probes.delivered(lateness: clock.wait(until: sample.time)) }
         if pending == nil { pending = Swift.max(grid.index(atOrAfter: sample.time), earliest) }
-        batch.append(sample)
+        context.batch.append(sample)
     }
 
     /// Renders what is still due after the last sample: its frame, and the animation after
     /// it for at most `tail` nanoseconds.
     mutating func finish(tail: Int64) {
         let limit = lastTime == .min ? Int64.min : lastTime &+ tail
-        while let index = pending, pendingVsync <= limit || !batch.isEmpty {
+        while let index = pending, pendingVsync <= limit || !context.batch.isEmpty {
             render(index)
         }
         pending = nil
@@ -111,35 +112,36 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         // every fourth frame (wall clocks time them all, and so does a recording).
         let timed = !clock.isVirtual || frames & 3 == 0 || frameCost.isMeasured || costRecorder != nil
         let cpuStart = timed ? MonotonicTime.now() : 0
-        for sample in batch { scene.handle(sample) }
+        for sample in context.batch { scene.handle(sample) }
         scene.advance(to: vsync)
         if frameCost.busy > 0 { Self.spin(frameCost.busy) }
         let cpu: Int64? = timed ? MonotonicTime.now() &- cpuStart : nil
         if let cpu { costRecorder?.frame(cpu: cpu) }
-        scene.takeSignals(into: &signals)
-        clock.spend(scene.virtualCost &+ frameCost.cost(frame: frames, samples: batch.count, cpu: cpu ?? 0))
+        scene.takeSignals(into: &context.signals)
+        clock.spend(scene.virtualCost &+ frameCost.cost(frame: frames, samples: context.batch.count, cpu: cpu ?? 0))
         let workEnd = Swift.max(clock.now(), vsync)
         let shownAt = grid.presentationIndex(frame: index, vsync: vsync, workEnd: workEnd)
         let late = shownAt - index - grid.presentationDelay
         let onTime = grid.vsync(index + grid.presentationDelay)
         let presentation = late == 0 ? onTime : grid.vsync(shownAt)
-        let record = FrameRecord(
+        context.record = FrameRecord(
             index: index, vsync: vsync, presentation: presentation, lateFrames: late,
             hitch: presentation &- onTime, displayTime: grid.vsync(shownAt + 1) &- onTime,
             cpu: cpu ?? 0, cpuMeasured: cpu != nil, workStart: workStart, workEnd: workEnd,
             startError: clock.isVirtual ? nil : startError)
-        probes.frame(FrameContext(record: record, batch: batch, state: scene.state, contacts: contacts, signals: signals))
-        signals.empty()
-        series?.frame(record, batch: batch, state: scene.state, contacts: contacts)
-        timeline?.frame(record, batch: batch, scene: scene)
+        context.state = scene.state
+        probes.frame(context)
+        context.signals.empty()
+        series?.frame(context.record, batch: context.batch, state: scene.state, contacts: context.contacts)
+        timeline?.frame(context.record, batch: context.batch, scene: scene)
         frames += 1
-        let consumedInput = !batch.isEmpty
-        batch.empty()
+        let consumedInput = !context.batch.isEmpty
+        context.batch.empty()
         earliest = workEnd <= grid.vsync(index + 1) ? index + 1 : grid.index(atOrAfter: workEnd)
         let x = scene.state.x, y = scene.state.y
         if scene.state.isAnimating {
             let moved = abs(x - previousX) + abs(y - previousY)
-            let active = consumedInput || contacts.down > 0 || moved > 1
+            let active = consumedInput || context.contacts.down > 0 || moved > 1
             pending = Swift.max(index + (active ? 1 : grid.idleStride), earliest)
         } else {
             pending = nil
