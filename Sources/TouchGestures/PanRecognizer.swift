@@ -69,6 +69,16 @@ public struct PanRecognizer: GestureRecognizer {
         guard let latestTime, state.isActive else { return .zero }
         return lockedVelocity(at: latestTime)
     }
+    /// ``velocity``, bit for bit, read through `memo`: the fit of an identical tracker at the
+    /// same time (the home scene's pause detectors follow the pan's finger) is reused rather
+    /// than made again on every frame the scene reads the velocity.
+    public func velocity(reusing memo: inout VelocityMemo) -> Velocity {
+        if let releaseVelocity { return releaseVelocity }
+        guard let latestTime, state.isActive else { return .zero }
+        let raw = memo.velocity(of: tracker, at: latestTime)
+        let offset = locked(Offset(dx: raw.x, dy: raw.y))
+        return Velocity(x: offset.dx, y: offset.dy)
+    }
     private var latestTime: Int64?
     private var releaseVelocity: Velocity?
     /// Where the translation comes to rest under ``decelerationRate``; set at the lift.
