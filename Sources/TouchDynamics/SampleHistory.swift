@@ -47,49 +47,52 @@ struct SampleHistory: Sendable, Hashable {
     /// history unchanged, for a sample older than the newest one.
     @discardableResult
     mutating func append(time: Int64, x: Double, y: Double) -> Bool {
+        // Wrapping index arithmetic below: every index is within the 3 × `span` rows, and the
+        // overflow checks were a third of an append (it runs for every sample of every tracker).
         let span = span
         if end > start {
-            let newest = storage[end - 1]
+            let newest = storage[end &- 1]
             if time < newest { return false }
             if time == newest {
                 // Same times, so the same windows.
-                storage[span + end - 1] = Int64(bitPattern: x.bitPattern)
-                storage[2 * span + end - 1] = Int64(bitPattern: y.bitPattern)
+                storage[span &+ end &- 1] = Int64(bitPattern: x.bitPattern)
+                storage[2 &* span &+ end &- 1] = Int64(bitPattern: y.bitPattern)
                 return true
             }
+        } else if storage.isEmpty {
+            storage = Array(repeating: 0, count: 3 * span)
         }
-        if storage.isEmpty { storage = Array(repeating: 0, count: 3 * span) }
-        if end - start == capacity { start += 1 }
-        let capacity = capacity, horizon = horizon, stopGap = stopGap
         var start = start, end = end, windowStart = newestWindowStart
+        if end &- start == capacity { start &+= 1 }
+        let capacity = capacity, horizon = horizon, stopGap = stopGap
         storage.withUnsafeMutableBufferPointer { columns in
             guard let base = columns.baseAddress else { return }
             if end == span {
                 // Move the live rows to the front of each column (at most `capacity` rows from
                 // row `capacity` on or later: the two ranges never overlap).
                 for column in 0..<3 {
-                    let rows = base + column * span
-                    rows.update(from: rows + start, count: end - start)
+                    let rows = base + column &* span
+                    rows.update(from: rows + start, count: end &- start)
                 }
-                end -= start
-                windowStart -= start
+                end &-= start
+                windowStart &-= start
                 start = 0
             }
             let row = end
             base[row] = time
-            base[span + row] = Int64(bitPattern: x.bitPattern)
-            base[2 * span + row] = Int64(bitPattern: y.bitPattern)
-            end += 1
+            base[span &+ row] = Int64(bitPattern: x.bitPattern)
+            base[2 &* span &+ row] = Int64(bitPattern: y.bitPattern)
+            end = row &+ 1
             // The walk of `walkedWindow(newest:at:)` from the new sample stops at the latest
             // gap over the stop gap, the oldest sample within the horizon, `capacity` samples
             // or the oldest held, whichever comes first. Each of these only moves forward as
             // samples are added (times strictly increase), so the new window starts no
             // earlier than the last one: carry on from there.
-            if row == start || Self.exceeds(time, base[row - 1], by: stopGap) {
+            if row == start || Self.exceeds(time, base[row &- 1], by: stopGap) {
                 windowStart = row
             } else {
-                windowStart = max(windowStart, start, row - (capacity - 1))
-                while windowStart < row, Self.exceeds(time, base[windowStart], by: horizon) { windowStart += 1 }
+                windowStart = max(windowStart, start, row &- (capacity &- 1))
+                while windowStart < row, Self.exceeds(time, base[windowStart], by: horizon) { windowStart &+= 1 }
             }
         }
         self.start = start
@@ -100,6 +103,7 @@ struct SampleHistory: Sendable, Hashable {
 
     /// Whether `newer - older` (times, `newer` the later) is over `limit`; a difference too
     /// large for an Int64 is, rather than a trap on an append.
+    @inline(__always)
     private static func exceeds(_ newer: Int64, _ older: Int64, by limit: Int64) -> Bool {
         let (difference, overflow) = newer.subtractingReportingOverflow(older)
         return overflow || difference > limit
