@@ -124,8 +124,15 @@ public struct PanRecognizer: GestureRecognizer {
     /// recognizer copied first, on every sample.
     private static func centroid(of fingers: [Finger], otherwise location: Point?) -> Point {
         guard !fingers.isEmpty else { return location ?? .zero }
+        if fingers.count == 1 {
+            // The sum from 0 of one location, divided by 1: the division is exact for every
+            // number (a NaN is already quiet after the sum), so it is left out — it stalled
+            // every sample of a one-finger pan.
+            let only = fingers[0].location
+            return Point(x: 0.0 + only.x, y: 0.0 + only.y)
+        }
         // A plain loop, summing from 0 in the same order as the `reduce` it replaces (so the
-        // same numbers): the closure's tuple cost twice the sums, on every sample of a pan.
+        // same numbers).
         var x = 0.0, y = 0.0
         for index in fingers.indices {
             x += fingers[index].location.x
