@@ -33,9 +33,10 @@ struct SampleHistory: Sendable, Hashable {
         stopGap = configuration.stopGap
     }
 
-    /// Rows per column: twice the capacity, so the live rows are moved at most once every
-    /// `capacity` appends.
-    private var span: Int { 2 * capacity }
+    /// Rows per column: grown as samples come up to twice the capacity, so that the live
+    /// rows are moved at most once every `capacity` appends (and a capacity of millions does
+    /// not allocate millions of rows at the first sample).
+    private var span = 0
 
     var newestTime: Int64? { end > start ? storage[end - 1] : nil }
 
@@ -49,8 +50,8 @@ struct SampleHistory: Sendable, Hashable {
     mutating func append(time: Int64, x: Double, y: Double) -> Bool {
         // Wrapping index arithmetic below: every index is within the 3 × `span` rows, and the
         // overflow checks were a third of an append (it runs for every sample of every tracker).
-        let span = span
         if end > start {
+            let span = span
             let newest = storage[end &- 1]
             if time < newest { return false }
             if time == newest {
@@ -59,17 +60,22 @@ struct SampleHistory: Sendable, Hashable {
                 storage[2 &* span &+ end &- 1] = Int64(bitPattern: y.bitPattern)
                 return true
             }
-        } else if storage.isEmpty {
-            storage = Array(repeating: 0, count: 3 * span)
         }
         var start = start, end = end, windowStart = newestWindowStart
         if end &- start == capacity { start &+= 1 }
-        let capacity = capacity, horizon = horizon, stopGap = stopGap
+        if end == span && (span == 0 || end &- start > span / 2) {
+            // No room at the end, and the live rows fill over half the columns: grow them.
+            grow(keeping: start..<end)
+            end &-= start
+            windowStart &-= start
+            start = 0
+        }
+        let span = span, capacity = capacity, horizon = horizon, stopGap = stopGap
         storage.withUnsafeMutableBufferPointer { columns in
             guard let base = columns.baseAddress else { return }
             if end == span {
-                // Move the live rows to the front of each column (at most `capacity` rows from
-                // row `capacity` on or later: the two ranges never overlap).
+                // Move the live rows to the front of each column: they are at most half of it,
+                // so the two ranges never overlap.
                 for column in 0..<3 {
                     let rows = base + column &* span
                     rows.update(from: rows + start, count: end &- start)
@@ -83,7 +89,7 @@ struct SampleHistory: Sendable, Hashable {
             base[span &+ row] = Int64(bitPattern: x.bitPattern)
             base[2 &* span &+ row] = Int64(bitPattern: y.bitPattern)
             end = row &+ 1
-            // The walk of `walkedWindow(newest:at:)` from the new sample stops at the latest
+            // The walk of `walkedWindow(at:)` from the new sample stops at the latest
             // gap over the stop gap, the oldest sample within the horizon, `capacity` samples
             // or the oldest held, whichever comes first. Each of these only moves forward as
             // samples are added (times strictly increase), so the new window starts no
@@ -99,6 +105,20 @@ struct SampleHistory: Sendable, Hashable {
         self.end = end
         newestWindowStart = windowStart
         return true
+    }
+
+    /// Moves `live` to the front of new columns twice as long (64 rows at first, at most twice
+    /// the capacity: then the live rows, under `capacity`, always fit in half of them).
+    private mutating func grow(keeping live: Range<Int>) {
+        let limit = capacity <= Int.max / 6 ? 2 * capacity : Int.max / 6
+        let newSpan = span == 0 ? min(limit, 64) : span <= limit / 2 ? 2 * span : limit
+        var grown = [Int64](repeating: 0, count: 3 * newSpan)
+        for column in 0..<3 {
+            grown.replaceSubrange((column * newSpan)..<(column * newSpan + live.count),
+                                  with: storage[(column * span + live.lowerBound)..<(column * span + live.upperBound)])
+        }
+        storage = grown
+        span = newSpan
     }
 
     /// Whether `newer - older` (times, `newer` the later) is over `limit`; a difference too
@@ -164,11 +184,12 @@ struct SampleHistory: Sendable, Hashable {
     func isBitwiseIdentical(to other: SampleHistory) -> Bool {
         guard capacity == other.capacity, count == other.count else { return false }
         guard count > 0 else { return true }
-        let span = span, bytes = count * MemoryLayout<Int64>.stride
+        let span = span, otherSpan = other.span, bytes = count * MemoryLayout<Int64>.stride
         return storage.withUnsafeBufferPointer { left in
             other.storage.withUnsafeBufferPointer { right in
                 guard let a = left.baseAddress, let b = right.baseAddress else { return false }
-                for column in 0..<3 where memcmp(a + column * span + start, b + column * span + other.start, bytes) != 0 {
+                for column in 0..<3
+                where memcmp(a + column * span + start, b + column * otherSpan + other.start, bytes) != 0 {
                     return false
                 }
                 return true

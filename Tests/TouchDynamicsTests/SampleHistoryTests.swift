@@ -36,6 +36,8 @@ import Testing
         VelocityTrackerConfiguration(horizon: 30_000_000, stopGap: 10_000_000),
         VelocityTrackerConfiguration(horizon: 0, maximumSampleCount: 1, stopGap: 0),
         VelocityTrackerConfiguration(horizon: 500_000_000, maximumSampleCount: 64, stopGap: 200_000_000),
+        // Columns grown as the samples come: no limit short of the 3 000 samples.
+        VelocityTrackerConfiguration(horizon: 1_000_000_000_000, maximumSampleCount: .max, stopGap: 1_000_000_000_000),
     ]
 
     @Test(arguments: configurations)
