@@ -13,12 +13,14 @@
 /// The storage is reused from one factorisation to the next: a basis kept across samples
 /// allocates nothing once it has grown to the largest window.
 public struct LeastSquaresBasis: Sendable {
-    /// The times of the window factorised: ages are computed from them alone.
+    /// The times of the window factorised (the first `timeCount`): ages are computed from
+    /// them alone. The arrays only grow, so that a factorisation writes in place.
     private var times: [Int64] = []
+    private var timeCount = 0
     private var degree = -1
     /// `false` when the window's columns were dependent: every fit over it reports zero.
     private var isSolvable = false
-    /// Q then R, as ``LeastSquaresFit/factor(_:m:n:into:)`` leaves them.
+    /// Q then R, as ``LeastSquaresFit/factor(_:m:n:into:)`` leaves them, then the ages.
     private var factors: [Double] = []
     /// How many windows it factorised, and how many fits it solved (factorised or not): tests
     /// count the work per sample with them.
@@ -52,7 +54,7 @@ public struct LeastSquaresBasis: Sendable {
     /// Whether the window factorised is `window`: a plain loop, since the generic
     /// `elementsEqual` of a slice and an array cost as much as a quadratic solve.
     private func holds(_ window: UnsafeBufferPointer<Int64>) -> Bool {
-        guard window.count == times.count else { return false }
+        guard window.count == timeCount else { return false }
         return times.withUnsafeBufferPointer { kept in
             for index in 0..<window.count where window[index] != kept[index] { return false }
             return true
@@ -61,19 +63,22 @@ public struct LeastSquaresBasis: Sendable {
 
     private mutating func factorise(_ window: UnsafeBufferPointer<Int64>, newest: Int64, degree: Int) {
         factorisations += 1
-        times.removeAll(keepingCapacity: true)
-        times.append(contentsOf: window)
-        self.degree = degree
         let m = window.count
         let n = degree + 1
         let count = LeastSquaresFit.factorCount(m: m, n: n)
-        if factors.count < count { factors.append(contentsOf: repeatElement(0, count: count - factors.count)) }
-        let solvable = VelocityStrategy.withAges(window, before: newest) { ages in
-            factors.withUnsafeMutableBufferPointer { factors in
-                guard let xs = ages.baseAddress, let base = factors.baseAddress else { return false }
-                return LeastSquaresFit.factor(xs, m: m, n: n, into: base)
-            }
+        if times.count < m { times = Array(repeating: 0, count: max(m, 2 * times.count)) }
+        if factors.count < count + m { factors = Array(repeating: 0, count: max(count + m, 2 * factors.count)) }
+        times.withUnsafeMutableBufferPointer { times in
+            for index in 0..<m { times[index] = window[index] }
         }
-        isSolvable = solvable
+        timeCount = m
+        self.degree = degree
+        isSolvable = factors.withUnsafeMutableBufferPointer { factors in
+            guard let base = factors.baseAddress else { return false }
+            // The ages after Q and R: written in place rather than in a buffer of their own.
+            let ages = base + count
+            for index in 0..<m { ages[index] = VelocityStrategy.age(of: window[index], before: newest) }
+            return LeastSquaresFit.factor(ages, m: m, n: n, into: base)
+        }
     }
 }

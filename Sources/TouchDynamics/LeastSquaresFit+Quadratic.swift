@@ -59,13 +59,38 @@ extension LeastSquaresFit {
     static func solutionQuadratic(
         _ power: Int, m: Int, factors: UnsafePointer<Double>, y: UnsafePointer<Double>, z: UnsafePointer<Double>?
     ) -> (Double, Double)? {
-        let first = solveQuadratic(m: m, factors: factors, y: y)
-        guard first.0.isFinite, first.1.isFinite, first.2.isFinite else { return nil }
-        let firstPower = power == 0 ? first.0 : power == 1 ? first.1 : first.2
-        guard let z else { return (firstPower, 0) }
-        let second = solveQuadratic(m: m, factors: factors, y: z)
-        guard second.0.isFinite, second.1.isFinite, second.2.isFinite else { return nil }
-        return (firstPower, power == 0 ? second.0 : power == 1 ? second.1 : second.2)
+        guard let z else {
+            let first = solveQuadratic(m: m, factors: factors, y: y)
+            guard first.0.isFinite, first.1.isFinite, first.2.isFinite else { return nil }
+            return (power == 0 ? first.0 : power == 1 ? first.1 : first.2, 0)
+        }
+        let (first, second) = solveQuadratic(m: m, factors: factors, y: y, z: z)
+        guard first.0.isFinite, first.1.isFinite, first.2.isFinite,
+            second.0.isFinite, second.1.isFinite, second.2.isFinite
+        else { return nil }
+        return (power == 0 ? first.0 : power == 1 ? first.1 : first.2, power == 0 ? second.0 : power == 1 ? second.1 : second.2)
+    }
+
+    /// ``solveQuadratic(m:factors:y:)`` of `y` and of `z`, their six products with Q's columns
+    /// summed in one pass (each sum still over the rows in order, so each coefficient is the
+    /// same number): a planar velocity reads Q once instead of twice.
+    static func solveQuadratic(
+        m: Int, factors: UnsafePointer<Double>, y: UnsafePointer<Double>, z: UnsafePointer<Double>
+    ) -> ((Double, Double, Double), (Double, Double, Double)) {
+        let q0 = factors, q1 = factors + m, q2 = factors + 2 * m
+        var y0 = 0.0, y1 = 0.0, y2 = 0.0, z0 = 0.0, z1 = 0.0, z2 = 0.0
+        for row in 0..<m {
+            let a = q0[row], b = q1[row], c = q2[row]
+            let u = y[row], v = z[row]
+            y0 += a * u
+            y1 += b * u
+            y2 += c * u
+            z0 += a * v
+            z1 += b * v
+            z2 += c * v
+        }
+        let r = factors + 3 * m
+        return (backSubstitute(y0, y1, y2, r: r), backSubstitute(z0, z1, z2, r: r))
     }
 
     /// The coefficients of a quadratic fit of `y` from a factorisation by
@@ -83,6 +108,13 @@ extension LeastSquaresFit {
             dot1 += q1[row] * value
             dot2 += q2[row] * value
         }
+        return backSubstitute(dot0, dot1, dot2, r: r)
+    }
+
+    /// The coefficients from the products of the series with Q's columns: R·c = Qᵀ·y solved
+    /// from the bottom row up, as ``solution(_:m:n:factors:y:z:)`` does.
+    @inline(__always)
+    private static func backSubstitute(_ dot0: Double, _ dot1: Double, _ dot2: Double, r: UnsafePointer<Double>) -> (Double, Double, Double) {
         let c2 = dot2 / r[8]
         var value1 = dot1
         value1 -= r[5] * c2

@@ -95,11 +95,17 @@ extension VelocityStrategy {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: times.count) { ages in
             var row = 0
             for time in times {
-                ages.initializeElement(at: row, to: -Double(newest - time) * 1e-6)
+                ages.initializeElement(at: row, to: age(of: time, before: newest))
                 row += 1
             }
             return body(UnsafeBufferPointer(ages))
         }
+    }
+
+    /// The age of `time` in milliseconds before `newest`, negative: the fit's x.
+    @inline(__always)
+    static func age(of time: Int64, before newest: Int64) -> Double {
+        -Double(newest - time) * 1e-6
     }
 
     /// Android's impulse strategy, in double precision.

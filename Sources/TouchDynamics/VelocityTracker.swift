@@ -28,7 +28,7 @@ public struct VelocityTracker: Sendable, Hashable {
     ) {
         self.strategy = strategy
         self.configuration = configuration
-        self.history = SampleHistory(capacity: configuration.maximumSampleCount)
+        self.history = SampleHistory(configuration: configuration)
     }
 
     /// The time of the newest sample, in nanoseconds, or `nil` when empty.
@@ -73,7 +73,7 @@ public struct VelocityTracker: Sendable, Hashable {
     /// than the stop gap (40 ms) old has stopped: its velocity is zero. This is what a lift
     /// should ask: `velocity(at: liftTime)`.
     public func velocity(at time: Int64) -> Velocity {
-        let window = history.window(at: time, configuration: configuration)
+        let window = history.window(at: time)
         guard window.count >= 2 else { return .zero }
         return history.withSamples(in: window) { times, xs, ys in
             if strategy == .lsq2 {
@@ -91,7 +91,7 @@ public struct VelocityTracker: Sendable, Hashable {
     /// bit the same number): ``AxisVelocityTracker`` keeps its value in x and would otherwise
     /// pay for a second solve over a column of zeros on every call.
     func xVelocity(at time: Int64) -> Double {
-        let window = history.window(at: time, configuration: configuration)
+        let window = history.window(at: time)
         guard window.count >= 2 else { return 0 }
         return history.withSamples(in: window) { times, xs, _ in
             strategy.velocity(times: times, positions: xs, shortHistoryBehavior: configuration.shortHistoryBehavior)
@@ -117,7 +117,7 @@ public struct VelocityTracker: Sendable, Hashable {
     /// The lsq2 fit's slopes at `time` of x and, `withY`, of y, solved on `basis`; `nil` when
     /// the velocity is zero without a fit.
     private func leastSquaresSlopes(at time: Int64, basis: inout LeastSquaresBasis, withY: Bool) -> (Double, Double)? {
-        let window = history.window(at: time, configuration: configuration)
+        let window = history.window(at: time)
         guard window.count >= 2,
             let degree = VelocityStrategy.leastSquaresDegree(
                 count: window.count, shortHistoryBehavior: configuration.shortHistoryBehavior)

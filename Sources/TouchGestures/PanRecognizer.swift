@@ -69,6 +69,16 @@ public struct PanRecognizer: GestureRecognizer {
         guard let latestTime, state.isActive else { return .zero }
         return lockedVelocity(at: latestTime)
     }
+    /// ``velocity``, bit for bit, read through `memo`: the fit of an identical tracker at the
+    /// same time (the home scene's pause detectors follow the pan's finger) is reused rather
+    /// than made again on every frame the scene reads the velocity.
+    public func velocity(reusing memo: inout VelocityMemo) -> Velocity {
+        if let releaseVelocity { return releaseVelocity }
+        guard let latestTime, state.isActive else { return .zero }
+        let raw = memo.velocity(of: tracker, at: latestTime)
+        let offset = locked(Offset(dx: raw.x, dy: raw.y))
+        return Velocity(x: offset.dx, y: offset.dy)
+    }
     private var latestTime: Int64?
     private var releaseVelocity: Velocity?
     /// Where the translation comes to rest under ``decelerationRate``; set at the lift.
@@ -114,8 +124,21 @@ public struct PanRecognizer: GestureRecognizer {
     /// recognizer copied first, on every sample.
     private static func centroid(of fingers: [Finger], otherwise location: Point?) -> Point {
         guard !fingers.isEmpty else { return location ?? .zero }
-        let sum = fingers.reduce((x: 0.0, y: 0.0)) { ($0.x + $1.location.x, $0.y + $1.location.y) }
-        return Point(x: sum.x / Double(fingers.count), y: sum.y / Double(fingers.count))
+        if fingers.count == 1 {
+            // The sum from 0 of one location, divided by 1: the division is exact for every
+            // number (a NaN is already quiet after the sum), so it is left out — it stalled
+            // every sample of a one-finger pan.
+            let only = fingers[0].location
+            return Point(x: 0.0 + only.x, y: 0.0 + only.y)
+        }
+        // A plain loop, summing from 0 in the same order as the `reduce` it replaces (so the
+        // same numbers).
+        var x = 0.0, y = 0.0
+        for index in fingers.indices {
+            x += fingers[index].location.x
+            y += fingers[index].location.y
+        }
+        return Point(x: x / Double(fingers.count), y: y / Double(fingers.count))
     }
 
     /// Changes the fingers, absorbing the centroid's jump.

@@ -93,3 +93,28 @@ import Testing
         #expect(compared > 300)
     }
 }
+
+extension LeastSquaresBasisTests {
+    /// Both series solved in one pass give each the bits of its own solve.
+    @Test func pairedSolveIsTwoSolvesBitForBit() {
+        let points = Self.samples(300, seed: 23)
+        var compared = 0
+        for end in 3..<points.count {
+            let m = 3 + end % 18
+            guard end >= m else { continue }
+            let window = points[(end - m)..<end]
+            let newest = window.last?.time ?? 0
+            let ages = window.map { VelocityStrategy.age(of: $0.time, before: newest) }
+            let ys = window.map(\.x), zs = window.map(\.y)
+            var factors = [Double](repeating: 0, count: LeastSquaresFit.factorCount(m: m, n: 3))
+            guard LeastSquaresFit.factorQuadratic(ages, m: m, into: &factors) else { continue }
+            let (first, second) = LeastSquaresFit.solveQuadratic(m: m, factors: factors, y: ys, z: zs)
+            let alone = (LeastSquaresFit.solveQuadratic(m: m, factors: factors, y: ys),
+                         LeastSquaresFit.solveQuadratic(m: m, factors: factors, y: zs))
+            #expect([first.0, first.1, first.2, second.0, second.1, second.2].map(\.bitPattern)
+                == [alone.0.0, alone.0.1, alone.0.2, alone.1.0, alone.1.1, alone.1.2].map(\.bitPattern))
+            compared += 1
+        }
+        #expect(compared > 250)
+    }
+}

@@ -88,7 +88,10 @@ public struct HomeScene: Scene {
     private var pan: ScenePan<EdgePanRecognizer>
     private var pause: DecelerationPauseDetector
     private var timer: TimerPauseDetector
-    /// The detectors' shared velocities, kept between samples for its storage.
+    /// The detectors' shared velocities, kept between samples for its storage. It keeps the
+    /// sample's fit until the next sample, so that the frames in between read the pan's
+    /// velocity from it: the pan follows the same finger at the same times, and reading it
+    /// afresh on every frame of a swipe was a fit per frame.
     private var velocities = VelocityMemo()
     private var gestureEvents: [GestureEvent] = []
     private var isPaused = false
@@ -135,6 +138,9 @@ public struct HomeScene: Scene {
     }
 
     public mutating func handle(_ sample: InputSample) {
+        // The memo holds a copy of the last tracker it fitted: let it go before the trackers'
+        // appends (a sample of no contact, a marker, appends nothing and keeps the fit).
+        if sample.isContactSample { velocities.finishSample() }
         // Every first finger is followed — one at the edge swipes, one elsewhere may catch
         // the launching card or tap the app open — and the edge pan says which it is.
         let step = pan.handle(sample, takeAnyContact: true)
@@ -149,7 +155,6 @@ public struct HomeScene: Scene {
             // Both detectors fit the same window: one fit serves both.
             pause.handle(sample, velocities: &velocities, events: &gestureEvents)
             timer.handle(sample, velocities: &velocities, events: &gestureEvents)
-            velocities.finishSample()
             takePauses()
         }
         switch step {
@@ -279,7 +284,9 @@ public struct HomeScene: Scene {
             if pauseOpensSwitcher {
                 committed = .appSwitcher
             } else if !isPaused {
-                committed = projectedDestination(velocity: pan.velocity)
+                // Read first: inside the call's arguments, the memo's access made a copy of self.
+                let velocity = pan.velocity(reusing: &velocities)
+                committed = projectedDestination(velocity: velocity)
             }
         }
         let seconds = time.seconds

@@ -47,6 +47,10 @@ struct ScenePan<Recognizer: PanSource>: Sendable {
     /// The pan's velocity at its newest sample (the lift, after ``Step/ended``), in points
     /// per second.
     var velocity: Velocity { recognizer.withPan { $0.crossingLocation != nil ? $0.velocity : .zero } }
+    /// ``velocity``, bit for bit, reusing `memo`'s fit where it is of an identical tracker.
+    func velocity(reusing memo: inout VelocityMemo) -> Velocity {
+        recognizer.withPan { $0.crossingLocation != nil ? $0.velocity(reusing: &memo) : .zero }
+    }
 
     /// How much farther than the translation the released content travels before it comes to
     /// rest, from the pan's projection at the lift (zero when it did not begin).
