@@ -59,16 +59,15 @@ extension LeastSquaresFit {
     static func solutionQuadratic(
         _ power: Int, m: Int, factors: UnsafePointer<Double>, y: UnsafePointer<Double>, z: UnsafePointer<Double>?
     ) -> (Double, Double)? {
-        guard let z else {
-            let first = solveQuadratic(m: m, factors: factors, y: y)
-            guard first.0.isFinite, first.1.isFinite, first.2.isFinite else { return nil }
-            return (power == 0 ? first.0 : power == 1 ? first.1 : first.2, 0)
+        // The coefficient of `power`, or nil unless all three are finite.
+        func pick(_ c: (Double, Double, Double)) -> Double? {
+            guard c.0.isFinite, c.1.isFinite, c.2.isFinite else { return nil }
+            return power == 0 ? c.0 : power == 1 ? c.1 : c.2
         }
+        guard let z else { return pick(solveQuadratic(m: m, factors: factors, y: y)).map { ($0, 0) } }
         let (first, second) = solveQuadratic(m: m, factors: factors, y: y, z: z)
-        guard first.0.isFinite, first.1.isFinite, first.2.isFinite,
-            second.0.isFinite, second.1.isFinite, second.2.isFinite
-        else { return nil }
-        return (power == 0 ? first.0 : power == 1 ? first.1 : first.2, power == 0 ? second.0 : power == 1 ? second.1 : second.2)
+        guard let a = pick(first), let b = pick(second) else { return nil }
+        return (a, b)
     }
 
     /// ``solveQuadratic(m:factors:y:)`` of `y` and of `z`, their six products with Q's columns

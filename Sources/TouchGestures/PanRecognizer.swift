@@ -64,20 +64,19 @@ public struct PanRecognizer: GestureRecognizer {
     /// The velocity at the latest sample (locked to ``lockedAxis``), in points per second;
     /// after the lift, the release velocity. It is a least-squares fit computed when asked,
     /// so following a finger costs no fit per sample; `began` and `ended` events carry it.
-    public var velocity: Velocity {
-        if let releaseVelocity { return releaseVelocity }
-        guard let latestTime, state.isActive else { return .zero }
-        return lockedVelocity(at: latestTime)
-    }
+    public var velocity: Velocity { velocity { tracker.velocity(at: $0) } }
     /// ``velocity``, bit for bit, read through `memo`: the fit of an identical tracker at the
     /// same time (the home scene's pause detectors follow the pan's finger) is reused rather
     /// than made again on every frame the scene reads the velocity.
     public func velocity(reusing memo: inout VelocityMemo) -> Velocity {
+        velocity { memo.velocity(of: tracker, at: $0) }
+    }
+    /// ``velocity`` with the tracker's fit at the latest sample's time made by `fit`.
+    @inline(__always)
+    private func velocity(fitting fit: (Int64) -> Velocity) -> Velocity {
         if let releaseVelocity { return releaseVelocity }
         guard let latestTime, state.isActive else { return .zero }
-        let raw = memo.velocity(of: tracker, at: latestTime)
-        let offset = locked(Offset(dx: raw.x, dy: raw.y))
-        return Velocity(x: offset.dx, y: offset.dy)
+        return locked(fit(latestTime))
     }
     private var latestTime: Int64?
     private var releaseVelocity: Velocity?
@@ -206,7 +205,7 @@ public struct PanRecognizer: GestureRecognizer {
                 state = .failed
                 return
             }
-            let velocity = lockedVelocity(at: sample.time)
+            let velocity = locked(tracker.velocity(at: sample.time))
             releaseVelocity = velocity
             let current = translation
             projectedTranslation = Offset(
@@ -257,9 +256,8 @@ public struct PanRecognizer: GestureRecognizer {
         }
     }
 
-    private func lockedVelocity(at time: Int64) -> Velocity {
-        let raw = tracker.velocity(at: time)
-        let offset = locked(Offset(dx: raw.x, dy: raw.y))
+    private func locked(_ velocity: Velocity) -> Velocity {
+        let offset = locked(Offset(dx: velocity.x, dy: velocity.y))
         return Velocity(x: offset.dx, y: offset.dy)
     }
 

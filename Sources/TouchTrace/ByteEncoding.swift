@@ -149,26 +149,24 @@ package struct ByteCursor {
     }
 
     /// A zig-zag varint, refused (`Overrun`) unless it is below `limit`: one comparison
-    /// before the zig-zag, cheaper than bounding the value's magnitude after it.
+    /// before the zig-zag, cheaper than bounding the value's magnitude after it. `hasRoom`
+    /// is the caller's ``hasRoom``, checked once for several columns read in step.
     @inline(__always)
-    package mutating func readSignedVarint(below limit: UInt64) throws(Overrun) -> Int64 {
-        let raw = try readVarint()
+    package mutating func readSignedVarint(below limit: UInt64, hasRoom: Bool) throws(Overrun) -> Int64 {
+        let raw = hasRoom ? try readVarintWithRoom() : try readVarint()
         guard raw < limit else { throw Overrun() }
-        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
-    }
-
-    /// ``readSignedVarint(below:)`` when ``hasRoom``.
-    @inline(__always)
-    package mutating func readSignedVarintWithRoom(below limit: UInt64) throws(Overrun) -> Int64 {
-        let raw = try readVarintWithRoom()
-        guard raw < limit else { throw Overrun() }
-        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+        return Self.unzigzag(raw)
     }
 
     @inline(__always)
     package mutating func readSignedVarint() throws(Overrun) -> Int64 {
-        let raw = try readVarint()
-        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+        Self.unzigzag(try readVarint())
+    }
+
+    /// The signed value of a zig-zag encoding (0, −1, 1, −2, … as 0, 1, 2, 3, …).
+    @inline(__always)
+    private static func unzigzag(_ raw: UInt64) -> Int64 {
+        Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
     }
 
     @inline(__always)

@@ -196,7 +196,7 @@ extension ColumnCursors {
         var local = cursor
         let limit = BlockPresence.deltaLimit
         try p.forEach(room: { local.hasRoom }) { j, hasRoom in
-            let delta = hasRoom ? try local.readSignedVarintWithRoom(below: limit) : try local.readSignedVarint(below: limit)
+            let delta = try local.readSignedVarint(below: limit, hasRoom: hasRoom)
             let previous = slots[j] + slot
             // No overflow: see BlockPresence.deltaLimit.
             let index = previous.pointee &+ delta
@@ -218,9 +218,9 @@ extension ColumnCursors {
         var f = forces, r = radii, t = tolerances
         let limit = BlockPresence.deltaLimit
         try p.forEach(room: { f.hasRoom && r.hasRoom && t.hasRoom }) { j, hasRoom in
-            let df = hasRoom ? try f.readSignedVarintWithRoom(below: limit) : try f.readSignedVarint(below: limit)
-            let dr = hasRoom ? try r.readSignedVarintWithRoom(below: limit) : try r.readSignedVarint(below: limit)
-            let dt = hasRoom ? try t.readSignedVarintWithRoom(below: limit) : try t.readSignedVarint(below: limit)
+            let df = try f.readSignedVarint(below: limit, hasRoom: hasRoom)
+            let dr = try r.readSignedVarint(below: limit, hasRoom: hasRoom)
+            let dt = try t.readSignedVarint(below: limit, hasRoom: hasRoom)
             let contact = slots[j], offset = j &* MemoryLayout<InputSample>.stride
             // No overflow: see BlockPresence.deltaLimit.
             let force = contact[2] &+ df, radius = contact[3] &+ dr, tolerance = contact[4] &+ dt
@@ -249,8 +249,8 @@ extension ColumnCursors {
         var xLocal = xCursor, yLocal = yCursor
         let limit = BlockPresence.deltaLimit
         try p.forEach(room: { xLocal.hasRoom && yLocal.hasRoom }) { j, hasRoom in
-            let dx = hasRoom ? try xLocal.readSignedVarintWithRoom(below: limit) : try xLocal.readSignedVarint(below: limit)
-            let dy = hasRoom ? try yLocal.readSignedVarintWithRoom(below: limit) : try yLocal.readSignedVarint(below: limit)
+            let dx = try xLocal.readSignedVarint(below: limit, hasRoom: hasRoom)
+            let dy = try yLocal.readSignedVarint(below: limit, hasRoom: hasRoom)
             let contact = slots[j], offset = j &* MemoryLayout<InputSample>.stride
             // No overflow: see BlockPresence.deltaLimit.
             let xStep = contact[DeltaColumns.previousXStep] &+ dx

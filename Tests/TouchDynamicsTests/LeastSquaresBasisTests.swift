@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TouchDynamics
 
@@ -6,11 +7,8 @@ import Testing
 @Suite struct LeastSquaresBasisTests {
     /// Jittered times (as a digitizer reports them) and wobbling positions, with a gap.
     static func samples(_ count: Int, seed: UInt64) -> [(time: Int64, x: Double, y: Double)] {
-        var state = seed
-        func next() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = TestRandom(seed: seed)
+        func next() -> Double { random.unit() }
         var time: Int64 = 1_000_000_000
         return (0..<count).map { step in
             time += 4_166_000 + Int64(next() * 2_000) + (step == count / 2 ? 45_000_000 : 0)

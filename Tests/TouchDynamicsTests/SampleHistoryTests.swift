@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TouchDynamics
 
@@ -9,11 +10,8 @@ import Testing
     /// Jittered times with gaps over the stop gap, repeated times (which replace the newest
     /// sample) and older times (which are ignored); positions with -0.
     static func samples(_ count: Int, seed: UInt64) -> [(time: Int64, x: Double, y: Double)] {
-        var state = seed
-        func next() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = TestRandom(seed: seed)
+        func next() -> Double { random.unit() }
         var time: Int64 = 5_000_000_000
         return (0..<count).map { step in
             let roll = next()

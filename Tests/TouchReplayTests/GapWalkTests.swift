@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchInput
 @testable import TouchReplay
@@ -9,15 +10,6 @@ import TouchInput
 /// and cross the element, with fingers and a pencil interleaved, contacts that lift and land
 /// again under the same id, and enough of them to push points out of the ring.
 @Suite struct GapWalkTests {
-    /// A reproducible generator (a linear congruential one).
-    struct Random {
-        var state: UInt64
-        mutating func unit() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
-    }
-
     /// One contact's path: a random walk whose heading turns, reverses (the hand changing
     /// its mind), circles or stops, sampled every `period` nanoseconds.
     struct Finger {
@@ -35,7 +27,7 @@ import TouchInput
 
     /// Samples of `fingers` contacts (and a pencil) for `seconds`, in time order.
     static func session(seed: UInt64, fingers: Int, seconds: Double) -> [InputSample] {
-        var random = Random(state: seed)
+        var random = TestRandom(seed: seed)
         var contacts = (0..<fingers).map { index in
             Finger(kind: .touch, id: UInt32(index + 1), period: 4_166_667, next: Int64(index) * 700_000,
                    x: 100 + 50 * Double(index), y: 300, heading: 0, speed: 400, left: 40 + 20 * index)
@@ -75,7 +67,7 @@ import TouchInput
     static func compare(_ samples: [InputSample], trail: Int, seed: UInt64) -> (passed: Int, frames: Int) {
         var pruned = GapProbe(), full = GapProbe()
         full.passesBlocks = false
-        var random = Random(state: seed)
+        var random = TestRandom(seed: seed)
         var contacts = ContactPositions()
         var recent: [ContactKey: [InputSample]] = [:]
         var tracked: ContactKey?

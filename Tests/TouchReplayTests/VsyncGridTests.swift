@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TouchReplay
 
@@ -16,11 +17,8 @@ import Testing
     static var indices: [Int64] {
         let edge = (Int64(1) << 62) / 1_000_000_000 * 59
         var values: [Int64] = [0, 1, -1, 119, 120, 121, -119, -120, -121, 2047, 2048, -2049, edge, -edge, edge - 7, 7 - edge]
-        var state: UInt64 = 99
-        for _ in 0..<500 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            values.append(Int64(bitPattern: state) >> 30)
-        }
+        var random = TestRandom(seed: 99)
+        for _ in 0..<500 { values.append(Int64(bitPattern: random.next()) >> 30) }
         return values
     }
 

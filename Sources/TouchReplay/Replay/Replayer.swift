@@ -98,8 +98,8 @@ public enum Replayer {
 
     /// Hands the samples to the engine. `drive` passes them in runs of contiguous memory (a
     /// decoded chunk at a time, or one by one): the engine reads each sample where it lies, where
-    /// a closure taking one sample had each 136-byte sample copied out of the chunk and again
-    /// into the call, which was about a twentieth of a replay.
+    /// a closure taking one sample had each sample copied out of the chunk and again into the
+    /// call, which was about a twentieth of a replay.
     static func run<S: Scene>(
         scene: S, sceneName: String, traceName: String, settings: ReplaySettings, timeline: TimelineRecorder?,
         frameCosts: FrameCostRecorder? = nil, drive: (_ feed: (UnsafeBufferPointer<InputSample>) throws -> Void) throws -> Void
