@@ -30,9 +30,19 @@ public struct TraceStatistics: Sendable {
     /// The worst quantisation error recorded by the writer, when the index holds it.
     public var quantizationError: QuantizationError?
 
-    /// Reads every sample of `reader` once.
+    /// Reads every sample of `reader` once, a decoded chunk at a time.
     public init(reader: TraceReader) throws(TraceFileError) {
-        try self.init(source: TraceSampleSource(reader: reader), byteCount: reader.fileSize)
+        var tally = Tally()
+        var cursor = reader.makeCursor()
+        do {
+            try cursor.forEachBatch { batch in tally.add(batch) }
+        } catch let error as TraceFileError {
+            throw error
+        } catch {
+            // The body throws nothing: only the cursor's own errors, all TraceFileError, arrive.
+            throw TraceFileError(.malformed, path: reader.path, reason: "could not be read (\(error))")
+        }
+        self.init(tally, byteCount: reader.fileSize)
         chunkCount = reader.chunks.count
         quantizationError = reader.footer?.quantizationError
     }
@@ -40,44 +50,21 @@ public struct TraceStatistics: Sendable {
     /// Reads every sample of any source once (a JSON Lines file, an imported capture);
     /// `byteCount` is the size of the file it came from.
     public init(source: some SampleSource, byteCount: Int) throws(TraceFileError) {
+        var tally = Tally()
+        while let sample = try source.nextSample() { tally.add(sample) }
+        self.init(tally, byteCount: byteCount)
+    }
+
+    private init(_ tally: Tally, byteCount: Int) {
         self.byteCount = byteCount
-        var live: [UInt64: Int64] = [:]
-        // Intervals are binned by microsecond, so memory is bounded by distinct intervals.
-        var intervals: [SampleKind: [Int64: Int]] = [:]
-        while let sample = try source.nextSample() {
-            sampleCount += 1
-            countsByKind[sample.kind, default: 0] += 1
-            if startTime == nil { startTime = sample.time }
-            endTime = sample.time
-            if let label = sample.markerLabel {
-                if let count = markerLabels[label] {
-                    markerLabels[label] = count + 1
-                } else if markerLabels.count < Self.maximumListedLabels {
-                    markerLabels[label] = 1
-                } else {
-                    markersNotListed += 1
-                }
-            }
-            guard sample.kind.isContact else { continue }
-            let key = sample.contact.packed
-            if let previous = live[key] {
-                intervals[sample.kind, default: [:]][(sample.time &- previous) / 1000, default: 0] += 1
-            } else {
-                contactCount += 1
-            }
-            live[key] = sample.phase.isTerminal || sample.phase == .hoverExited ? nil : sample.time
-        }
-        for (kind, histogram) in intervals {
-            let total = histogram.values.reduce(0, +)
-            var seen = 0
-            for micros in histogram.keys.sorted() {
-                seen += histogram[micros] ?? 0
-                if seen * 2 >= total {
-                    if micros > 0 { medianRateHz[kind] = 1_000_000 / Double(micros) }
-                    break
-                }
-            }
-        }
+        sampleCount = tally.sampleCount
+        countsByKind = tally.countsByKind
+        contactCount = tally.contactCount
+        markerLabels = tally.markerLabels
+        markersNotListed = tally.markersNotListed
+        startTime = tally.startTime
+        endTime = tally.endTime
+        medianRateHz = tally.medianRateHz
     }
 
     /// Time from the first to the last sample, in nanoseconds.
