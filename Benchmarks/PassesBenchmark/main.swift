@@ -1,5 +1,6 @@
 // Passes benchmark (issue 17): every pass over a realistic, marker-dense trace — decoding,
-// replay through each reference scene on the virtual clock, and the `gestures` arena — on
+// `info`, `verify`, the lift velocities of `velocity`, replay through each reference scene on
+// the virtual clock, and the `gestures` arena — on
 // the mixed session (`touchbench synth mixed-session`, seed 17: up to five fingers at 240 Hz,
 // a pencil at 120 Hz, scrolls, keys, a redirect or pause marker every few seconds) of a short
 // and a long length, each beside `zstd -d` of the same trace as JSON Lines timed in the same
@@ -31,6 +32,20 @@ var passes: [(name: String, run: (String) throws -> Int)] = [
         var count = 0
         var cursor = try TraceReader(path: path).makeCursor()
         try cursor.forEachBatch { batch in count += batch.count }
+        return count
+    }),
+    // `info`, `verify` and `velocity` as the commands run them (the library calls behind them).
+    ("info", { path in try TraceStatistics(reader: TraceReader(path: path)).sampleCount }),
+    ("verify", { path in try TraceReader(path: path).verify().sampleCount }),
+    ("velocity", { path in
+        var tracker = LiftVelocityTracker(strategy: .lsq2)
+        var count = 0, lifts = 0
+        var cursor = try TraceReader(path: path).makeCursor()
+        try cursor.forEachBatch { batch in
+            for sample in batch where tracker.add(sample) != nil { lifts += 1 }
+            count += batch.count
+        }
+        if lifts == 0 { BenchmarkOptions.fail("no lift in \(path)") }
         return count
     }),
     ("gestures", { path in
