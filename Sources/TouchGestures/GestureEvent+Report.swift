@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// The shape in which `touchbench gestures --json` reports an event, so a library user gets
 /// the same members and a test can check them without running the command line.
 extension GestureEvent {
@@ -12,23 +14,40 @@ extension GestureEvent {
     /// `x`/`y`, `dx`/`dy`, `vx`/`vy`, `projectedDx`/`projectedDy`, `scale`, `scaleVelocity`,
     /// `rotation`, `rotationVelocity`, `detector`, `delayMs`, `target` apply.
     public var reportMembers: [String: ReportValue] {
-        var members: [String: ReportValue] = [
-            "gesture": .text(gesture.name), "state": .text(state.rawValue), "t": .integer(time), "id": .integer(Int64(contact)),
-        ]
-        if let location { members["x"] = .number(location.x); members["y"] = .number(location.y) }
-        if let translation { members["dx"] = .number(translation.dx); members["dy"] = .number(translation.dy) }
-        if let velocity { members["vx"] = .number(velocity.x); members["vy"] = .number(velocity.y) }
-        if let projectedTranslation {
-            members["projectedDx"] = .number(projectedTranslation.dx)
-            members["projectedDy"] = .number(projectedTranslation.dy)
-        }
-        if let scale { members["scale"] = .number(scale) }
-        if let scaleVelocity { members["scaleVelocity"] = .number(scaleVelocity) }
-        if let rotation { members["rotation"] = .number(rotation) }
-        if let rotationVelocity { members["rotationVelocity"] = .number(rotationVelocity) }
-        if let detector { members["detector"] = .text(detector.rawValue) }
-        if let delay { members["delayMs"] = .number(Double(delay) / 1e6) }
-        if let target { members["target"] = .integer(Int64(target)) }
+        var members: [String: ReportValue] = [:]
+        forEachReportMember { key, value in members[ReportKey.names[key.rawValue]] = value }
         return members
+    }
+
+    /// The keys of ``reportMembers``, in the order JSON writes them (sorted).
+    enum ReportKey: Int, CaseIterable {
+        case delayMs, detector, dx, dy, gesture, id, projectedDx, projectedDy, rotation, rotationVelocity
+        case scale, scaleVelocity, state, t, target, vx, vy, x, y
+
+        /// Each key's text, by raw value.
+        static let names = allCases.map { "\($0)" }
+    }
+
+    /// Hands `body` each of ``reportMembers`` in the order of its key: the one list of what an
+    /// event reports, which ``jsonText`` writes in turn without building a dictionary.
+    func forEachReportMember(_ body: (ReportKey, ReportValue) -> Void) {
+        if let delay { body(.delayMs, .number(Double(delay) / 1e6)) }
+        if let detector { body(.detector, .text(detector.rawValue)) }
+        if let translation { body(.dx, .number(translation.dx)); body(.dy, .number(translation.dy)) }
+        body(.gesture, .text(gesture.name))
+        body(.id, .integer(Int64(contact)))
+        if let projectedTranslation {
+            body(.projectedDx, .number(projectedTranslation.dx))
+            body(.projectedDy, .number(projectedTranslation.dy))
+        }
+        if let rotation { body(.rotation, .number(rotation)) }
+        if let rotationVelocity { body(.rotationVelocity, .number(rotationVelocity)) }
+        if let scale { body(.scale, .number(scale)) }
+        if let scaleVelocity { body(.scaleVelocity, .number(scaleVelocity)) }
+        body(.state, .text(state.rawValue))
+        body(.t, .integer(time))
+        if let target { body(.target, .integer(Int64(target))) }
+        if let velocity { body(.vx, .number(velocity.x)); body(.vy, .number(velocity.y)) }
+        if let location { body(.x, .number(location.x)); body(.y, .number(location.y)) }
     }
 }
