@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // What several test targets share: golden files, the shared recordings, a naive evemu reader.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TouchBenchSupportTests", dependencies: ["TouchBenchSupport"]),
+        .testTarget(name: "TouchBenchSupportTests", dependencies: ["TouchBenchSupport", "TestSupport"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "TouchInput", "TouchBenchSupport", "TraceSynthesis", "AllocationCounter"]),
         .testTarget(name: "TouchDynamicsTests", dependencies: ["TouchDynamics", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import TouchBenchSupport
 import TouchGestures
 import TouchInput
 import TouchTrace
@@ -63,20 +64,25 @@ enum GestureInput {
         })
     }
 
+    /// One event as a line of text. Numbers as `%.Nf` writes them (``FixedDecimal``): a
+    /// `--verbose` hour is millions of lines, and `String(format:)` was most of writing them.
     static func line(for event: GestureEvent) -> String {
-        var text = String(format: "%10.3f ms  ", Double(event.time) / 1e6)
+        func fixed(_ value: Double, _ decimals: Int) -> String { FixedDecimal.format(value, decimals: decimals) }
+        var text = FixedDecimal.format(Double(event.time) / 1e6, decimals: 3, width: 10) + " ms  "
         text += event.gesture.name.padding(toLength: 10) + event.state.rawValue.padding(toLength: 11)
         text += "#\(event.contact)"
-        if let location = event.location { text += String(format: "  at (%.1f, %.1f)", location.x, location.y) }
-        if let translation = event.translation { text += String(format: "  moved (%.1f, %.1f)", translation.dx, translation.dy) }
+        if let location = event.location { text += "  at (\(fixed(location.x, 1)), \(fixed(location.y, 1)))" }
+        if let translation = event.translation { text += "  moved (\(fixed(translation.dx, 1)), \(fixed(translation.dy, 1)))" }
         if let velocity = event.velocity, event.gesture != .hover {
-            text += String(format: "  v (%.0f, %.0f) pt/s", velocity.x, velocity.y)
+            text += "  v (\(fixed(velocity.x, 0)), \(fixed(velocity.y, 0))) pt/s"
         }
-        if let projected = event.projectedTranslation { text += String(format: "  rests at (%.1f, %.1f)", projected.dx, projected.dy) }
-        if let scale = event.scale { text += String(format: "  scale %.3f (%.2f/s)", scale, event.scaleVelocity ?? 0) }
-        if let rotation = event.rotation { text += String(format: "  rotation %.3f rad (%.2f rad/s)", rotation, event.rotationVelocity ?? 0) }
+        if let projected = event.projectedTranslation { text += "  rests at (\(fixed(projected.dx, 1)), \(fixed(projected.dy, 1)))" }
+        if let scale = event.scale { text += "  scale \(fixed(scale, 3)) (\(fixed(event.scaleVelocity ?? 0, 2))/s)" }
+        if let rotation = event.rotation {
+            text += "  rotation \(fixed(rotation, 3)) rad (\(fixed(event.rotationVelocity ?? 0, 2)) rad/s)"
+        }
         if let detector = event.detector { text += "  by \(detector.rawValue)" }
-        if let delay = event.delay { text += String(format: "  delayed %.1f ms", Double(delay) / 1e6) }
+        if let delay = event.delay { text += "  delayed \(fixed(Double(delay) / 1e6, 1)) ms" }
         if let target = event.target { text += "  target \(target)" }
         return text
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TouchBenchSupport
 import TouchDynamics
@@ -15,11 +16,8 @@ struct GestureEventJSONTests {
 
     /// Events with every subset of the optional members, filled from `numbers` in turn.
     static func events(count: Int, seed: UInt64) -> [GestureEvent] {
-        var random = seed
-        func next(_ bound: Int) -> Int {
-            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((random >> 33) % UInt64(bound))
-        }
+        var random = TestRandom(seed: seed)
+        func next(_ bound: Int) -> Int { Int((random.next() >> 33) % UInt64(bound)) }
         func number() -> Double { numbers[next(numbers.count)] }
         return (0..<count).map { _ in
             var event = GestureEvent(gesture: GestureKind.allCases[next(GestureKind.allCases.count)],
