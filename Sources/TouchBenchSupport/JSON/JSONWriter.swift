@@ -140,27 +140,39 @@ package enum JSONWriter {
     /// (`\n`, `\r`, `\t`, and `\b`, `\f` when `namingControls`, else `\u00XX`); `/` as `\/`
     /// when `escapingSlashes`. Every string of every style goes through here.
     package static func quoted(_ text: String, escapingSlashes: Bool = false, namingControls: Bool = false) -> String {
+        var result = ""
+        appendQuoted(text, to: &result, escapingSlashes: escapingSlashes, namingControls: namingControls)
+        return result
+    }
+
+    /// Appends ``quoted(_:escapingSlashes:namingControls:)`` of `text` to `output`: writers that
+    /// stream many small values (trace events) build no string per value.
+    package static func appendQuoted(_ text: String, to output: inout String, escapingSlashes: Bool = false,
+                                     namingControls: Bool = false) {
         // Most strings (every metric name and key) need no escape: one copy, not one append
         // per scalar (a third of writing a large result).
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || (escapingSlashes && $0 == 0x2F) }) {
-            return "\"" + text + "\""
+            output += "\""
+            output += text
+            output += "\""
+            return
         }
-        var result = "\""
+        output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "/" where escapingSlashes: result += "\\/"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}" where namingControls: result += "\\b"
-            case "\u{0C}" where namingControls: result += "\\f"
-            case _ where scalar.value < 0x20: result += unicodeEscape(scalar)
-            default: result.unicodeScalars.append(scalar)
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "/" where escapingSlashes: output += "\\/"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}" where namingControls: output += "\\b"
+            case "\u{0C}" where namingControls: output += "\\f"
+            case _ where scalar.value < 0x20: output += unicodeEscape(scalar)
+            default: output.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        output += "\""
     }
 
     /// `scalar` (below U+10000) as JSON's `\u` escape with four lowercase hex digits: `\u001b`.
