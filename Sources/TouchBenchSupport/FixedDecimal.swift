@@ -1,5 +1,3 @@
-import Foundation
-
 /// The text C's `printf` writes for `%.Nf` (and `%W.Nf`), without going through it.
 ///
 /// `String(format:)` parses its format and boxes its arguments on every call: written once per
@@ -7,7 +5,7 @@ import Foundation
 /// line, 97 MB of lines). This computes the same digits exactly: a double is an integer times
 /// a power of two, so its value times 10ᴺ is a quotient and a remainder of integers, rounded to
 /// nearest with ties to even as `printf` rounds them. Values it cannot hold that way (not
-/// finite, or from 2¹⁰⁷ up) go to `String(format:)` itself.
+/// finite, or from 2¹⁰⁷ up) go to the C library's `vsnprintf` itself.
 package enum FixedDecimal {
     /// The most decimals ``format(_:decimals:width:)`` computes itself.
     package static let maximumDecimals = 6
@@ -15,10 +13,21 @@ package enum FixedDecimal {
     /// `value` with `decimals` digits after the point (none, and no point, for 0), its sign
     /// kept (`-0.0`), left-padded with spaces to `width` characters: `%width.decimalsf`.
     package static func format(_ value: Double, decimals: Int, width: Int = 0) -> String {
-        guard let text = exactText(value, decimals: decimals) else {
-            return String(format: "%\(width > 0 ? String(width) : "").\(decimals)f", value)
-        }
+        guard let text = exactText(value, decimals: decimals) else { return printed(value, decimals: decimals, width: width) }
         return text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    /// `printf`'s own text: at most a sign, 309 digits, a point and the decimals, or the width.
+    private static func printed(_ value: Double, decimals: Int, width: Int) -> String {
+        let capacity = 330 + max(0, width) + max(0, decimals)
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+            guard let base = buffer.baseAddress else { return "" }
+            let count = withVaList([Int32(clamping: width), Int32(clamping: decimals), value]) {
+                vsnprintf(base, capacity, "%*.*f", $0)
+            }
+            guard count >= 0 else { return "" }
+            return String(decoding: UnsafeRawBufferPointer(start: base, count: min(Int(count), capacity - 1)), as: UTF8.self)
+        }
     }
 
     private static func exactText(_ value: Double, decimals: Int) -> String? {
