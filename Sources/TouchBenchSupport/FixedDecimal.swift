@@ -4,8 +4,9 @@
 /// event, it was most of `touchbench gestures --verbose` over an hour of input (seven calls a
 /// line, 97 MB of lines). This computes the same digits exactly: a double is an integer times
 /// a power of two, so its value times 10ᴺ is a quotient and a remainder of integers, rounded to
-/// nearest with ties to even as `printf` rounds them. Values it cannot hold that way (not
-/// finite, or from 2¹⁰⁷ up) go to the C library's `vsnprintf` itself.
+/// nearest with ties to even as `printf` rounds them, and its digits written from the last
+/// back into a buffer on the stack. Values it cannot hold that way (not finite, or whose digits
+/// pass 2⁶⁴) go to the C library's `vsnprintf` itself.
 package enum FixedDecimal {
     /// The most decimals ``format(_:decimals:width:)`` computes itself.
     package static let maximumDecimals = 6
@@ -13,8 +14,27 @@ package enum FixedDecimal {
     /// `value` with `decimals` digits after the point (none, and no point, for 0), its sign
     /// kept (`-0.0`), left-padded with spaces to `width` characters: `%width.decimalsf`.
     package static func format(_ value: Double, decimals: Int, width: Int = 0) -> String {
-        guard let text = exactText(value, decimals: decimals) else { return printed(value, decimals: decimals, width: width) }
-        return text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+        guard let units = units(of: value, decimals: decimals) else { return printed(value, decimals: decimals, width: width) }
+        let capacity = 24 + decimals + max(0, width)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var position = capacity, rest = units
+            func put(_ byte: UInt8) {
+                position -= 1
+                buffer[position] = byte
+            }
+            for _ in 0..<decimals {
+                put(0x30 + UInt8(truncatingIfNeeded: rest % 10))
+                rest /= 10
+            }
+            if decimals > 0 { put(0x2E) }
+            repeat {
+                put(0x30 + UInt8(truncatingIfNeeded: rest % 10))
+                rest /= 10
+            } while rest > 0
+            if value.sign == .minus { put(0x2D) }
+            while capacity - position < width { put(0x20) }
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
+        }
     }
 
     /// `printf`'s own text: at most a sign, 309 digits, a point and the decimals, or the width.
@@ -30,7 +50,9 @@ package enum FixedDecimal {
         }
     }
 
-    private static func exactText(_ value: Double, decimals: Int) -> String? {
+    /// `value`'s magnitude times 10^`decimals`, rounded as `printf` rounds it; `nil` where that
+    /// is not finite or does not fit 64 bits (`printf` then writes it).
+    private static func units(of value: Double, decimals: Int) -> UInt64? {
         guard value.isFinite, (0...maximumDecimals).contains(decimals) else { return nil }
         let magnitude = value.magnitude
         // magnitude = significand · 2^exponent, the significand an integer.
@@ -52,11 +74,6 @@ package enum FixedDecimal {
             let quotient = scaled >> shift, remainder = scaled & ((1 << shift) - 1), half = UInt128(1) << (shift - 1)
             units = remainder > half || (remainder == half && quotient & 1 == 1) ? quotient + 1 : quotient
         }
-        var digits = String(units)
-        if decimals > 0 {
-            if digits.count <= decimals { digits = String(repeating: "0", count: decimals + 1 - digits.count) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
-        }
-        return value.sign == .minus ? "-" + digits : digits
+        return UInt64(exactly: units)
     }
 }
