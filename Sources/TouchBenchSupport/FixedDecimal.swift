@@ -4,8 +4,8 @@
 /// event, it was most of `touchbench gestures --verbose` over an hour of input (seven calls a
 /// line, 97 MB of lines). This computes the same digits exactly: a double is an integer times
 /// a power of two, so its value times 10ᴺ is a quotient and a remainder of integers, rounded to
-/// nearest with ties to even as `printf` rounds them, and its digits written from the last
-/// back into a buffer on the stack. Values it cannot hold that way (not finite, or whose digits
+/// nearest with ties to even as `printf` rounds them, its digits written straight into the
+/// string (``DecimalDigits``). Values it cannot hold that way (not finite, or whose digits
 /// pass 2⁶⁴) go to the C library's `vsnprintf` itself.
 package enum FixedDecimal {
     /// The most decimals ``format(_:decimals:width:)`` computes itself.
@@ -15,26 +15,9 @@ package enum FixedDecimal {
     /// kept (`-0.0`), left-padded with spaces to `width` characters: `%width.decimalsf`.
     package static func format(_ value: Double, decimals: Int, width: Int = 0) -> String {
         guard let units = units(of: value, decimals: decimals) else { return printed(value, decimals: decimals, width: width) }
-        let capacity = 24 + decimals + max(0, width)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var position = capacity, rest = units
-            func put(_ byte: UInt8) {
-                position -= 1
-                buffer[position] = byte
-            }
-            for _ in 0..<decimals {
-                put(0x30 + UInt8(truncatingIfNeeded: rest % 10))
-                rest /= 10
-            }
-            if decimals > 0 { put(0x2E) }
-            repeat {
-                put(0x30 + UInt8(truncatingIfNeeded: rest % 10))
-                rest /= 10
-            } while rest > 0
-            if value.sign == .minus { put(0x2D) }
-            while capacity - position < width { put(0x20) }
-            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
-        }
+        let scale = DecimalDigits.powerOfTen(decimals)
+        return DecimalDigits.fixedPointText(negative: value.sign == .minus, whole: units / scale, fraction: units % scale,
+                                            places: decimals, width: width)
     }
 
     /// `printf`'s own text: at most a sign, 309 digits, a point and the decimals, or the width.

@@ -180,7 +180,7 @@ package enum SampleText {
                 let zeroBits = bits.trailingZeroBitCount
                 let places = 16 &- zeroBits
                 let fraction = (bits >> zeroBits) &* powerOfFive(places)
-                let wholeDigits = TextCursor.decimalDigits(whole)
+                let wholeDigits = DecimalDigits.count(whole)
                 // At most 15 significant digits: below 1 they are the fraction's without its
                 // leading zeros (fraction < 10¹⁶ always), above they are every digit written.
                 if whole == 0 ? fraction < 1_000_000_000_000_000 : wholeDigits &+ places <= 15 {

@@ -140,7 +140,7 @@ import TraceSynthesis
             power *= 10
             values += [power - 1, power, power + 1]
         }
-        for value in values { #expect(TextCursor.decimalDigits(value) == String(value).count, "\(value)") }
+        for value in values { #expect(DecimalDigits.count(value) == String(value).count, "\(value)") }
     }
 
     @Test func textOutputWritesTheSameBytesAsLines() throws {

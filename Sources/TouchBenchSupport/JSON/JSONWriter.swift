@@ -86,39 +86,18 @@ package enum JSONWriter {
         let integer = Int64(scaled)
         if integer == 0 { return "0" }
         let divisor = UInt64(scale)
-        var whole = integer.magnitude / divisor, fraction = integer.magnitude % divisor
+        let whole = integer.magnitude / divisor
+        var fraction = integer.magnitude % divisor
         // The fraction's trailing zeros dropped; `places` of its digits are left.
         var places = fraction == 0 ? 0 : decimals
         while places > 0 && fraction % 10 == 0 {
             fraction /= 10
             places -= 1
         }
-        // The digits written from the last back into a buffer on the stack: one string per
-        // number, where the digits' strings, their padding and the removal of each trailing
-        // zero were a third of writing an hour's trace events.
-        let capacity = 22 + places
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var position = capacity
-            for _ in 0..<places {
-                position -= 1
-                buffer[position] = 0x30 + UInt8(truncatingIfNeeded: fraction % 10)
-                fraction /= 10
-            }
-            if places > 0 {
-                position -= 1
-                buffer[position] = 0x2E
-            }
-            repeat {
-                position -= 1
-                buffer[position] = 0x30 + UInt8(truncatingIfNeeded: whole % 10)
-                whole /= 10
-            } while whole > 0
-            if integer < 0 {
-                position -= 1
-                buffer[position] = 0x2D
-            }
-            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
-        }
+        // Written straight into the string's storage: the quotient's and remainder's own
+        // strings, their padding and a removal per trailing zero were a third of writing an
+        // hour's trace events.
+        return DecimalDigits.fixedPointText(negative: integer < 0, whole: whole, fraction: fraction, places: places)
     }
 
     /// The shortest decimal that reads back to `value` (Swift's own), without a `.0` on an

@@ -1,3 +1,4 @@
+import TouchBenchSupport
 import TouchTrace
 
 /// Where the next byte of a line goes in a ``TextBuffer``'s memory, for the evdev exporters'
@@ -61,7 +62,7 @@ struct LineCursor {
     @inline(__always)
     mutating func append(decimal value: Int64, width: Int = 0, pad: UInt8 = 0x20) {
         let magnitude = value.magnitude
-        let digits = TextCursor.decimalDigits(magnitude)
+        let digits = DecimalDigits.count(magnitude)
         let negative = value < 0
         let used = digits + (negative ? 1 : 0)
         if pad == 0x30 {
@@ -71,7 +72,7 @@ struct LineCursor {
             append(padding: width - used, pad)
             if negative { append(byte: 0x2d) }
         }
-        TextCursor.storeDigits(of: magnitude, count: digits, at: pointer)
+        DecimalDigits.store(magnitude, count: digits, at: pointer)
         pointer += digits
     }
 
