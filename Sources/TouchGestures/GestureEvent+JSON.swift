@@ -28,7 +28,8 @@ extension GestureEvent {
                           namingControls: JSONWriter.Style.compact.namesControls) + JSONWriter.Style.compact.keySeparator
     }
 
-    /// The event as a JSON object: what ``jsonText`` writes.
+    /// The event as a JSON object, laid out by the writer as ``jsonText`` is written: kept for
+    /// the tests that hold the two to the same bytes.
     var jsonValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         forEachReportMember { key, value in members.append((ReportKey.names[key.rawValue], value.jsonValue)) }

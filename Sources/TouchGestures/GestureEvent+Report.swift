@@ -25,7 +25,33 @@ extension GestureEvent {
         case scale, scaleVelocity, state, t, target, vx, vy, x, y
 
         /// Each key's text, by raw value.
-        static let names = allCases.map { "\($0)" }
+        static let names = allCases.map(\.name)
+
+        /// The key as JSON writes it (spelled out: a case's name read by reflection would change
+        /// with a `description`).
+        var name: String {
+            switch self {
+            case .delayMs: "delayMs"
+            case .detector: "detector"
+            case .dx: "dx"
+            case .dy: "dy"
+            case .gesture: "gesture"
+            case .id: "id"
+            case .projectedDx: "projectedDx"
+            case .projectedDy: "projectedDy"
+            case .rotation: "rotation"
+            case .rotationVelocity: "rotationVelocity"
+            case .scale: "scale"
+            case .scaleVelocity: "scaleVelocity"
+            case .state: "state"
+            case .t: "t"
+            case .target: "target"
+            case .vx: "vx"
+            case .vy: "vy"
+            case .x: "x"
+            case .y: "y"
+            }
+        }
     }
 
     /// Hands `body` each of ``reportMembers`` in the order of its key: the one list of what an

@@ -162,26 +162,13 @@ public final class TraceEventWriter {
     /// `nanoseconds` in microseconds with up to three decimals, as
     /// `JSONWriter.format(Double(nanoseconds) / 1000, decimals: 3)` writes them: below 2⁵⁰ ns
     /// (13 days), where the division and the product by 1000 that rounds it back are each
-    /// off by under a quarter of a nanosecond, that is the exact quotient and remainder by
-    /// 1000, written without a `Double` (the remainder's trailing zeros dropped). Near 2⁵³
-    /// the two differ (9007199254738993 ns is written 9007199254738.992 µs).
+    /// off by under a quarter of a nanosecond, the nanoseconds are those units exactly, and
+    /// are written without a `Double`. Near 2⁵² the two differ (a test pins the bound).
     private func appendMicroseconds(_ nanoseconds: Int64) {
         guard nanoseconds.magnitude < 1 << 50 else {
             buffer += JSONWriter.format(Double(nanoseconds) / 1000, decimals: 3)
             return
         }
-        let magnitude = nanoseconds.magnitude
-        if nanoseconds < 0 { buffer += "-" }
-        buffer += String(magnitude / 1000)
-        var fraction = magnitude % 1000
-        guard fraction != 0 else { return }
-        buffer += "."
-        var digits = 3
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        if digits == 3 && fraction < 100 { buffer += fraction < 10 ? "00" : "0" } else if digits == 2 && fraction < 10 { buffer += "0" }
-        buffer += String(fraction)
+        buffer += JSONWriter.decimalText(units: nanoseconds.magnitude, negative: nanoseconds < 0, decimals: 3)
     }
 }

@@ -17,6 +17,9 @@ struct FixedDecimalTests {
         0.0004999, 0.00049999999999999999, 0.0005, -0.0005, 999.9995, 999_999.5, 4_503_599_627_370_495.5,
         9_007_199_254_740_993, 1e21, -1e21, 1e30, 0x1p106, 0x1p107, 0x1.fffffffffffffp106, .leastNonzeroMagnitude,
         .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .nan, .infinity, -.infinity,
+        // Where the digits stop fitting 64 bits, at each precision (then printf writes them).
+        0x1p64, 0x1p64.nextDown, 1.8446744073709552e18, 1.8446744073709552e17, 1.8446744073709552e16,
+        1.8446744073709552e15, 1.8446744073709552e14, 1.8446744073709552e13,
     ]
 
     @Test("the edges, at every precision", arguments: 0...6)
@@ -27,13 +30,13 @@ struct FixedDecimalTests {
         }
     }
 
-    /// Random values of every magnitude from 2⁻³⁰ to 2⁸⁰, and values on a grid of halves of
+    /// Random values of every magnitude from 2⁻³⁰ to 2⁸⁰ at 0–6 decimals, and values on a grid of halves of
     /// the last printed digit (ties whenever the grid value is exact).
     @Test("random values and near-ties", arguments: [1, 2, 3])
     func randomValues(seed: UInt64) {
         var random = TestRandom(seed: seed)
         for _ in 0..<20_000 {
-            let decimals = Int(random.next() % 4)
+            let decimals = Int(random.next() % 7)
             let magnitude = Double(sign: .plus, exponent: Int(random.next() % 110) - 30, significand: 1 + random.unit())
             let value = random.next() % 2 == 0 ? magnitude : -magnitude
             #expect(FixedDecimal.format(value, decimals: decimals) == Self.printf(value, decimals), "\(value)")

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import TouchBenchSupport
+@testable import TouchBenchSupport
 
 /// The canonical style's numbers, written digit by digit into a buffer, against the string
 /// arithmetic that wrote them before (kept here as the reference): the same text for every value.
@@ -13,7 +13,7 @@ struct JSONNumberTests {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (value * scale).rounded()
-        guard abs(scaled) < 9.0e18 else { return JSONWriter.format(value.rounded(.toNearestOrEven), decimals: 0) }
+        guard abs(scaled) < 9.0e18 else { return JSONWriter.integerDigits(value.rounded(.toNearestOrEven)) }
         let integer = Int64(scaled)
         if integer == 0 { return "0" }
         let magnitude = integer.magnitude

@@ -38,12 +38,49 @@ struct GestureEventJSONTests {
         }
     }
 
-    @Test("each event's text is the writer's layout of its object", arguments: [1, 2, 3])
+    /// The members as an event reported them before they were listed in key order: a
+    /// dictionary filled field by field (the reference the ordered list must match).
+    static func referenceMembers(_ event: GestureEvent) -> [String: GestureEvent.ReportValue] {
+        var members: [String: GestureEvent.ReportValue] = [
+            "gesture": .text(event.gesture.name), "state": .text(event.state.rawValue), "t": .integer(event.time),
+            "id": .integer(Int64(event.contact)),
+        ]
+        if let location = event.location { members["x"] = .number(location.x); members["y"] = .number(location.y) }
+        if let translation = event.translation { members["dx"] = .number(translation.dx); members["dy"] = .number(translation.dy) }
+        if let velocity = event.velocity { members["vx"] = .number(velocity.x); members["vy"] = .number(velocity.y) }
+        if let projected = event.projectedTranslation {
+            members["projectedDx"] = .number(projected.dx)
+            members["projectedDy"] = .number(projected.dy)
+        }
+        if let scale = event.scale { members["scale"] = .number(scale) }
+        if let scaleVelocity = event.scaleVelocity { members["scaleVelocity"] = .number(scaleVelocity) }
+        if let rotation = event.rotation { members["rotation"] = .number(rotation) }
+        if let rotationVelocity = event.rotationVelocity { members["rotationVelocity"] = .number(rotationVelocity) }
+        if let detector = event.detector { members["detector"] = .text(detector.rawValue) }
+        if let delay = event.delay { members["delayMs"] = .number(Double(delay) / 1e6) }
+        if let target = event.target { members["target"] = .integer(Int64(target)) }
+        return members
+    }
+
+    static func bits(_ value: GestureEvent.ReportValue) -> String {
+        switch value {
+        case .text(let text): "text \(text)"
+        case .integer(let integer): "integer \(integer)"
+        case .number(let number): "number \(number.bitPattern)"
+        }
+    }
+
+    @Test("each event reports the members it carries, and its text is the writer's layout of them",
+          arguments: [1, 2, 3])
     func textIsTheWritersLayout(seed: UInt64) {
         for event in Self.events(count: 2_000, seed: seed) {
+            let reference = Self.referenceMembers(event), members = event.reportMembers
+            // Bit for bit (a NaN member is not `==` itself).
+            #expect(Set(members.keys) == Set(reference.keys))
+            #expect(members.allSatisfy { key, value in Self.bits(value) == reference[key].map(Self.bits) })
+            // The reference dictionary, laid out by the writer (keys sorted), is the text.
+            #expect(event.jsonText == JSONWriter.text(.object(reference.map { ($0.key, $0.value.jsonValue) }), style: .compact))
             #expect(event.jsonText == JSONWriter.text(event.jsonValue, style: .compact))
-            // The dictionary of members, sorted by the writer, reads the same.
-            #expect(event.jsonText == JSONWriter.text(.object(event.reportMembers.map { ($0.key, $0.value.jsonValue) }), style: .compact))
         }
     }
 
@@ -58,6 +95,22 @@ struct GestureEventJSONTests {
             #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
             #expect(keys.count == event.reportMembers.count)
         }
+    }
+
+    @Test func everyMemberReadsAsBefore() {
+        var event = GestureEvent(gesture: .pinch, state: .changed, time: 1_000, contact: 4)
+        event.location = Point(x: 1.5, y: -2)
+        event.translation = Offset(dx: 3, dy: 4)
+        event.velocity = Velocity(x: 5, y: 6.25)
+        event.projectedTranslation = Offset(dx: 7, dy: 8)
+        event.scale = 1.5
+        event.scaleVelocity = -0.5
+        event.rotation = 0.25
+        event.rotationVelocity = 2
+        event.detector = .timer
+        event.delay = 300_000_000
+        event.target = 9
+        #expect(event.jsonText == #"{"delayMs":300,"detector":"timer","dx":3,"dy":4,"gesture":"pinch","id":4,"projectedDx":7,"projectedDy":8,"rotation":0.25,"rotationVelocity":2,"scale":1.5,"scaleVelocity":-0.5,"state":"changed","t":1000,"target":9,"vx":5,"vy":6.25,"x":1.5,"y":-2}"#)
     }
 
     @Test func aPanEndedReadsAsBefore() {

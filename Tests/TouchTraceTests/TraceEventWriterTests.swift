@@ -9,12 +9,14 @@ import TouchBenchSupport
 struct TraceEventWriterTests {
     /// Times in microseconds as `JSONWriter.format(_, decimals: 3)` writes them, whichever way
     /// they are computed: every remainder by 1000, negative times, times around 2⁵⁰ ns (where
-    /// the exact path ends) and 2⁵³ ns (where the two ways would differ), random magnitudes.
+    /// the exact path ends) and 2⁵² and 2⁵³ ns (where the two ways would differ), random
+    /// magnitudes.
     @Test func timesAreMicrosecondsWithThreeDecimals() {
         var times: [Int64] = [0, 1, -1, 999, -999, 1000, -1000, 1_000_500, .max, .min, .max - 1, .min + 1]
         for remainder in Int64(0)..<1000 { times += [5_000_000 + remainder, -5_000_000 - remainder, remainder] }
         for offset in Int64(-2_000)...2_000 {
-            times += [(1 << 53) + offset, -(1 << 53) + offset, (1 << 50) + offset, -(1 << 50) + offset]
+            times += [(1 << 53) + offset, -(1 << 53) + offset, (1 << 50) + offset, -(1 << 50) + offset,
+                      (1 << 52) + offset, 4_443_446_940_845_609 + offset]
         }
         var random = TestRandom(seed: 7)
         for _ in 0..<20_000 {
@@ -25,11 +27,13 @@ struct TraceEventWriterTests {
             let writer = TraceEventWriter(process: "p")
             let thread = writer.thread(named: "t")
             writer.instant("i", thread: thread, time: time)
-            writer.complete("c", thread: thread, start: time, duration: time == .min ? 0 : time.magnitude > Int64.max.magnitude ? 0 : abs(time))
+            let duration = time == .min ? 0 : abs(time)
+            writer.complete("c", thread: thread, start: time, duration: duration)
             let text = writer.finish()
             let expected = JSONWriter.format(Double(time) / 1000, decimals: 3)
+            let expectedDuration = JSONWriter.format(Double(duration) / 1000, decimals: 3)
             #expect(text.contains(#""ph":"i","s":"t","ts":\#(expected),"pid":1,"tid":1}"#), "\(time)")
-            #expect(text.contains(#""ph":"X","ts":\#(expected),"dur":"#), "\(time)")
+            #expect(text.contains(#""ph":"X","ts":\#(expected),"dur":\#(expectedDuration),"pid":1"#), "\(time)")
         }
     }
 

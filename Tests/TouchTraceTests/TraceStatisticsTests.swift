@@ -130,6 +130,27 @@ struct TraceStatisticsTests {
         }
     }
 
+    /// A source need not be in time order: times that go back (negative intervals, counted by
+    /// value below the array) and jump to either end of Int64 (intervals that wrap), among
+    /// contacts down and lifting as before.
+    @Test("times out of order and at the ends of Int64", arguments: [UInt64(1), 2, 3])
+    func outOfOrderTimes(seed: UInt64) throws {
+        var random = TestRandom(seed: seed &+ 100)
+        let extremes: [Int64] = [.min, .max, .min + 1, .max - 1, 0, -1]
+        var samples = Self.contacts(count: 4_000, maximumDown: 20, longestStep: 3_000_000, seed: seed)
+        for index in samples.indices where random.below(5) == 0 {
+            let time = random.below(3) == 0 ? extremes[random.below(extremes.count)] : samples[index].time - Int64(random.below(50_000_000))
+            let sample = samples[index]
+            samples[index] = sample.kind == .marker
+                ? .marker(sample.label ?? "", at: time)
+                : InputSample(time: time, kind: sample.kind, phase: sample.phase, id: sample.id, x: sample.x, y: sample.y)
+        }
+        let statistics = try TraceStatistics(source: SampleArraySource(metadata: TraceMetadata(), samples: samples), byteCount: 0)
+        let expected = Reference(samples)
+        #expect(Reference(statistics) == expected)
+        #expect(expected.medianRateHz.count == 3)
+    }
+
     /// Medians that fall below, at the edges of and beyond the array of short intervals, and
     /// equal times (intervals of 0, no rate).
     @Test("medians on each side of the array's range", arguments: [0, 1, 999, 32_767, 32_768, 32_769, 500_000])

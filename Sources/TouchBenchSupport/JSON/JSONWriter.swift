@@ -74,9 +74,10 @@ package enum JSONWriter {
         }
     }
 
-    /// `value` rounded to `decimals` places, trailing zeros dropped (`12.5`, `3`, `-0.25`),
-    /// never an exponent, never `-0`; `null` for NaN and infinities.
+    /// `value` rounded to `decimals` places (0…19), trailing zeros dropped (`12.5`, `3`,
+    /// `-0.25`), never an exponent, never `-0`; `null` for NaN and infinities.
     package static func format(_ value: Double, decimals: Int = 6) -> String {
+        precondition((0...19).contains(decimals), "a JSON number has 0 to 19 decimals")
         guard value.isFinite else { return "null" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -84,20 +85,27 @@ package enum JSONWriter {
         // Beyond Int64 the value has no fractional digits worth writing.
         guard abs(scaled) < 9.0e18 else { return integerDigits(value.rounded(.toNearestOrEven)) }
         let integer = Int64(scaled)
-        if integer == 0 { return "0" }
-        let divisor = UInt64(scale)
-        let whole = integer.magnitude / divisor
-        var fraction = integer.magnitude % divisor
+        return decimalText(units: integer.magnitude, negative: integer < 0, decimals: decimals)
+    }
+
+    /// The canonical text of `units` 10^−`decimals` (`decimals` 0…19), negated when
+    /// `negative`: ``format(_:decimals:)``'s digits for a value already scaled and rounded —
+    /// trailing zeros dropped, no point for a whole number, `0` (never `-0`) for none.
+    /// Written straight into the string's storage: the quotient's and remainder's own
+    /// strings, their padding and a removal per trailing zero were a third of writing an
+    /// hour's trace events.
+    package static func decimalText(units: UInt64, negative: Bool, decimals: Int) -> String {
+        guard units != 0 else { return "0" }
+        let divisor = DecimalDigits.powerOfTen(decimals)
+        let whole = units / divisor
+        var fraction = units % divisor
         // The fraction's trailing zeros dropped; `places` of its digits are left.
         var places = fraction == 0 ? 0 : decimals
         while places > 0 && fraction % 10 == 0 {
             fraction /= 10
             places -= 1
         }
-        // Written straight into the string's storage: the quotient's and remainder's own
-        // strings, their padding and a removal per trailing zero were a third of writing an
-        // hour's trace events.
-        return DecimalDigits.fixedPointText(negative: integer < 0, whole: whole, fraction: fraction, places: places)
+        return DecimalDigits.fixedPointText(negative: negative, whole: whole, fraction: fraction, places: places)
     }
 
     /// The shortest decimal that reads back to `value` (Swift's own), without a `.0` on an
