@@ -4,8 +4,9 @@
 // mixed-session`, seed 17: up to five fingers at 240 Hz, a pencil at 120 Hz, scrolls, keys, a
 // redirect or pause marker every few seconds) of a short and a long length, each beside
 // `zstd -d` of the same trace as JSON Lines timed in the same run, with the per-sample cost of
-// the long trace over the short one (1 h ÷ 10 min by default; 1.0 is linear). Times are CPU seconds (user + system) of this process and of `zstd`, medians
-// of --repeat runs, so that other work on a shared machine distorts them less than wall time.
+// the long trace over the short one (1 h ÷ 10 min by default; 1.0 is linear). Times are CPU
+// seconds (user + system) of this process and of `zstd`, medians of --repeat runs, so that
+// other work on a shared machine distorts them less than wall time.
 // Release build: `scripts/bench`, or
 // `swift run -c release --package-path Benchmarks PassesBenchmark [--short 10 --long 60] [--scenes scroll,pip]`.
 import BenchmarkKit

@@ -2,10 +2,10 @@
 ///
 /// `String(format:)` parses its format and boxes its arguments on every call: written once per
 /// event, it was most of `touchbench gestures --verbose` over an hour of input (up to eight
-/// calls and fourteen numbers a line, 97 MB of lines). This computes the same digits exactly: a double is an integer times
-/// a power of two, so its value times 10ᴺ is a quotient and a remainder of integers, rounded to
-/// nearest with ties to even as `printf` rounds them, its digits written straight into the
-/// string (``DecimalDigits``). Values it cannot hold that way (not finite, or whose digits
+/// calls and fourteen numbers a line, 97 MB of lines). This computes the same digits exactly:
+/// a double is an integer times a power of two, so its value times 10ᴺ is a quotient and a
+/// remainder of integers, rounded to nearest with ties to even as `printf` rounds them, its
+/// digits written straight into the string (``DecimalDigits``). Values it cannot hold that way (not finite, or whose digits
 /// pass 2⁶⁴) go to the C library's `vsnprintf` itself.
 package enum FixedDecimal {
     /// The most decimals ``format(_:decimals:width:)`` computes itself.
@@ -24,10 +24,10 @@ package enum FixedDecimal {
 
     /// `printf`'s own text: at most a sign, 309 digits, a point and the decimals, or the width.
     private static func printed(_ value: Double, decimals: Int, width: Int) -> String {
-        let capacity = 330 + max(0, width) + max(0, decimals)
+        let capacity = 330 + width + decimals
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
             guard let base = buffer.baseAddress else { return "" }
-            let count = withVaList([Int32(clamping: width), Int32(clamping: decimals), value]) {
+            let count = withVaList([Int32(width), Int32(decimals), value]) {
                 vsnprintf(base, capacity, "%*.*f", $0)
             }
             guard count >= 0 else { return "" }
@@ -43,10 +43,8 @@ package enum FixedDecimal {
         // magnitude = significand · 2^exponent, the significand an integer.
         let significand = UInt128(magnitude.isNormal ? magnitude.significandBitPattern | 1 << 52 : magnitude.significandBitPattern)
         let exponent = magnitude.isNormal ? Int(magnitude.exponent) - 52 : -1074
-        var scale: UInt128 = 1
-        for _ in 0..<decimals { scale *= 10 }
         // Below 2⁵³·10⁶ < 2⁷³: the product never overflows.
-        let scaled = significand * scale
+        let scaled = significand * UInt128(DecimalDigits.powerOfTen(decimals))
         let units: UInt128
         if exponent >= 0 {
             guard exponent <= 54 else { return nil }

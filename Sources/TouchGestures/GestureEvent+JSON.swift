@@ -23,7 +23,7 @@ extension GestureEvent {
     }
 
     /// Each report key quoted as the compact style quotes it, with the key separator.
-    private static let quotedKeys = ReportKey.names.map {
+    private static let quotedKeys = ReportKey.allCases.map(\.name).map {
         JSONWriter.quoted($0, escapingSlashes: JSONWriter.Style.compact.escapesSlashes,
                           namingControls: JSONWriter.Style.compact.namesControls) + JSONWriter.Style.compact.keySeparator
     }
@@ -32,7 +32,7 @@ extension GestureEvent {
     /// the tests that hold the two to the same bytes.
     var jsonValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = []
-        forEachReportMember { key, value in members.append((ReportKey.names[key.rawValue], value.jsonValue)) }
+        forEachReportMember { key, value in members.append((key.name, value.jsonValue)) }
         return .object(members)
     }
 }

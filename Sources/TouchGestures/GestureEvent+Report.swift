@@ -15,7 +15,7 @@ extension GestureEvent {
     /// `rotation`, `rotationVelocity`, `detector`, `delayMs`, `target` apply.
     public var reportMembers: [String: ReportValue] {
         var members: [String: ReportValue] = [:]
-        forEachReportMember { key, value in members[ReportKey.names[key.rawValue]] = value }
+        forEachReportMember { key, value in members[key.name] = value }
         return members
     }
 
@@ -23,9 +23,6 @@ extension GestureEvent {
     enum ReportKey: Int, CaseIterable {
         case delayMs, detector, dx, dy, gesture, id, projectedDx, projectedDy, rotation, rotationVelocity
         case scale, scaleVelocity, state, t, target, vx, vy, x, y
-
-        /// Each key's text, by raw value.
-        static let names = allCases.map(\.name)
 
         /// The key as JSON writes it (spelled out: a case's name read by reflection would change
         /// with a `description`).

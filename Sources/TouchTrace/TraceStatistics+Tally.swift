@@ -24,9 +24,8 @@ extension TraceStatistics {
         var startTime: Int64?
         var endTime: Int64?
         /// Contacts down (or hovering) and their last sample's time: the first
-        /// ``scannedContacts`` in two arrays, the rest in `moreLive`. A contact is in one place.
-        private var liveKeys: [UInt64] = []
-        private var liveTimes: [Int64] = []
+        /// ``scannedContacts`` in an array, the rest in `moreLive`. A contact is in one place.
+        private var live: [(key: UInt64, time: Int64)] = []
         private var moreLive: [UInt64: Int64] = [:]
         /// Per contact kind (by raw value): intervals in microseconds under
         /// ``denseMicroseconds`` counted by index (empty until the kind's first interval),
@@ -35,8 +34,7 @@ extension TraceStatistics {
         private var sparseIntervals: [[Int64: Int]] = Array(repeating: [:], count: SampleKind.allCases.count)
 
         init() {
-            liveKeys.reserveCapacity(Self.scannedContacts)
-            liveTimes.reserveCapacity(Self.scannedContacts)
+            live.reserveCapacity(Self.scannedContacts)
         }
 
         @inline(__always)
@@ -76,15 +74,14 @@ extension TraceStatistics {
         @inline(__always)
         private mutating func takeLive(_ key: UInt64, replacingWith time: Int64?) -> Int64? {
             // Newest first: the contact of the last sample is the likeliest.
-            var index = liveKeys.count - 1
+            var index = live.count - 1
             while index >= 0 {
-                if liveKeys[index] == key {
-                    let previous = liveTimes[index]
+                if live[index].key == key {
+                    let previous = live[index].time
                     if let time {
-                        liveTimes[index] = time
+                        live[index].time = time
                     } else {
-                        liveKeys.remove(at: index)
-                        liveTimes.remove(at: index)
+                        live.remove(at: index)
                     }
                     return previous
                 }
@@ -92,9 +89,8 @@ extension TraceStatistics {
             }
             let previous = moreLive.isEmpty ? nil : moreLive[key]
             if let time {
-                if previous == nil && liveKeys.count < Self.scannedContacts {
-                    liveKeys.append(key)
-                    liveTimes.append(time)
+                if previous == nil && live.count < Self.scannedContacts {
+                    live.append((key, time))
                 } else {
                     moreLive[key] = time
                 }

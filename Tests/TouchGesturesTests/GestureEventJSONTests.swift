@@ -87,7 +87,7 @@ struct GestureEventJSONTests {
     /// Members are handed over in the writer's order of keys, so writing them in turn lays the
     /// object out as the writer does.
     @Test func membersComeInKeyOrder() {
-        let names = GestureEvent.ReportKey.names
+        let names = GestureEvent.ReportKey.allCases.map(\.name)
         #expect(zip(names, names.dropFirst()).allSatisfy { $0 < $1 })
         for event in Self.events(count: 500, seed: 9) {
             var keys: [Int] = []

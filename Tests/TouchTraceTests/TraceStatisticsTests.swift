@@ -1,3 +1,4 @@
+import AllocationCounter
 import Foundation
 import Testing
 import TouchInput
@@ -178,5 +179,29 @@ struct TraceStatisticsTests {
         #expect(Reference(fromFile) == Reference(try Samples.readAll(path)))
         #expect(fromFile.sampleCount == 20_000)
         #expect(fromFile.chunkCount >= 20_000 / 700)
+    }
+
+    /// `info`'s pass allocates per chunk (its decoding), never per sample: the tally's arrays
+    /// are sized once, and a dictionary only takes what they cannot. Counted, not timed, on a
+    /// trace and one four times as long with the same chunks.
+    @Test func allocationsDoNotGrowPerSample() throws {
+        try #require(allocation_counter_is_active() != 0)
+        let scratch = ScratchDirectory()
+        func allocations(samples count: Int) throws -> (all: UInt64, large: UInt64, chunks: Int) {
+            let path = scratch.path("a\(count).touchtrace")
+            _ = try Samples.write(Self.contacts(count: count, maximumDown: 6, longestStep: 2_000_000, seed: 4), to: path)
+            let reader = try TraceReader(path: path)
+            let (all, large) = (allocation_counter_thread_allocations(), allocation_counter_thread_large_allocations())
+            let statistics = try TraceStatistics(reader: reader)
+            #expect(statistics.sampleCount == count)
+            return (allocation_counter_thread_allocations() - all, allocation_counter_thread_large_allocations() - large,
+                    reader.chunks.count)
+        }
+        let short = try allocations(samples: 20_000), long = try allocations(samples: 80_000)
+        // 60 000 more samples in 60 more chunks: about 75 allocations a chunk were measured,
+        // one a sample would be 60 000.
+        #expect(long.all - short.all < 6_000, "\(short) → \(long)")
+        #expect(long.large == short.large)
+        #expect(long.chunks >= 4 * short.chunks - 1)
     }
 }
