@@ -44,13 +44,17 @@ public struct DecelerationPauseDetector: GestureRecognizer {
         /// When the detector last fired for this contact.
         public internal(set) var firedAt: Int64?
         var isArmed = true
-        var velocity: VelocityTracker
+        /// The speed's own tracker (the contact's planar one is the memo's, shared with the
+        /// other observers: see ``VelocityMemo/velocity(following:strategy:)``).
         var speedTracker: AxisVelocityTracker
     }
 
     /// The contacts followed, in the order they landed.
     public private(set) var contacts: [ContactMotion] = []
     public private(set) var state: RecognizerState = .idle
+    /// The contacts' planar trackers when the detector is used alone (``handle(_:events:)``);
+    /// in an arena, the arena's memo keeps them.
+    private var velocities = VelocityMemo()
 
     public var gesture: GestureKind { .pause }
     public var role: ArenaRole { .observer }
@@ -74,30 +78,32 @@ public struct DecelerationPauseDetector: GestureRecognizer {
     public func wantsContact(_ sample: InputSample) -> Bool { sample.isContactSample }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
-        var velocities = VelocityMemo()
-        handle(sample, velocities: &velocities, events: &events)
+        // Moved out and back, not copied: a copy would share the trackers and copy them whole
+        // on the next append.
+        var own = VelocityMemo()
+        swap(&own, &velocities)
+        handle(sample, velocities: &own, events: &events)
+        swap(&own, &velocities)
     }
 
     public mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
         if sample.phase == .began {
             contacts.removeAll { $0.id == sample.id }
-            contacts.append(
-                ContactMotion(
-                    id: sample.id, velocity: VelocityTracker(strategy: strategy),
-                    speedTracker: AxisVelocityTracker(strategy: strategy)))
+            contacts.append(ContactMotion(id: sample.id, speedTracker: AxisVelocityTracker(strategy: strategy)))
             state = .possible
         }
         guard let index = Self.contact(sample.id, in: contacts) else { return }
         if sample.phase.isTerminal {
             // A lift is never a pause: whatever the finger was doing, it is gone.
             contacts.remove(at: index)
+            velocities.endContact(sample.id, strategy: strategy)
             if contacts.isEmpty { state = .idle }
             return
         }
         // In place: a copy of the motion would share its trackers' histories and copy them
         // whole on the next append, once per sample.
         let limits = Limits(minimumPeakSpeed: minimumPeakSpeed, minimumDeceleration: minimumDeceleration,
-                            peakFraction: peakFraction, speedFraction: speedFraction)
+                            peakFraction: peakFraction, speedFraction: speedFraction, strategy: strategy)
         if contacts[index].update(with: sample, limits: limits, velocities: &velocities, events: &events) {
             state = .recognized
         }
@@ -114,6 +120,7 @@ public struct DecelerationPauseDetector: GestureRecognizer {
 
     public mutating func reset() {
         contacts.removeAll()
+        velocities.forgetContacts()
         state = .idle
     }
 }
@@ -123,6 +130,7 @@ extension DecelerationPauseDetector {
     /// copy the contact list it is being updated in).
     struct Limits {
         var minimumPeakSpeed, minimumDeceleration, peakFraction, speedFraction: Double
+        var strategy: VelocityStrategy
     }
 }
 
@@ -134,8 +142,7 @@ extension DecelerationPauseDetector.ContactMotion {
         with sample: InputSample, limits detector: DecelerationPauseDetector.Limits, velocities: inout VelocityMemo,
         events: inout [GestureEvent]
     ) -> Bool {
-        velocity.add(time: sample.time, x: sample.x, y: sample.y)
-        speed = velocities.velocity(of: velocity, at: sample.time).magnitude
+        speed = velocities.velocity(following: sample, strategy: detector.strategy).magnitude
         speedTracker.add(time: sample.time, value: speed)
         if isArmed { peakSpeed = max(peakSpeed, speed) }
         // Every test below that reads the deceleration first asks for one of these.

@@ -121,7 +121,7 @@ extension GestureArena {
                 guard let deadline = timing[index].deadline, deadline <= time else { continue }
             }
             let start = out.count
-            let step = recognizers[index].step(advancingTo: time, events: &out)
+            let step = recognizers[index].step(advancingTo: time, velocities: &velocityMemo, events: &out)
             timing[index] = step.timing
             process(eventsFrom: start, from: index, step, at: time, into: &out)
         }

@@ -50,6 +50,10 @@ public protocol GestureRecognizer: Sendable, Hashable {
     /// arena skips such a repeat when the first emitted no event.
     mutating func advance(to time: Int64, events: inout [GestureEvent])
 
+    /// Advances like ``advance(to:events:)``, reading contact velocities through `velocities`,
+    /// the memo ``handle(_:velocities:events:)`` is handed. The default ignores it.
+    mutating func advance(to time: Int64, velocities: inout VelocityMemo, events: inout [GestureEvent])
+
     /// Stops the gesture: another recognizer claimed its contacts.
     mutating func cancel(at time: Int64, events: inout [GestureEvent])
 
@@ -62,6 +66,9 @@ extension GestureRecognizer {
     public var nextDeadline: Int64? { nil }
     public var watchesTime: Bool { false }
     public mutating func advance(to time: Int64, events: inout [GestureEvent]) {}
+    public mutating func advance(to time: Int64, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
+        advance(to: time, events: &events)
+    }
     public mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
         handle(sample, events: &events)
     }
@@ -92,10 +99,12 @@ extension GestureRecognizer {
         return outcome(claimedBefore: claimedBefore)
     }
 
-    /// ``advance(to:events:)``, then what changed.
-    mutating func step(advancingTo time: Int64, events: inout [GestureEvent]) -> RecognizerStep {
+    /// ``advance(to:velocities:events:)``, then what changed.
+    mutating func step(
+        advancingTo time: Int64, velocities: inout VelocityMemo, events: inout [GestureEvent]
+    ) -> RecognizerStep {
         let claimedBefore = hasClaimed
-        advance(to: time, events: &events)
+        advance(to: time, velocities: &velocities, events: &events)
         return outcome(claimedBefore: claimedBefore)
     }
 

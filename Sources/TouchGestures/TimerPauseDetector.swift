@@ -28,11 +28,16 @@ public struct TimerPauseDetector: GestureRecognizer {
         public internal(set) var firedAt: Int64?
         var location = Point.zero
         var isArmed = true
-        var velocity: VelocityTracker
+        /// The time of the newest sample taken (the contact's tracker is the memo's, shared
+        /// with the other observers: see ``VelocityMemo/velocity(following:strategy:)``).
+        var newestTime: Int64?
     }
 
     public private(set) var contacts: [ContactMotion] = []
     public private(set) var state: RecognizerState = .idle
+    /// The contacts' trackers when the detector is used alone (``handle(_:events:)`` and
+    /// ``advance(to:events:)``); in an arena, the arena's memo keeps them.
+    private var velocities = VelocityMemo()
 
     public var gesture: GestureKind { .pause }
     public var role: ArenaRole { .observer }
@@ -66,32 +71,45 @@ public struct TimerPauseDetector: GestureRecognizer {
     public func wantsContact(_ sample: InputSample) -> Bool { sample.isContactSample }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
-        var velocities = VelocityMemo()
-        handle(sample, velocities: &velocities, events: &events)
+        // Moved out and back, not copied: a copy would share the trackers and copy them whole
+        // on the next append.
+        var own = VelocityMemo()
+        swap(&own, &velocities)
+        handle(sample, velocities: &own, events: &events)
+        swap(&own, &velocities)
     }
 
     public mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
         if sample.phase == .began {
             contacts.removeAll { $0.id == sample.id }
-            contacts.append(ContactMotion(id: sample.id, velocity: VelocityTracker(strategy: strategy)))
+            contacts.append(ContactMotion(id: sample.id))
             state = .possible
         }
         guard let index = Self.contact(sample.id, in: contacts) else { return }
         if sample.phase.isTerminal {
             contacts.remove(at: index)
+            velocities.endContact(sample.id, strategy: strategy)
             if contacts.isEmpty { state = .idle }
             return
         }
         // In place: a copy of the motion would share its tracker's history and copy it
         // whole on the next append, once per sample.
         contacts[index].update(
-            with: sample, minimumPeakSpeed: minimumPeakSpeed, speedThreshold: speedThreshold, velocities: &velocities)
+            with: sample, minimumPeakSpeed: minimumPeakSpeed, speedThreshold: speedThreshold, strategy: strategy,
+            velocities: &velocities)
         fireIfDue(index, at: sample.time, events: &events)
     }
 
     public mutating func advance(to time: Int64, events: inout [GestureEvent]) {
+        var own = VelocityMemo()
+        swap(&own, &velocities)
+        advance(to: time, velocities: &own, events: &events)
+        swap(&own, &velocities)
+    }
+
+    public mutating func advance(to time: Int64, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
         for index in contacts.indices {
-            contacts[index].noticeStop(at: time, speedThreshold: speedThreshold)
+            contacts[index].noticeStop(at: time, speedThreshold: speedThreshold, strategy: strategy, velocities: velocities)
             fireIfDue(index, at: time, events: &events)
         }
     }
@@ -107,6 +125,7 @@ public struct TimerPauseDetector: GestureRecognizer {
 
     public mutating func reset() {
         contacts.removeAll()
+        velocities.forgetContacts()
         state = .idle
     }
 
@@ -128,11 +147,13 @@ public struct TimerPauseDetector: GestureRecognizer {
 
 extension TimerPauseDetector.ContactMotion {
     mutating func update(
-        with sample: InputSample, minimumPeakSpeed: Double, speedThreshold: Double, velocities: inout VelocityMemo
+        with sample: InputSample, minimumPeakSpeed: Double, speedThreshold: Double, strategy: VelocityStrategy,
+        velocities: inout VelocityMemo
     ) {
         location = sample.point
-        velocity.add(time: sample.time, x: sample.x, y: sample.y)
-        speed = velocities.velocity(of: velocity, at: sample.time).magnitude
+        // The tracker refuses a sample older than its newest.
+        if newestTime.map({ sample.time > $0 }) ?? true { newestTime = sample.time }
+        speed = velocities.velocity(following: sample, strategy: strategy).magnitude
         peakSpeed = max(peakSpeed, speed)
         if speed >= minimumPeakSpeed, !isArmed {
             isArmed = true
@@ -148,17 +169,22 @@ extension TimerPauseDetector.ContactMotion {
     /// Marks the contact slow from when its tracker reports a stop, if it is under the
     /// threshold at `time` with no sample for a while. Mutating, so that the arena's tick on
     /// every sample works on the motion in place: reading it through the contact list copied it.
-    mutating func noticeStop(at time: Int64, speedThreshold: Double) {
-        guard slowSince == nil, speed(at: time) < speedThreshold, let newest = velocity.newestTime else { return }
+    mutating func noticeStop(at time: Int64, speedThreshold: Double, strategy: VelocityStrategy, velocities: VelocityMemo) {
+        guard slowSince == nil, let newest = newestTime,
+            speed(at: time, newest: newest, strategy: strategy, velocities: velocities) < speedThreshold
+        else { return }
         // No sample for a while: the tracker reports a stop from its stop gap on.
-        slowSince = min(time, newest + velocity.configuration.stopGap)
+        slowSince = min(time, newest + Self.stopGap)
     }
+
+    /// The contact tracker's stop gap: the standard configuration's, which the memo's trackers use.
+    static let stopGap = VelocityTrackerConfiguration.standard.stopGap
 
     /// The tracker's speed at `time`. From the newest sample on, the tracker's window is
     /// that of the newest sample until the stop gap, and empty after it, so the speed
     /// computed on that sample is the answer: a frame tick costs no new fit.
-    func speed(at time: Int64) -> Double {
-        guard let newest = velocity.newestTime, time >= newest else { return velocity.velocity(at: time).magnitude }
-        return time - newest > velocity.configuration.stopGap ? 0 : speed
+    func speed(at time: Int64, newest: Int64, strategy: VelocityStrategy, velocities: VelocityMemo) -> Double {
+        guard time >= newest else { return velocities.velocity(ofContact: id, strategy: strategy, at: time).magnitude }
+        return time - newest > Self.stopGap ? 0 : speed
     }
 }

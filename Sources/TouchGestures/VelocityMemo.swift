@@ -1,28 +1,33 @@
 import TouchDynamics
+import TouchInput
 
 /// The planar velocity of one contact at one sample, fitted once and read by every recognizer
-/// that follows that contact with an identical tracker.
+/// that follows that contact.
 ///
-/// Both pause detectors follow each contact with a velocity tracker fed the same samples, and
-/// each used to fit the same window on every touch sample: a third of `touchbench gestures`'
-/// time. A ``GestureArena`` hands one memo to every recognizer that takes a sample (the home
-/// scene does the same for its two detectors): the first detector fits and leaves its tracker
-/// and the result here; the next, finding an identical tracker (same strategy, rules and
-/// samples bit for bit, hence the same arithmetic), reads the result — bit for bit the number
-/// its own fit gives.
+/// Both pause detectors follow each contact's velocity on every touch sample. A
+/// ``GestureArena`` hands one memo to every recognizer that takes a sample (the home scene
+/// does the same for its two detectors), and the memo keeps one tracker per contact for them
+/// (``velocity(following:strategy:)``): the first detector hands over the sample and fits, the
+/// next reads that fit — bit for bit the number its own tracker's fit would give.
+///
+/// A recognizer that keeps a tracker of its own (a pan, which follows the centroid of its
+/// fingers) reads through ``velocity(of:at:)``: the fit of an identical tracker (same strategy,
+/// rules and samples bit for bit) at the same time is reused, whether it is a contact's kept
+/// here or the last tracker asked.
 ///
 /// The memo also keeps the factorisation of the last window fitted (a ``LeastSquaresBasis``):
 /// the deceleration detector's speed, fitted at the same times as the planar velocity just
 /// read, solves on it instead of factorising again (``axisVelocity(of:at:)``).
 ///
-/// A memo may be kept from one sample to the next, so that its basis's storage is reused, but
-/// ``finishSample()`` must end each sample: the memo holds a copy of the tracker, which would
-/// make the next append copy the tracker's history if it were kept.
-public struct VelocityMemo: Sendable {
+/// A memo is kept from one sample to the next (it holds the contacts' trackers). A caller of
+/// ``velocity(of:at:)`` ends each sample with ``finishSample()``: the memo holds a copy of the
+/// last tracker asked, which would make that tracker's next append copy its history.
+public struct VelocityMemo: Sendable, Hashable {
     private var tracker: VelocityTracker?
     private var time: Int64 = 0
     private var velocity = Velocity.zero
     private var basis = LeastSquaresBasis()
+    private var contacts = ContactVelocities()
     /// How many fits the memo computed (the requests it could not answer from the last one):
     /// tests check that the work per sample stays constant.
     public private(set) var fits = 0
@@ -40,6 +45,10 @@ public struct VelocityMemo: Sendable {
     /// (``VelocityTracker/reportsSameVelocities(as:)``).
     public mutating func velocity(of tracker: VelocityTracker, at time: Int64) -> Velocity {
         if let last = self.tracker, self.time == time, last.reportsSameVelocities(as: tracker) { return velocity }
+        for entry in contacts.entries
+        where entry.fittedTime == time && entry.tracker.reportsSameVelocities(as: tracker) {
+            return entry.fitted
+        }
         let fitted = tracker.velocity(at: time, reusing: &basis)
         self.tracker = tracker
         self.time = time
@@ -53,6 +62,46 @@ public struct VelocityMemo: Sendable {
     public mutating func axisVelocity(of tracker: AxisVelocityTracker, at time: Int64) -> Double {
         tracker.velocity(at: time, reusing: &basis)
     }
+
+    /// The velocity at `sample`'s time of the contact `sample` belongs to (a contact sample),
+    /// from the tracker of `strategy` the memo keeps for that contact: `sample` is appended to
+    /// it unless it was the last sample handed over for the contact (another observer's), and a
+    /// `.began` sample starts the contact afresh. Fitted once per sample however many observers
+    /// ask, bit for bit what a tracker of their own fed the same samples would report.
+    public mutating func velocity(following sample: InputSample, strategy: VelocityStrategy) -> Velocity {
+        let index = contacts.take(sample, strategy: strategy)
+        var fitted = false
+        let velocity = contacts.velocity(ofEntry: index, at: sample.time, basis: &basis, fitted: &fitted)
+        if fitted { fits += 1 }
+        return velocity
+    }
+
+    /// The time of the newest sample of contact `id`'s tracker of `strategy`, or `nil` when the
+    /// memo follows no such contact.
+    public func newestTime(ofContact id: UInt32, strategy: VelocityStrategy) -> Int64? {
+        contacts.index(of: id, strategy: strategy).flatMap { contacts.entries[$0].tracker.newestTime }
+    }
+
+    /// The velocity contact `id`'s tracker of `strategy` reports at `time` (zero when the memo
+    /// follows no such contact): what an observer asks on a frame tick, between samples.
+    public func velocity(ofContact id: UInt32, strategy: VelocityStrategy, at time: Int64) -> Velocity {
+        guard let index = contacts.index(of: id, strategy: strategy) else { return .zero }
+        return contacts.entries[index].tracker.velocity(at: time)
+    }
+
+    /// Forgets contact `id`'s tracker of `strategy`: the contact lifted.
+    public mutating func endContact(_ id: UInt32, strategy: VelocityStrategy) {
+        contacts.remove(id, strategy: strategy)
+    }
+
+    /// Forgets every contact's tracker.
+    public mutating func forgetContacts() { contacts.removeAll() }
+
+    // Equal memos follow the same contacts with the same samples, so report the same
+    // velocities; what they keep to save work (the last fit, the factorisation, the counts)
+    // does not count.
+    public static func == (a: VelocityMemo, b: VelocityMemo) -> Bool { a.contacts == b.contacts }
+    public func hash(into hasher: inout Hasher) { hasher.combine(contacts) }
 
     /// Ends the sample: forgets the tracker and its velocity (keeping the basis, whose reuse
     /// depends on the times alone).

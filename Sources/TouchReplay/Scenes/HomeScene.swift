@@ -277,7 +277,7 @@ public struct HomeScene: Scene {
 
     public mutating func advance(to time: Int64) {
         if pan.isDown {
-            timer.advance(to: time, events: &gestureEvents)
+            timer.advance(to: time, velocities: &velocities, events: &gestureEvents)
             takePauses()
         }
         if swiping && pan.isPanning {

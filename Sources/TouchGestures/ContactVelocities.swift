@@ -1,0 +1,104 @@
+import TouchDynamics
+import TouchInput
+
+/// One velocity tracker per contact (and strategy), shared by the observers that follow the
+/// contact through one ``VelocityMemo``.
+///
+/// Both pause detectors follow every contact with a tracker fed the same samples. Each used to
+/// keep its own, and the memo compared the two histories bit for bit on every touch sample so
+/// that one fit served both: the comparison, the second append and the copy the memo held were
+/// about a tenth of `touchbench gestures`. Kept here, a contact has one tracker: the first
+/// observer to hand over a sample appends it and fits, the next finds the sample taken and
+/// reads the fit.
+///
+/// A contact's tracker holds the samples handed over since its `.began`, a sample handed again
+/// right after itself counted once. Handing a sample twice in a row leaves a tracker as handing
+/// it once does (an append at the newest time with the same position changes nothing, an older
+/// one is refused both times, and a `.began` starts from that one sample either way), so the
+/// tracker is what each observer's own would be wherever the observers are handed the same
+/// samples of the contact: an arena's observers, the home scene's two detectors.
+struct ContactVelocities: Sendable, Hashable {
+    struct Entry: Sendable, Hashable {
+        let id: UInt32
+        let strategy: VelocityStrategy
+        var tracker: VelocityTracker
+        /// The last sample handed over: its time, the bits of its position, and whether it
+        /// began the contact.
+        var lastTime: Int64
+        var lastX: UInt64
+        var lastY: UInt64
+        var lastBegan: Bool
+        /// The velocity fitted since the last change, and at what time.
+        var fittedTime: Int64?
+        var fitted = Velocity.zero
+
+        static func == (a: Entry, b: Entry) -> Bool {
+            a.id == b.id && a.strategy == b.strategy && a.tracker == b.tracker && a.lastTime == b.lastTime
+                && a.lastX == b.lastX && a.lastY == b.lastY && a.lastBegan == b.lastBegan
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(tracker)
+            hasher.combine(lastTime)
+        }
+    }
+
+    /// The contacts followed; a handful at a time (the arena follows at most 32), so a scan.
+    private(set) var entries: [Entry] = []
+
+    /// The index of contact `id`'s tracker of `strategy`.
+    func index(of id: UInt32, strategy: VelocityStrategy) -> Int? {
+        for index in entries.indices where entries[index].id == id && entries[index].strategy == strategy {
+            return index
+        }
+        return nil
+    }
+
+    /// Hands `sample` (a contact sample) to its contact's tracker of `strategy` unless it was
+    /// the last handed over; returns the tracker's index.
+    mutating func take(_ sample: InputSample, strategy: VelocityStrategy) -> Int {
+        let began = sample.phase == .began
+        let x = sample.x.bitPattern, y = sample.y.bitPattern
+        guard let index = index(of: sample.id, strategy: strategy) else {
+            var tracker = VelocityTracker(strategy: strategy)
+            tracker.add(time: sample.time, x: sample.x, y: sample.y)
+            entries.append(Entry(id: sample.id, strategy: strategy, tracker: tracker, lastTime: sample.time,
+                                 lastX: x, lastY: y, lastBegan: began))
+            return entries.count - 1
+        }
+        if entries[index].lastTime == sample.time, entries[index].lastX == x, entries[index].lastY == y,
+            entries[index].lastBegan == began
+        {
+            return index
+        }
+        if began { entries[index].tracker.reset() }
+        entries[index].tracker.add(time: sample.time, x: sample.x, y: sample.y)
+        entries[index].lastTime = sample.time
+        entries[index].lastX = x
+        entries[index].lastY = y
+        entries[index].lastBegan = began
+        entries[index].fittedTime = nil
+        return index
+    }
+
+    /// The velocity of entry `index` at `time`, fitted through `basis` unless it was fitted
+    /// at that time since its last sample; `fitted` is set when it fits.
+    mutating func velocity(
+        ofEntry index: Int, at time: Int64, basis: inout LeastSquaresBasis, fitted: inout Bool
+    ) -> Velocity {
+        if entries[index].fittedTime == time { return entries[index].fitted }
+        let velocity = entries[index].tracker.velocity(at: time, reusing: &basis)
+        entries[index].fittedTime = time
+        entries[index].fitted = velocity
+        fitted = true
+        return velocity
+    }
+
+    /// Forgets contact `id`'s tracker of `strategy` (its lift).
+    mutating func remove(_ id: UInt32, strategy: VelocityStrategy) {
+        if let index = index(of: id, strategy: strategy) { entries.remove(at: index) }
+    }
+
+    mutating func removeAll() { entries.removeAll() }
+}
