@@ -9,11 +9,12 @@ public struct Velocity: Sendable, Hashable, Codable {
     public static let zero = Velocity(x: 0, y: 0)
 
     /// Creates a velocity from its components, in units per second.
-    public init(x: Double, y: Double) {
+    @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
     /// The speed: the length of the velocity vector, in units per second.
-    public var magnitude: Double { (x * x + y * y).squareRoot() }
+    /// Inlinable: both pause detectors read it on every touch sample, across the module boundary.
+    @inlinable public var magnitude: Double { (x * x + y * y).squareRoot() }
 }

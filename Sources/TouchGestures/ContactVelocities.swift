@@ -32,6 +32,20 @@ struct ContactVelocities: Sendable, Hashable {
         var fittedTime: Int64?
         var fitted = Velocity.zero
 
+        /// Appends `sample` unless it was the last handed over.
+        mutating func take(_ sample: InputSample) {
+            let began = sample.phase == .began
+            let x = sample.x.bitPattern, y = sample.y.bitPattern
+            if lastTime == sample.time, lastX == x, lastY == y, lastBegan == began { return }
+            if began { tracker.reset() }
+            tracker.add(time: sample.time, x: sample.x, y: sample.y)
+            lastTime = sample.time
+            lastX = x
+            lastY = y
+            lastBegan = began
+            fittedTime = nil
+        }
+
         static func == (a: Entry, b: Entry) -> Bool {
             a.id == b.id && a.strategy == b.strategy && a.tracker == b.tracker && a.lastTime == b.lastTime
                 && a.lastX == b.lastX && a.lastY == b.lastY && a.lastBegan == b.lastBegan
@@ -47,38 +61,30 @@ struct ContactVelocities: Sendable, Hashable {
     /// The contacts followed; a handful at a time (the arena follows at most 32), so a scan.
     private(set) var entries: [Entry] = []
 
-    /// The index of contact `id`'s tracker of `strategy`.
+    /// The index of contact `id`'s tracker of `strategy`. Read through the buffer: reading an
+    /// entry's id through the array copied the entry, tracker and all.
     func index(of id: UInt32, strategy: VelocityStrategy) -> Int? {
-        for index in entries.indices where entries[index].id == id && entries[index].strategy == strategy {
-            return index
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].id == id && entries[index].strategy == strategy {
+                return index
+            }
+            return nil
         }
-        return nil
     }
 
     /// Hands `sample` (a contact sample) to its contact's tracker of `strategy` unless it was
     /// the last handed over; returns the tracker's index.
     mutating func take(_ sample: InputSample, strategy: VelocityStrategy) -> Int {
-        let began = sample.phase == .began
-        let x = sample.x.bitPattern, y = sample.y.bitPattern
         guard let index = index(of: sample.id, strategy: strategy) else {
             var tracker = VelocityTracker(strategy: strategy)
             tracker.add(time: sample.time, x: sample.x, y: sample.y)
             entries.append(Entry(id: sample.id, strategy: strategy, tracker: tracker, lastTime: sample.time,
-                                 lastX: x, lastY: y, lastBegan: began))
+                                 lastX: sample.x.bitPattern, lastY: sample.y.bitPattern, lastBegan: sample.phase == .began))
             return entries.count - 1
         }
-        if entries[index].lastTime == sample.time, entries[index].lastX == x, entries[index].lastY == y,
-            entries[index].lastBegan == began
-        {
-            return index
+        entries.withUnsafeMutableBufferPointer { entries in
+            entries[index].take(sample)
         }
-        if began { entries[index].tracker.reset() }
-        entries[index].tracker.add(time: sample.time, x: sample.x, y: sample.y)
-        entries[index].lastTime = sample.time
-        entries[index].lastX = x
-        entries[index].lastY = y
-        entries[index].lastBegan = began
-        entries[index].fittedTime = nil
         return index
     }
 
@@ -87,12 +93,25 @@ struct ContactVelocities: Sendable, Hashable {
     mutating func velocity(
         ofEntry index: Int, at time: Int64, basis: inout LeastSquaresBasis, fitted: inout Bool
     ) -> Velocity {
-        if entries[index].fittedTime == time { return entries[index].fitted }
-        let velocity = entries[index].tracker.velocity(at: time, reusing: &basis)
-        entries[index].fittedTime = time
-        entries[index].fitted = velocity
-        fitted = true
-        return velocity
+        entries.withUnsafeMutableBufferPointer { entries in
+            if entries[index].fittedTime == time { return entries[index].fitted }
+            let velocity = entries[index].tracker.velocity(at: time, reusing: &basis)
+            entries[index].fittedTime = time
+            entries[index].fitted = velocity
+            fitted = true
+            return velocity
+        }
+    }
+
+    /// The velocity fitted at `time` of a contact's tracker identical to `tracker`, if any.
+    func fit(identicalTo tracker: VelocityTracker, at time: Int64) -> Velocity? {
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices
+            where entries[index].fittedTime == time && entries[index].tracker.reportsSameVelocities(as: tracker) {
+                return entries[index].fitted
+            }
+            return nil
+        }
     }
 
     /// Forgets contact `id`'s tracker of `strategy` (its lift).

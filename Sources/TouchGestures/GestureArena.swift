@@ -54,6 +54,9 @@ public struct GestureArena: Sendable {
     /// contact sample, however many fits (planar and the deceleration detector's speed) read
     /// it. Tests count it; nothing else depends on it.
     public var velocityFactorisations: Int { velocityMemo.factorisations }
+    /// How many contacts' velocity trackers the shared memo keeps (those down, whose lift it
+    /// has not seen): tests check it does not grow with the trace.
+    public var velocityContacts: Int { velocityMemo.contactCount }
     /// How many least-squares fits were solved through the shared memo.
     public var velocitySolutions: Int { velocityMemo.solutions }
     /// Each recognizer's ``GestureRecognizer/nextDeadline`` and ``GestureRecognizer/watchesTime``,

@@ -45,10 +45,7 @@ public struct VelocityMemo: Sendable, Hashable {
     /// (``VelocityTracker/reportsSameVelocities(as:)``).
     public mutating func velocity(of tracker: VelocityTracker, at time: Int64) -> Velocity {
         if let last = self.tracker, self.time == time, last.reportsSameVelocities(as: tracker) { return velocity }
-        for entry in contacts.entries
-        where entry.fittedTime == time && entry.tracker.reportsSameVelocities(as: tracker) {
-            return entry.fitted
-        }
+        if let fitted = contacts.fit(identicalTo: tracker, at: time) { return fitted }
         let fitted = tracker.velocity(at: time, reusing: &basis)
         self.tracker = tracker
         self.time = time
@@ -93,6 +90,9 @@ public struct VelocityMemo: Sendable, Hashable {
     public mutating func endContact(_ id: UInt32, strategy: VelocityStrategy) {
         contacts.remove(id, strategy: strategy)
     }
+
+    /// How many contacts' trackers the memo keeps: tests check it stays at the contacts down.
+    public var contactCount: Int { contacts.entries.count }
 
     /// Forgets every contact's tracker.
     public mutating func forgetContacts() { contacts.removeAll() }

@@ -29,6 +29,11 @@ import TraceSynthesis
         let reused = standard.arena.velocitySolutions - standard.arena.velocityFactorisations
         #expect(standard.arena.velocityFactorisations <= touching)
         #expect(reused > touching / 4)
+        // The memo's contact trackers are those of the contacts still down: as many after
+        // 160 s as after 40.
+        let down = Set(samples.filter { $0.isContactSample }.map(\.contact)).count
+        #expect(down > 40)
+        #expect(standard.arena.velocityContacts <= 6)
         #expect(events.contains { $0.gesture == .pause && $0.detector == .timer })
         #expect(events.contains { $0.gesture == .pause && $0.detector == .deceleration })
     }

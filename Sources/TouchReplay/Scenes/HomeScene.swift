@@ -147,6 +147,9 @@ public struct HomeScene: Scene {
         if step == .down {
             pause.reset()
             timer.reset()
+            // The detectors start afresh, and so do the trackers the memo keeps for them: a
+            // first finger whose lift they never saw would otherwise stay there for good.
+            velocities.forgetContacts()
             isPaused = false
             pauseReported = false
             timerReported = false
