@@ -35,12 +35,11 @@ extension LeastSquaresFit {
         let norm1 = square1.squareRoot()
         if !(norm1 >= 1e-10) { return false }
         r[4] = norm1
+        // The divisions in a loop of their own, which the compiler vectorises (each quotient
+        // is the same number), and the sum after: in one loop, the divisions ran one at a time.
+        for row in 0..<m { q1[row] /= norm1 }
         var dot12 = 0.0
-        for row in 0..<m {
-            let w = q1[row] / norm1
-            q1[row] = w
-            dot12 += q2[row] * w
-        }
+        for row in 0..<m { dot12 += q2[row] * q1[row] }
         r[5] = dot12
         var square2 = 0.0
         for row in 0..<m {
