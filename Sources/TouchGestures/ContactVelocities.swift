@@ -93,14 +93,12 @@ struct ContactVelocities: Sendable, Hashable {
     mutating func velocity(
         ofEntry index: Int, at time: Int64, basis: inout LeastSquaresBasis, fitted: inout Bool
     ) -> Velocity {
-        entries.withUnsafeMutableBufferPointer { entries in
-            if entries[index].fittedTime == time { return entries[index].fitted }
-            let velocity = entries[index].tracker.velocity(at: time, reusing: &basis)
-            entries[index].fittedTime = time
-            entries[index].fitted = velocity
-            fitted = true
-            return velocity
-        }
+        if entries[index].fittedTime == time { return entries[index].fitted }
+        let velocity = entries[index].tracker.velocityInPlace(at: time, reusing: &basis)
+        entries[index].fittedTime = time
+        entries[index].fitted = velocity
+        fitted = true
+        return velocity
     }
 
     /// The velocity fitted at `time` of a contact's tracker identical to `tracker`, if any.
@@ -120,4 +118,13 @@ struct ContactVelocities: Sendable, Hashable {
     }
 
     mutating func removeAll() { entries.removeAll() }
+}
+
+extension VelocityTracker {
+    /// ``velocity(at:reusing:)`` on a tracker reached in place: called on an element of the
+    /// entries' array, the non-mutating method had the compiler copy the whole entry (tracker and
+    /// all) around the call, since `basis` might have been part of it.
+    fileprivate mutating func velocityInPlace(at time: Int64, reusing basis: inout LeastSquaresBasis) -> Velocity {
+        velocity(at: time, reusing: &basis)
+    }
 }
