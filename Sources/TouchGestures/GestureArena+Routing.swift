@@ -115,9 +115,10 @@ extension GestureArena {
         let eventsBefore = out.count, heldBefore = deferred.count
         defer { quietTick = out.count == eventsBefore && deferred.count == heldBefore ? time : nil }
         for index in recognizers.indices {
-            // A recognizer whose deadline is not due and that does not watch time would do
-            // nothing (the protocol's contract): a tick before every sample skips it.
-            if !timing[index].watchesTime {
+            // A recognizer whose deadline is not due and that does not watch time, or not at
+            // this time, would do nothing (the protocol's contract): a tick before every sample
+            // skips it.
+            if timing[index].waitsForDeadline(at: time) {
                 guard let deadline = timing[index].deadline, deadline <= time else { continue }
             }
             let start = out.count

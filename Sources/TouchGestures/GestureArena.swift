@@ -75,7 +75,8 @@ public struct GestureArena: Sendable {
     public mutating func add<R: GestureRecognizer>(_ recognizer: R) -> RecognizerHandle<R> {
         recognizers.append(recognizer)
         quietTick = nil
-        timing.append(RecognizerTiming(deadline: recognizer.nextDeadline, watchesTime: recognizer.watchesTime))
+        timing.append(RecognizerTiming(deadline: recognizer.nextDeadline, watchesTime: recognizer.watchesTime,
+                                       quietTimes: recognizer.quietTimes))
         return RecognizerHandle(index: recognizers.count - 1)
     }
 
@@ -122,7 +123,8 @@ public struct GestureArena: Sendable {
     }
 
     mutating func refreshTiming(of index: Int) {
-        timing[index] = RecognizerTiming(deadline: recognizers[index].nextDeadline, watchesTime: recognizers[index].watchesTime)
+        timing[index] = RecognizerTiming(deadline: recognizers[index].nextDeadline, watchesTime: recognizers[index].watchesTime,
+                                         quietTimes: recognizers[index].quietTimes)
     }
 }
 
@@ -130,6 +132,23 @@ public struct GestureArena: Sendable {
 struct RecognizerTiming: Sendable {
     var deadline: Int64?
     var watchesTime: Bool
+    /// ``GestureRecognizer/quietTimes``, as two bounds (none: the lower above the upper).
+    private var quietFrom = Int64.max, quietUntil = Int64.min
+
+    init(deadline: Int64?, watchesTime: Bool, quietTimes: ClosedRange<Int64>?) {
+        self.deadline = deadline
+        self.watchesTime = watchesTime
+        if let quietTimes {
+            quietFrom = quietTimes.lowerBound
+            quietUntil = quietTimes.upperBound
+        }
+    }
+
+    /// Whether a tick at `time` would change nothing unless the deadline is due.
+    @inline(__always)
+    func waitsForDeadline(at time: Int64) -> Bool {
+        !watchesTime || (quietFrom <= time && time <= quietUntil)
+    }
 }
 
 /// A contact the arena follows: its identity and who follows it.

@@ -30,6 +30,11 @@ public protocol GestureRecognizer: Sendable, Hashable {
     /// detector that notices a contact has stopped reporting). The arena ticks a recognizer
     /// only when this is `true` or its deadline is due; the default is `false`.
     var watchesTime: Bool { get }
+    /// Times at which ``advance(to:events:)`` is sure to change nothing before ``nextDeadline``
+    /// although the recognizer ``watchesTime`` (a detector whose contacts all reported within
+    /// its stop gap), or `nil`. The arena ticks a recognizer that watches time only at other
+    /// times or at its deadline. The default is `nil`.
+    var quietTimes: ClosedRange<Int64>? { get }
 
     /// Whether it wants to follow the contact whose first sample is `sample`.
     ///
@@ -65,6 +70,7 @@ extension GestureRecognizer {
     public var role: ArenaRole { .competitor }
     public var nextDeadline: Int64? { nil }
     public var watchesTime: Bool { false }
+    public var quietTimes: ClosedRange<Int64>? { nil }
     public mutating func advance(to time: Int64, events: inout [GestureEvent]) {}
     public mutating func advance(to time: Int64, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
         advance(to: time, events: &events)
@@ -111,7 +117,7 @@ extension GestureRecognizer {
     private func outcome(claimedBefore: Bool) -> RecognizerStep {
         RecognizerStep(
             newlyClaimed: !claimedBefore && hasClaimed, competes: role == .competitor,
-            timing: RecognizerTiming(deadline: nextDeadline, watchesTime: watchesTime))
+            timing: RecognizerTiming(deadline: nextDeadline, watchesTime: watchesTime, quietTimes: quietTimes))
     }
 }
 

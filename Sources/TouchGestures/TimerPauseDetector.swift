@@ -68,6 +68,23 @@ public struct TimerPauseDetector: GestureRecognizer {
     /// A contact that stops reporting is noticed on a tick, with no deadline set yet.
     public var watchesTime: Bool { !contacts.isEmpty }
 
+    /// A tick changes nothing before the deadline while every contact not yet slow reported
+    /// within the stop gap, and not after the tick: its speed is then the one taken at its
+    /// newest sample, at or above the threshold. (A contact already slow only fires, at the
+    /// deadline.) So the arena skips the tick it would otherwise make before every sample.
+    public var quietTimes: ClosedRange<Int64>? {
+        var from = Int64.min, until = Int64.max
+        for index in contacts.indices where contacts[index].slowSince == nil {
+            guard let newest = contacts[index].newestTime else { continue }
+            // Slow already by a threshold changed since its sample: a tick would notice it.
+            if contacts[index].speed < speedThreshold { return nil }
+            let (end, overflow) = newest.addingReportingOverflow(ContactMotion.stopGap)
+            from = max(from, newest)
+            until = min(until, overflow ? .max : end)
+        }
+        return from <= until ? from...until : nil
+    }
+
     public func wantsContact(_ sample: InputSample) -> Bool { sample.isContactSample }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
