@@ -10,8 +10,8 @@ struct SampleHistory: Sendable, Hashable {
     // gathered into stack buffers for every fit, two or three times per touch sample. The
     // live samples are rows start..<end: dropping the oldest only moves `start`, and once
     // `end` reaches the end of the columns the live rows are moved to the front, so an
-    // append costs O(1) amortised. One array, not three: a copy of the history (the pause
-    // detectors share a fit by comparing a copy) retains one buffer, and an append checks
+    // append costs O(1) amortised. One array, not three: a copy of the history (a pan
+    // shares a contact's fit by comparing a copy) retains one buffer, and an append checks
     // one for uniqueness. The positions are kept as bit patterns (read back as doubles in
     // place), so that every column is of one element type and no value is ever converted.
     private var storage: [Int64] = []
@@ -180,7 +180,7 @@ struct SampleHistory: Sendable, Hashable {
 
     /// Whether `other` holds the same live samples bit for bit, so that any fit of the two
     /// gives the same bits (unlike `==`, 0 and -0 differ and a NaN matches itself). Compared
-    /// with `memcmp`: it runs on every touch sample, where the pause detectors share a fit.
+    /// with `memcmp`: the home scene's pan reads a contact's fit through it on every frame.
     func isBitwiseIdentical(to other: SampleHistory) -> Bool {
         guard capacity == other.capacity, count == other.count else { return false }
         guard count > 0 else { return true }

@@ -129,7 +129,7 @@ public struct VelocityTracker: Sendable, Hashable {
 
     /// Whether `other` reports bit for bit the same velocities as this tracker at every
     /// time: the same strategy and rules, and bit for bit the same samples. Far cheaper than a
-    /// fit: it lets two observers of one contact share one (`TouchGestures.VelocityMemo`).
+    /// fit: it lets a tracker of one's own read a contact's fit (`TouchGestures.VelocityMemo`).
     public func reportsSameVelocities(as other: VelocityTracker) -> Bool {
         strategy == other.strategy && configuration == other.configuration
             && history.isBitwiseIdentical(to: other.history)

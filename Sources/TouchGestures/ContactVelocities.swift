@@ -46,8 +46,10 @@ struct ContactVelocities: Sendable, Hashable {
             fittedTime = nil
         }
 
+        // Bit for bit, as the memo reads the tracker (`==` would take 0 for -0 and no NaN for
+        // itself); equal entries then hash alike.
         static func == (a: Entry, b: Entry) -> Bool {
-            a.id == b.id && a.strategy == b.strategy && a.tracker == b.tracker && a.lastTime == b.lastTime
+            a.id == b.id && a.strategy == b.strategy && a.tracker.reportsSameVelocities(as: b.tracker) && a.lastTime == b.lastTime
                 && a.lastX == b.lastX && a.lastY == b.lastY && a.lastBegan == b.lastBegan
         }
 

@@ -34,9 +34,9 @@ extension GestureArena {
             sessionIndex = sessions.count - 1
         }
         guard let index = sessionIndex else { return }
-        // One memo for the sample: the pause detectors fit the contact's window once between
-        // them. The arena's own, used in place (a copy taken out and put back cost as much
-        // as a solve), so that its basis's storage serves every sample.
+        // One memo for every sample and tick: it keeps the contacts' trackers, and the pause
+        // detectors fit each contact's window once between them. The arena's own, used in
+        // place (a copy taken out and put back cost as much as a solve).
         defer { velocityMemo.finishSample() }
         // The members are in ascending order (``offer(_:)`` lists them so; claims only remove),
         // so the next to take the sample is the first after the last that took it, wherever a

@@ -43,8 +43,8 @@ public struct GestureArena: Sendable {
     var simultaneous: [(Int, Int)] = []
     var sessions: [ContactSession] = []
     var deferred: [DeferredClaim] = []
-    /// The velocities the recognizers of a sample share (the pause detectors'), kept between
-    /// samples for its storage.
+    /// The velocities the recognizers share: it keeps each followed contact's tracker for the
+    /// pause detectors (see ``VelocityMemo``), so it is part of the arena's state.
     var velocityMemo = VelocityMemo()
     /// How many planar velocity fits the recognizers computed through the arena's shared
     /// ``VelocityMemo`` (the pause detectors'): at most one per contact sample, however many
@@ -175,6 +175,7 @@ extension GestureArena: Equatable {
         lhs.time == rhs.time && lhs.sessions == rhs.sessions && lhs.deferred == rhs.deferred
             && lhs.requirements.map { [$0.waiter, $0.required] } == rhs.requirements.map { [$0.waiter, $0.required] }
             && lhs.simultaneous.map { [$0.0, $0.1] } == rhs.simultaneous.map { [$0.0, $0.1] }
+            && lhs.velocityMemo == rhs.velocityMemo
             && lhs.recognizers.count == rhs.recognizers.count
             && lhs.recognizers.indices.allSatisfy { index in
                 let left: any GestureRecognizer = lhs.recognizers[index]

@@ -47,7 +47,10 @@ public protocol GestureRecognizer: Sendable, Hashable {
 
     /// Takes the next sample like ``handle(_:events:)``, reading contact velocities through
     /// `velocities`, which the other recognizers given the same sample share (the arena's
-    /// pause detectors fit each contact's window once between them). The default ignores it.
+    /// pause detectors follow each contact with one tracker kept there, fitted once per sample).
+    /// The memo holds state: a recognizer that reads through one must be handed the same memo
+    /// on every sample and tick (``advance(to:velocities:events:)``), and the recognizers sharing
+    /// it the same samples of each contact. The default ignores it.
     mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent])
 
     /// Tells the recognizer that time has reached `time` (a frame tick) with no new sample.
@@ -56,7 +59,8 @@ public protocol GestureRecognizer: Sendable, Hashable {
     mutating func advance(to time: Int64, events: inout [GestureEvent])
 
     /// Advances like ``advance(to:events:)``, reading contact velocities through `velocities`,
-    /// the memo ``handle(_:velocities:events:)`` is handed. The default ignores it.
+    /// the memo ``handle(_:velocities:events:)`` is handed (the same one: it holds the contacts'
+    /// trackers). The default ignores it.
     mutating func advance(to time: Int64, velocities: inout VelocityMemo, events: inout [GestureEvent])
 
     /// Stops the gesture: another recognizer claimed its contacts.

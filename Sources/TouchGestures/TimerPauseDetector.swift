@@ -89,7 +89,7 @@ public struct TimerPauseDetector: GestureRecognizer {
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
         // Moved out and back, not copied: a copy would share the trackers and copy them whole
-        // on the next append.
+        // on the next append. (Inside the call the property is empty: nothing in the call may read or reset it.)
         var own = VelocityMemo()
         swap(&own, &velocities)
         handle(sample, velocities: &own, events: &events)
@@ -201,7 +201,15 @@ extension TimerPauseDetector.ContactMotion {
     /// that of the newest sample until the stop gap, and empty after it, so the speed
     /// computed on that sample is the answer: a frame tick costs no new fit.
     func speed(at time: Int64, newest: Int64, strategy: VelocityStrategy, velocities: VelocityMemo) -> Double {
-        guard time >= newest else { return velocities.velocity(ofContact: id, strategy: strategy, at: time).magnitude }
+        guard time >= newest else {
+            guard let velocity = velocities.velocity(ofContact: id, strategy: strategy, at: time) else {
+                // Ticked with another memo than its samples were handed with (the protocol asks
+                // for the same one): nothing is known of the contact before its newest sample.
+                assertionFailure("the timer pause detector was ticked with another memo than its samples'")
+                return speed
+            }
+            return velocity.magnitude
+        }
         return time - newest > Self.stopGap ? 0 : speed
     }
 }

@@ -79,10 +79,10 @@ public struct VelocityMemo: Sendable, Hashable {
         contacts.index(of: id, strategy: strategy).flatMap { contacts.entries[$0].tracker.newestTime }
     }
 
-    /// The velocity contact `id`'s tracker of `strategy` reports at `time` (zero when the memo
-    /// follows no such contact): what an observer asks on a frame tick, between samples.
-    public func velocity(ofContact id: UInt32, strategy: VelocityStrategy, at time: Int64) -> Velocity {
-        guard let index = contacts.index(of: id, strategy: strategy) else { return .zero }
+    /// The velocity contact `id`'s tracker of `strategy` reports at `time`, or `nil` when the
+    /// memo follows no such contact: what an observer asks on a frame tick, between samples.
+    public func velocity(ofContact id: UInt32, strategy: VelocityStrategy, at time: Int64) -> Velocity? {
+        guard let index = contacts.index(of: id, strategy: strategy) else { return nil }
         return contacts.entries[index].tracker.velocity(at: time)
     }
 

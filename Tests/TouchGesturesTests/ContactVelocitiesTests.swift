@@ -62,8 +62,9 @@ import TraceSynthesis
 
     /// What a repeat hands over: the same moved sample, an older one (refused both times), a
     /// `.began` twice, and a `.began` at the time and place of the last moved sample, which must
-    /// start the contact afresh rather than pass for a repeat.
-    enum Repeat: CaseIterable { case sameMoved, older, beganTwice, beganWhereMovedWas }
+    /// start the contact afresh rather than pass for a repeat; and what is no repeat: a sample at
+    /// the same time elsewhere, which replaces the newest.
+    enum Repeat: CaseIterable { case sameMoved, older, beganTwice, beganWhereMovedWas, sameTimeElsewhere }
 
     @Test(arguments: Repeat.allCases)
     func aRepeatLeavesTheTrackerAsOneHandingDoes(_ kind: Repeat) {
@@ -80,6 +81,10 @@ import TraceSynthesis
             var began = handed[9]
             began.phase = .began
             handed += [began, sample(10)]
+        case .sameTimeElsewhere:
+            let moved = sample(10)
+            let elsewhere = InputSample(time: moved.time, kind: .touch, phase: .moved, id: 4, x: moved.x + 6, y: moved.y)
+            handed += [moved, elsewhere, sample(11)]
         }
         var memo = VelocityMemo()
         var own = OwnTrackers()
@@ -93,7 +98,7 @@ import TraceSynthesis
         // Between samples, at an earlier time too, the contact's tracker answers as one's own.
         for time in stride(from: Int64(0), through: 120_000_000, by: 5_000_000) {
             let expected = own.trackers[4]?.velocity(at: time) ?? .zero
-            #expect(Self.bits(memo.velocity(ofContact: 4, strategy: .lsq2, at: time)) == Self.bits(expected))
+            #expect(Self.bits(memo.velocity(ofContact: 4, strategy: .lsq2, at: time) ?? .zero) == Self.bits(expected))
         }
     }
 
@@ -150,5 +155,47 @@ import TraceSynthesis
             if isSlow { slow += 1 } else { fast += 1 }
         }
         #expect(slow > 10 && fast > 3)
+    }
+
+    /// In an arena the timer reads the contact's tracker through the arena's memo on a tick too:
+    /// one before the newest sample (a library caller's) answers as the timer's own tracker did.
+    @Test func theArenaTicksTheTimerThroughItsMemo() {
+        var samples: [InputSample] = []
+        var x = 0.0
+        for step in 0..<36 {
+            if step <= 12 || step >= 32 { x += 3.2 }
+            samples.append(InputSample(time: Int64(step) * 8_000_000, kind: .touch, phase: step == 0 ? .began : .moved,
+                                       id: 1, x: x, y: 0))
+        }
+        var reference = VelocityTracker()
+        for sample in samples { reference.add(time: sample.time, x: sample.x, y: sample.y) }
+        var slow = 0, fast = 0
+        for tick in stride(from: Int64(100_000_000), to: 280_000_000, by: 6_000_000) {
+            var arena = GestureArena()
+            _ = arena.add(DecelerationPauseDetector())
+            let timer = arena.add(TimerPauseDetector())
+            for sample in samples { arena.handle(sample) }
+            _ = arena.advance(to: tick)
+            let slowSince = (arena.recognizers[timer.index] as? TimerPauseDetector)?.contacts.first?.slowSince
+            let isSlow = reference.velocity(at: tick).magnitude < 20
+            #expect(slowSince == (isSlow ? tick : nil), "tick at \(tick)")
+            if isSlow { slow += 1 } else { fast += 1 }
+        }
+        #expect(slow > 3 && fast > 1)
+    }
+
+    /// Two arenas whose detectors stand alike but whose contact's samples differ are not equal:
+    /// the memo holding the contact's tracker is part of the arena's state.
+    @Test func arenasDifferByTheirContactsTrackers() {
+        func arena(startingAt x: Double) -> GestureArena {
+            var arena = GestureArena()
+            _ = arena.add(DecelerationPauseDetector())
+            _ = arena.add(TimerPauseDetector())
+            arena.handle(InputSample(time: 0, kind: .touch, phase: .began, id: 1, x: x, y: 0))
+            arena.handle(InputSample(time: 8_000_000, kind: .touch, phase: .moved, id: 1, x: 10, y: 0))
+            return arena
+        }
+        #expect(arena(startingAt: 0) == arena(startingAt: 0))
+        #expect(arena(startingAt: 0) != arena(startingAt: 5))
     }
 }

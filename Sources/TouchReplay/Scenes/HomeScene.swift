@@ -88,7 +88,7 @@ public struct HomeScene: Scene {
     private var pan: ScenePan<EdgePanRecognizer>
     private var pause: DecelerationPauseDetector
     private var timer: TimerPauseDetector
-    /// The detectors' shared velocities, kept between samples for its storage. It keeps the
+    /// The detectors' shared velocities: it keeps the first finger's tracker for both, and the
     /// sample's fit until the next sample, so that the frames in between read the pan's
     /// velocity from it: the pan follows the same finger at the same times, and reading it
     /// afresh on every frame of a swipe was a fit per frame.
