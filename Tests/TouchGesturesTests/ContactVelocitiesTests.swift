@@ -129,11 +129,8 @@ import TraceSynthesis
         #expect(more.newestTime(ofContact: 2, strategy: .lsq2) == 60_000_000)
     }
 
-    /// A tick at a time before the contact's newest sample (a trace whose times go back) reads
-    /// the speed of the contact's tracker at that time, as the timer's own tracker did: slow
-    /// there marks the contact slow from that time on, fast there does not.
-    @Test func theTimerReadsTheContactsTrackerAtAnEarlierTick() {
-        // 400 pt/s for 100 ms, still for 150 ms, then fast again.
+    /// A finger at 400 pt/s for 100 ms, still for 150 ms, then fast again, and a tracker of its own.
+    static func stopAndGo() -> (samples: [InputSample], reference: VelocityTracker) {
         var samples: [InputSample] = []
         var x = 0.0
         for step in 0..<36 {
@@ -143,6 +140,14 @@ import TraceSynthesis
         }
         var reference = VelocityTracker()
         for sample in samples { reference.add(time: sample.time, x: sample.x, y: sample.y) }
+        return (samples, reference)
+    }
+
+    /// A tick at a time before the contact's newest sample (a trace whose times go back) reads
+    /// the speed of the contact's tracker at that time, as the timer's own tracker did: slow
+    /// there marks the contact slow from that time on, fast there does not.
+    @Test func theTimerReadsTheContactsTrackerAtAnEarlierTick() {
+        let (samples, reference) = Self.stopAndGo()
         var slow = 0, fast = 0
         for tick in stride(from: Int64(100_000_000), to: 280_000_000, by: 2_000_000) {
             var detector = TimerPauseDetector()
@@ -160,15 +165,7 @@ import TraceSynthesis
     /// In an arena the timer reads the contact's tracker through the arena's memo on a tick too:
     /// one before the newest sample (a library caller's) answers as the timer's own tracker did.
     @Test func theArenaTicksTheTimerThroughItsMemo() {
-        var samples: [InputSample] = []
-        var x = 0.0
-        for step in 0..<36 {
-            if step <= 12 || step >= 32 { x += 3.2 }
-            samples.append(InputSample(time: Int64(step) * 8_000_000, kind: .touch, phase: step == 0 ? .began : .moved,
-                                       id: 1, x: x, y: 0))
-        }
-        var reference = VelocityTracker()
-        for sample in samples { reference.add(time: sample.time, x: sample.x, y: sample.y) }
+        let (samples, reference) = Self.stopAndGo()
         var slow = 0, fast = 0
         for tick in stride(from: Int64(100_000_000), to: 280_000_000, by: 6_000_000) {
             var arena = GestureArena()
