@@ -71,6 +71,11 @@ public struct GestureArena: Sendable {
     public init() {}
 
     /// Adds a recognizer after those already added; returns its handle.
+    ///
+    /// Add every recognizer before the first sample: one added later follows only contacts
+    /// that land after it, while the pause detectors share each contact's tracker by its id
+    /// (``VelocityMemo``), so a detector added mid-trace could read a tracker fed samples it
+    /// was never handed (a contact already down whose id a new contact of another kind reuses).
     @discardableResult
     public mutating func add<R: GestureRecognizer>(_ recognizer: R) -> RecognizerHandle<R> {
         recognizers.append(recognizer)
