@@ -119,9 +119,11 @@ extension GestureRecognizer {
     }
 
     private func outcome(claimedBefore: Bool) -> RecognizerStep {
-        RecognizerStep(
+        // Quiet times matter only to a recognizer that watches time (most do not).
+        let watches = watchesTime
+        return RecognizerStep(
             newlyClaimed: !claimedBefore && hasClaimed, competes: role == .competitor,
-            timing: RecognizerTiming(deadline: nextDeadline, watchesTime: watchesTime, quietTimes: quietTimes))
+            timing: RecognizerTiming(deadline: nextDeadline, watchesTime: watches, quietTimes: watches ? quietTimes : nil))
     }
 }
 
