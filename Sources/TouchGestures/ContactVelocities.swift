@@ -22,41 +22,54 @@ struct ContactVelocities: Sendable, Hashable {
         let id: UInt32
         let strategy: VelocityStrategy
         var tracker: VelocityTracker
-        /// The last sample handed over: its time, the bits of its position, and whether it
-        /// began the contact.
-        var lastTime: Int64
-        var lastX: UInt64
-        var lastY: UInt64
-        var lastBegan: Bool
+        /// The last sample handed over (none yet for a new entry): its time, the bits of its
+        /// position, and whether it began the contact.
+        var last: HandedSample?
         /// The velocity fitted since the last change, and at what time.
         var fittedTime: Int64?
         var fitted = Velocity.zero
 
+        init(id: UInt32, strategy: VelocityStrategy) {
+            self.id = id
+            self.strategy = strategy
+            tracker = VelocityTracker(strategy: strategy)
+        }
+
         /// Appends `sample` unless it was the last handed over.
         mutating func take(_ sample: InputSample) {
-            let began = sample.phase == .began
-            let x = sample.x.bitPattern, y = sample.y.bitPattern
-            if lastTime == sample.time, lastX == x, lastY == y, lastBegan == began { return }
-            if began { tracker.reset() }
+            let handed = HandedSample(sample)
+            if let last, last == handed { return }
+            if handed.began { tracker.reset() }
             tracker.add(time: sample.time, x: sample.x, y: sample.y)
-            lastTime = sample.time
-            lastX = x
-            lastY = y
-            lastBegan = began
+            last = handed
             fittedTime = nil
         }
 
         // Bit for bit, as the memo reads the tracker (`==` would take 0 for -0 and no NaN for
         // itself); equal entries then hash alike.
         static func == (a: Entry, b: Entry) -> Bool {
-            a.id == b.id && a.strategy == b.strategy && a.tracker.reportsSameVelocities(as: b.tracker) && a.lastTime == b.lastTime
-                && a.lastX == b.lastX && a.lastY == b.lastY && a.lastBegan == b.lastBegan
+            a.id == b.id && a.strategy == b.strategy && a.tracker.reportsSameVelocities(as: b.tracker) && a.last == b.last
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(id)
             hasher.combine(tracker)
-            hasher.combine(lastTime)
+            hasher.combine(last)
+        }
+    }
+
+    /// What a repeat is told by: a sample's time, the bits of its position, and whether it
+    /// began its contact.
+    struct HandedSample: Sendable, Hashable {
+        let time: Int64
+        let x: UInt64, y: UInt64
+        let began: Bool
+
+        init(_ sample: InputSample) {
+            time = sample.time
+            x = sample.x.bitPattern
+            y = sample.y.bitPattern
+            began = sample.phase == .began
         }
     }
 
@@ -77,12 +90,12 @@ struct ContactVelocities: Sendable, Hashable {
     /// Hands `sample` (a contact sample) to its contact's tracker of `strategy` unless it was
     /// the last handed over; returns the tracker's index.
     mutating func take(_ sample: InputSample, strategy: VelocityStrategy) -> Int {
-        guard let index = index(of: sample.id, strategy: strategy) else {
-            var tracker = VelocityTracker(strategy: strategy)
-            tracker.add(time: sample.time, x: sample.x, y: sample.y)
-            entries.append(Entry(id: sample.id, strategy: strategy, tracker: tracker, lastTime: sample.time,
-                                 lastX: sample.x.bitPattern, lastY: sample.y.bitPattern, lastBegan: sample.phase == .began))
-            return entries.count - 1
+        let index: Int
+        if let existing = self.index(of: sample.id, strategy: strategy) {
+            index = existing
+        } else {
+            entries.append(Entry(id: sample.id, strategy: strategy))
+            index = entries.count - 1
         }
         entries.withUnsafeMutableBufferPointer { entries in
             entries[index].take(sample)

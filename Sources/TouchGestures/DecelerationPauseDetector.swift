@@ -79,7 +79,8 @@ public struct DecelerationPauseDetector: GestureRecognizer {
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
         // Moved out and back, not copied: a copy would share the trackers and copy them whole
-        // on the next append. (Inside the call the property is empty: nothing in the call may read or reset it.)
+        // on the next append. (Inside the call the property is empty: nothing in the call may
+        // read or reset it.)
         var own = VelocityMemo()
         swap(&own, &velocities)
         handle(sample, velocities: &own, events: &events)

@@ -1,6 +1,7 @@
 import Testing
 import TouchGestures
 import TouchInput
+import TestSupport
 import TraceSynthesis
 
 /// The timer pause detector's quiet times (``TimerPauseDetector/quietTimes``): the arena skips
@@ -57,7 +58,7 @@ import TraceSynthesis
     /// Fingers that stop reporting while others go on, then silence, then a late sample: the
     /// timer notices the stops on ticks, at times that fall in and out of the quiet times.
     static func stopsAndSilences(seed: UInt64) -> [InputSample] {
-        var generator = SeededRandom(seed: seed)
+        var generator = TestRandom(seed: seed)
         var samples: [InputSample] = []
         var time: Int64 = 0
         for stroke in 0..<40 {

@@ -4,9 +4,8 @@
 /// seeded from the user's seed and a stream number, so that a trace depends only on its
 /// arguments. The helpers below use integer arithmetic and IEEE-exact operations only, so a
 /// draw is bit-identical on every platform (the standard library's `random(in:using:)` is not
-/// documented to be stable across releases, hence these own helpers). Package-visible, so that
-/// other targets' tests draw their random inputs from it too.
-package struct SeededRandom: RandomNumberGenerator, Sendable {
+/// documented to be stable across releases, hence these own helpers).
+struct SeededRandom: RandomNumberGenerator, Sendable {
     private var s0: UInt64
     private var s1: UInt64
     private var s2: UInt64
@@ -14,7 +13,7 @@ package struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A generator whose state is expanded from `seed` with SplitMix64, as the xoshiro
     /// authors recommend (it can never produce the all-zero state).
-    package init(seed: UInt64) {
+    init(seed: UInt64) {
         var mixer = seed
         s0 = Self.splitMix(&mixer)
         s1 = Self.splitMix(&mixer)
@@ -28,7 +27,7 @@ package struct SeededRandom: RandomNumberGenerator, Sendable {
         self.init(seed: Self.hash(seed, stream))
     }
 
-    package mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         let result = Self.rotateLeft(s1 &* 5, 7) &* 9
         let t = s1 << 17
         s2 ^= s0
