@@ -64,6 +64,15 @@ tb_require_zstd() {
     esac
 }
 
+# tb_release_touchbench: prints the path of a release build of touchbench, building it when
+# needed: $TB_RELEASE_TOUCHBENCH when scripts/test has set it (the one it built beside the
+# benchmarks), else the root package's.
+tb_release_touchbench() {
+    if [ -n "${TB_RELEASE_TOUCHBENCH:-}" ] && [ -x "$TB_RELEASE_TOUCHBENCH" ]; then echo "$TB_RELEASE_TOUCHBENCH"; return 0; fi
+    swift build -c release --product touchbench >/dev/null || return 1
+    echo "$(swift build -c release --show-bin-path)/touchbench"
+}
+
 tb_setup() {
     tb_require_swift
     tb_require_zstd
