@@ -97,6 +97,9 @@ def main():
                 other.kill()
             print(f"error: the instrumented {module} does not compile.", file=sys.stderr)
             sys.exit(1)
+        # The compiler leaves an unchanged object as it was, mtime and all: mark it as built now,
+        # or the sources newer than it would have it compiled again on every run.
+        os.utime(object_of(module))
         done.add(module)
         rebuilt.add(module)
     for module in modules:
