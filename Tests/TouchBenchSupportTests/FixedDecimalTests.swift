@@ -15,7 +15,7 @@ struct FixedDecimalTests {
     static let edges: [Double] = [
         0, -0.0, 0.5, 1.5, 2.5, -0.5, -2.5, 0.125, 0.375, -0.125, 0.05, 0.15, 0.25, 0.35, 1.0005, 2.675, 1e-7, -1e-7,
         0.0004999, 0.00049999999999999999, 0.0005, -0.0005, 999.9995, 999_999.5, 4_503_599_627_370_495.5,
-        9_007_199_254_740_993, 1e21, -1e21, 1e30, 0x1p106, 0x1p107, 0x1.fffffffffffffp106, .leastNonzeroMagnitude,
+        9_007_199_254_740_992, 1e21, -1e21, 1e30, 0x1p106, 0x1p107, 0x1.fffffffffffffp106, .leastNonzeroMagnitude,
         .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .nan, .infinity, -.infinity,
         // Where the digits stop fitting 64 bits, at each precision (then printf writes them).
         0x1p64, 0x1p64.nextDown, 1.8446744073709552e18, 1.8446744073709552e17, 1.8446744073709552e16,

@@ -35,7 +35,7 @@ struct RoundTripTests {
             .marker("ünïcödé \"quoted\"", at: 10),
             InputSample(time: Int64.max / 2, kind: .touch, phase: .cancelled, id: 1, x: 0, y: 0),
         ]
-        try Samples.write(samples, to: scratch.path("b.touchtrace"))
+        _ = try Samples.write(samples, to: scratch.path("b.touchtrace"))
         #expect(try Samples.readAll(scratch.path("b.touchtrace")) == samples)
     }
 
@@ -72,7 +72,7 @@ struct RoundTripTests {
         metadata.quanta.position = quantum
         let samples = (0..<500).map { InputSample(time: Int64($0), kind: .touch, phase: .moved, id: 1,
                                                    x: Double($0 * 37 % 4096) * quantum, y: Double($0) * quantum) }
-        try Samples.write(samples, to: scratch.path("d.touchtrace"), metadata: metadata)
+        _ = try Samples.write(samples, to: scratch.path("d.touchtrace"), metadata: metadata)
         let back = try Samples.readAll(scratch.path("d.touchtrace"))
         #expect(back == samples)
         #expect(try TraceReader(path: scratch.path("d.touchtrace")).metadata == metadata)

@@ -75,7 +75,7 @@ import TraceSynthesis
         }
         var edges: [Double] = [0, -0.0, 0.5, -0.5, 1e-4, 0.0001220703125, 0.00006103515625, 1.0 / 65536]
         edges += [999_999_999.5, 1e9 + 0.5, 123_456_789.123_456_78, 1e15 - 0.5, 1e15, 1e16, .pi, 0.1]
-        edges += [1.0 / 3, 5e-324, .greatestFiniteMagnitude, 4_294_967_295.25, 1_234_567_890.000_015_258_789_062_5]
+        edges += [1.0 / 3, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 4_294_967_295.25, 1_234_567_890.000_015_258_789_062_5]
         for value in edges + edges.map({ -$0 }) { #expect(Self.text(value) == Self.referenceNumber(value), "\(value)") }
         #expect(checked == 140_000)
     }

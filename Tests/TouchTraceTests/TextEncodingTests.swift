@@ -21,11 +21,11 @@ struct TextEncodingTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tb-encoding-\(getpid())-\(bytes.hashValue).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        do {
+        do throws(TraceFileError) {
             let reader = try JSONLinesReader(path: path)
             while try reader.next() != nil {}
             return nil
-        } catch let error as TraceFileError {
+        } catch {
             return error
         }
     }
