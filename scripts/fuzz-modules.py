@@ -32,18 +32,17 @@ def main():
                     found.append(dependency[key][0])
         return [d for d in found if targets[d]["type"] == "regular"]
 
-    order = []
+    modules = []  # dependency order
 
     def visit(name):
-        if name in order:
+        if name in modules:
             return
         for dependency in imports(name):
             visit(dependency)
-        order.append(name)
+        modules.append(name)
 
     for root in roots:
         visit(root)
-    modules = [m for m in order if targets[m]["type"] == "regular"]
     deps = {m: imports(m) for m in modules}
     # The longest chain of modules waiting on each one: the longest chains start first.
     dependents = {m: [n for n in modules if m in deps[n]] for m in modules}
@@ -60,20 +59,22 @@ def main():
     def object_of(module):
         return os.path.join(out, module + ".o")
 
-    def stale(module, rebuilt):
+    # An import compiled since this object counts as a change: every object compiled in this
+    # run is marked as built when it is done (below), so that covers this run's too.
+    def stale(module, files):
         target = object_of(module)
-        if not os.path.exists(target) or any(d in rebuilt for d in deps[module]):
+        if not os.path.exists(target):
             return True
         built = os.path.getmtime(target)
-        newer = [f for f in sources(module) if os.path.getmtime(f) > built]
-        return bool(newer) or any(os.path.getmtime(object_of(d)) > built for d in deps[module])
+        return any(os.path.getmtime(f) > built for f in files + [object_of(d) for d in deps[module]])
 
-    done, rebuilt, running = set(), set(), {}
+    done, running = set(), {}
     cores = os.cpu_count() or 1
     while len(done) < len(modules):
         ready = [m for m in modules if m not in done and m not in running and all(d in done for d in deps[m])]
         for module in sorted(ready, key=lambda m: -depth[m]):
-            if not stale(module, rebuilt):
+            files = sources(module)
+            if not stale(module, files):
                 done.add(module)
                 continue
             if len(running) >= cores:
@@ -82,13 +83,14 @@ def main():
             log = tempfile.TemporaryFile()
             command = ["swiftc", "-wmo", "-parse-as-library", "-module-name", module, *flags,
                        "-emit-module", "-emit-module-path", os.path.join(out, module + ".swiftmodule"),
-                       "-c", "-o", object_of(module), *sources(module)]
+                       "-c", "-o", object_of(module), *files]
             running[module] = (subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT), log)
         if not running:
             continue
         pid, status = os.wait()
         module = next(m for m, (process, _) in running.items() if process.pid == pid)
         process, log = running.pop(module)
+        # Reaped here by os.wait, so the Popen is told its status (it would wait for it again).
         process.returncode = os.waitstatus_to_exitcode(status)
         if process.returncode != 0:
             log.seek(0)
@@ -101,7 +103,6 @@ def main():
         # or the sources newer than it would have it compiled again on every run.
         os.utime(object_of(module))
         done.add(module)
-        rebuilt.add(module)
     for module in modules:
         print(object_of(module))
 
