@@ -65,8 +65,9 @@ enum BenchCommand {
         let thresholdsPath = try arguments.value(thresholds)
         let limits = try SuiteDiscovery.thresholds(thresholdsPath, suite: suite, manifest: manifest)
         let baselinePath = try arguments.value(baseline)
+        let frameCost = try ParameterOptions.frameCost(arguments)
         try reports.refuseUnsafe(arguments, inputs: SuiteDiscovery.inputFiles(of: suite, manifest: manifest, thresholds: thresholdsPath)
-                                     + [baselinePath].compactMap { $0 })
+                                     + [baselinePath, frameCost.recordedFile].compactMap { $0 })
         let baselineResult = try baselinePath.map { path throws(BenchReportError) in try BenchResult.load(from: path) }
         var chartedRun = BenchRunner.defaultChartedRun(suite: suite)
         if let choice = try arguments.value(chart) {
@@ -77,7 +78,7 @@ enum BenchCommand {
         }
         let parameters = try ParameterOptions.values(arguments, over: suite.parameters ?? [:], source: manifest,
                                                      scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
-        let replayer = Replaying(parameters: parameters, frameCost: try ParameterOptions.frameCost(arguments))
+        let replayer = Replaying(parameters: parameters, frameCost: frameCost)
         let started = ContinuousClock.now
         let bar = ProgressBar()
         let runner = BenchRunner(replayer: replayer, repeats: repeats, seriesFor: chartedRun) { done, total, what in

@@ -36,15 +36,13 @@ enum ConvertCommand {
         guard let outputForm = try arguments.value(to) ?? TraceForm.byExtension(of: outputPath, forOutput: true) else {
             throw UsageError(message: "cannot tell the form of '\(outputPath)' from its extension; give --to")
         }
-        var inputs = [input] + [options.descriptionPath].compactMap { $0 }
-        try OutputSafety.refuse(output: outputPath, sameAs: inputs)
+        try OutputSafety.refuse(output: outputPath, sameAs: [input] + [options.descriptionPath].compactMap { $0 })
         let opened = try TraceFiles.open(input, form: inputForm, options: options)
-        // A CSV's metadata sidecar is read with it and written with it: neither side may be the other.
-        if opened.form == .foreign(.csv) {
-            let sidecar = CSVWriter.metadataPath(forCSVAt: input)
-            try OutputSafety.refuse(output: outputPath, sameAs: [sidecar])
-            inputs.append(sidecar)
-        }
+        // What is read with the input (a CSV's metadata, an evemu file's description, found
+        // beside it or given) must not be written over either; opening reads, never writes.
+        let inputs = [input] + opened.companionFiles
+        try OutputSafety.refuse(output: outputPath, sameAs: inputs)
+        // A CSV's metadata sidecar is written with it: it may not be an input either.
         if outputForm == .foreign(.csv), outputPath != "-" {
             try OutputSafety.refuse(output: outputPath, sameAs: inputs, sidecar: CSVWriter.metadataPath(forCSVAt: outputPath))
         }

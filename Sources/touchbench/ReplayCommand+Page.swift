@@ -23,6 +23,7 @@ enum PageReplayCommand {
         if let refresh = try arguments.value(ReplayCommand.refresh) { settings.refreshHz = try pageRefresh(refresh, pacing: pacing) }
         if let delay = try arguments.value(ReplayCommand.presentDelay) { settings.presentationDelay = delay }
         let input = try TraceFiles.open(path)
+        try OutputSafety.refuse([ReplayCommand.json], of: arguments, sameAs: input.companionFiles)
         var samples: [InputSample] = []
         while let sample = try input.source.nextSample() { samples.append(sample) }
         TraceFiles.warnAfterReading(input)

@@ -89,6 +89,7 @@ enum ReplayCommand {
         let delay = try arguments.value(presentDelay)
         let phase = try arguments.value(vsyncPhase)
         let input = try TraceFiles.open(path)
+        try OutputSafety.refuse([json, traceEvents, recordFrameCost], of: arguments, sameAs: input.companionFiles)
         let chosenRefresh = try arguments.value(refresh)
         var settings = ReplaySettings.forTrace(input.metadata, mode: mode)
         settings.parameters = parameters

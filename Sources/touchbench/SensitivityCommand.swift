@@ -31,17 +31,21 @@ enum SensitivityCommand {
         var analysis = Sensitivity(parameters: chosen.isEmpty ? ParameterCatalog.all : chosen)
         let target = arguments.positionals.first
         let scene = try arguments.value(SweepCommand.scene)
-        try OutputSafety.refuse(output: arguments.text(json), sameAs: target.map { [$0] } ?? [])
+        let frameCost = try ParameterOptions.frameCost(arguments)
         let plan: [(path: String, trace: String, scene: String)]
+        var inputs = [frameCost.recordedFile].compactMap { $0 }
         if let target, FileManager.default.fileExists(atPath: target), !target.hasSuffix(".json"), !isFolder(target) {
             let scenes = scene.map { [$0] } ?? SceneKind.allCases
             plan = scenes.map { (target, URL(fileURLWithPath: target).lastPathComponent, $0.name) }
+            inputs.append(target)
         } else {
             let (suite, manifest) = try SuiteDiscovery.resolve(target)
             plan = suite.traces.flatMap { entry in
                 entry.scenes.filter { scene == nil || $0 == scene?.name }.map { (TraceSuite.path(of: entry, manifestPath: manifest), entry.file, $0) }
             }
+            inputs += SuiteDiscovery.inputFiles(of: suite, manifest: manifest)
         }
+        try OutputSafety.refuse(output: arguments.text(json), sameAs: inputs)
         // A parameter named twice, or one no scene of the plan reads, would step nothing.
         var named = Set<String>()
         if let twice = chosen.first(where: { !named.insert($0.name).inserted }) {
@@ -52,7 +56,7 @@ enum SensitivityCommand {
             throw UsageError(message: "--parameter \(idle.name) is read by no scene of this run; 'touchbench scenes' lists each scene's parameters")
         }
         let bar = ProgressBar()
-        let findings = try analysis.run(plan: plan, frameCost: try ParameterOptions.frameCost(arguments)) { done, total in
+        let findings = try analysis.run(plan: plan, frameCost: frameCost) { done, total in
             bar.show(done: done, total: total, what: "stepping parameters")
         }
         Console.endProgress()

@@ -39,9 +39,9 @@ enum SweepCommand {
         guard !axes.isEmpty else { throw UsageError(message: "sweep needs at least one --set NAME=a,b,…") }
         var sweep: Sweep
         do throws(ParameterError) { sweep = try Sweep(axes: axes) } catch { throw UsageError(message: error.description) }
-        try OutputSafety.refuse([json, html], of: arguments, sameAs: [target])
-        let plan = try plan(target, axes: axes, scene: try arguments.value(scene))
+        let (plan, inputs) = try plan(target, axes: axes, scene: try arguments.value(scene))
         let cost = try ParameterOptions.frameCost(arguments)
+        try OutputSafety.refuse([json, html], of: arguments, sameAs: inputs + [cost.recordedFile].compactMap { $0 })
         let bar = ProgressBar()
         _ = try sweep.run(plan: plan, frameCost: cost) { done, total in bar.show(done: done, total: total, what: "sweeping") }
         Console.endProgress()
@@ -60,16 +60,18 @@ enum SweepCommand {
     }
 
     /// The runs to sweep: a suite's trace × scene pairs, or one trace through one scene.
-    static func plan(_ target: String, axes: [Sweep.Axis], scene: SceneKind?) throws -> [(path: String, trace: String, scene: String)] {
+    static func plan(_ target: String, axes: [Sweep.Axis], scene: SceneKind?) throws
+        -> (runs: [(path: String, trace: String, scene: String)], inputs: [String]) {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder)
         if exists && (isFolder.boolValue || target.hasSuffix(".json")) {
             let (suite, manifest) = try SuiteDiscovery.resolve(target)
-            return suite.traces.flatMap { entry in
+            let runs = suite.traces.flatMap { entry in
                 entry.scenes.filter { scene == nil || $0 == scene?.name }.map {
                     (TraceSuite.path(of: entry, manifestPath: manifest), entry.file, $0)
                 }
             }
+            return (runs, SuiteDiscovery.inputFiles(of: suite, manifest: manifest))
         }
         let owners = Set(axes.compactMap { ParameterCatalog.parameter($0.name)?.owner })
         if let scene {
@@ -82,7 +84,7 @@ enum SweepCommand {
         guard let chosen = scene ?? SceneKind.allCases.first(where: { owners.isSubset(of: ParameterCatalog.owners(of: $0)) }) else {
             throw UsageError(message: "no scene takes all of \(axes.map(\.name).joined(separator: ", ")); give --scene")
         }
-        return [(target, URL(fileURLWithPath: target).lastPathComponent, chosen.name)]
+        return ([(target, URL(fileURLWithPath: target).lastPathComponent, chosen.name)], [target])
     }
 
     /// Per run, each metric the grid moves against the grid points.

@@ -80,6 +80,12 @@ struct SuiteAndGradingTests {
         #expect(SuiteDiscovery.inputFiles(of: suite, manifest: manifest, thresholds: "/x/t.json") == [manifest] + traces + ["/x/t.json"])
         suite.thresholds = "own.json"
         #expect(SuiteDiscovery.inputFiles(of: suite, manifest: manifest) == [manifest] + traces + [folder.appendingPathComponent("own.json").path])
+        // A page given as a file is read too (relative to its trace, absolute, or a file:// URL);
+        // a web address is no file.
+        suite.traces[1].scenes += ["page:../p.html", "page:/abs/q.html", "page:file:///abs/r.html", "page:http://localhost:8000/"]
+        #expect(SuiteDiscovery.inputFiles(of: suite, manifest: manifest)
+            == [manifest] + traces + [folder.appendingPathComponent("p.html").path, "/abs/q.html", "/abs/r.html",
+                                      folder.appendingPathComponent("own.json").path])
     }
 
     @Test("a manifest naming itself or its thresholds as a trace is refused: synth --suite would write over it")

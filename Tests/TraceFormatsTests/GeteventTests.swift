@@ -48,19 +48,21 @@ struct GeteventTests {
         ])
     }
 
+    /// A raw (`-t`) log of one finger, no axis information: ranges are what it shows.
+    static let raw = """
+    [   10.000000] 0003 0039 00000007
+    [   10.000000] 0003 0035 00000000
+    [   10.000000] 0003 0036 00000000
+    [   10.000000] 0000 0000 00000000
+    [   10.010000] 0003 0035 0000031f
+    [   10.010000] 0003 0036 0000063f
+    [   10.010000] 0000 0000 00000000
+    [   10.020000] 0003 0039 ffffffff
+    [   10.020000] 0000 0000 00000000
+    """
+
     @Test func rawLogMapsOntoAGivenScreenWithTheObservedMaximum() throws {
-        let raw = """
-        [   10.000000] 0003 0039 00000007
-        [   10.000000] 0003 0035 00000000
-        [   10.000000] 0003 0036 00000000
-        [   10.000000] 0000 0000 00000000
-        [   10.010000] 0003 0035 0000031f
-        [   10.010000] 0003 0036 0000063f
-        [   10.010000] 0000 0000 00000000
-        [   10.020000] 0003 0039 ffffffff
-        [   10.020000] 0000 0000 00000000
-        """
-        let trace = try GeteventImporter.parse(raw, options: ImportOptions(screen: .init(width: 400, height: 800)))
+        let trace = try GeteventImporter.parse(Self.raw, options: ImportOptions(screen: .init(width: 400, height: 800)))
         #expect(trace.metadata.extra["getevent.form"] == "raw (-t)")
         #expect(trace.metadata.extra["evdev.mapping"] == "screen")
         #expect(trace.metadata.extra["evdev.abs.53"] == "0 799 0 0 0")

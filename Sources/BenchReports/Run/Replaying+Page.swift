@@ -23,10 +23,24 @@ public struct PageTarget: Sendable, Hashable {
 
     /// The page's address for a trace at `tracePath`.
     public func address(forTraceAt tracePath: String) throws(PageReplayError) -> PageAddress {
+        try PageAddress(besideTrace(at: tracePath) ?? page)
+    }
+
+    /// The page's file for a trace at `tracePath`, or `nil` when the page is a web address: an
+    /// input of the run, which no output may overwrite.
+    public func file(forTraceAt tracePath: String) -> String? {
+        if let beside = besideTrace(at: tracePath) { return beside }
         let lower = page.lowercased()
-        guard !page.hasPrefix("/"), !lower.contains("://") else { return try PageAddress(page) }
+        if lower.hasPrefix("file://") { return String(page.dropFirst(7)) }
+        return lower.contains("://") ? nil : page
+    }
+
+    /// The page's path when it is written relative to the trace's folder (neither absolute nor
+    /// an address).
+    private func besideTrace(at tracePath: String) -> String? {
+        guard !page.hasPrefix("/"), !page.lowercased().contains("://") else { return nil }
         let folder = URL(fileURLWithPath: tracePath).deletingLastPathComponent()
-        return try PageAddress(folder.appendingPathComponent(page).standardizedFileURL.path)
+        return folder.appendingPathComponent(page).standardizedFileURL.path
     }
 }
 

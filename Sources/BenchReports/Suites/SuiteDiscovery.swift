@@ -73,11 +73,15 @@ public enum SuiteDiscovery {
         return ["Benchmarks/thresholds.json", beside].first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Every file a bench of `suite` reads: the manifest, each trace, and the thresholds file
-    /// (`thresholds` given, else the one found), so that no report is written over one of them.
+    /// Every file a bench of `suite` reads: the manifest, each trace, each page given as a file,
+    /// and the thresholds file (`thresholds` given, else the one found), so that no report is
+    /// written over one of them.
     public static func inputFiles(of suite: TraceSuite, manifest: String, thresholds: String? = nil) -> [String] {
-        [manifest] + suite.traces.map { TraceSuite.path(of: $0, manifestPath: manifest) }
-            + [thresholdsFile(thresholds, suite: suite, manifest: manifest)].compactMap { $0 }
+        let traces = suite.traces.map { TraceSuite.path(of: $0, manifestPath: manifest) }
+        let pages = zip(suite.traces, traces).flatMap { entry, trace in
+            entry.scenes.compactMap { PageTarget(scene: $0)?.file(forTraceAt: trace) }
+        }
+        return [manifest] + traces + pages + [thresholdsFile(thresholds, suite: suite, manifest: manifest)].compactMap { $0 }
     }
 
     /// The scenes `suite` names that no scene of the registry has and that are not page

@@ -106,7 +106,9 @@ final class EvemuSampleStream: SampleSource, EvdevStreamReport {
         let decoder = EvdevTraceDecoder(device: device, mapping: mapping, screen: options.screen)
         guard let metadata = try? EvdevRecording.metadata(of: &events, device: device, deviceIsObserved: false, mapping: mapping,
                                                           decoder: decoder, source: "evemu", options: options, extra: extra),
-              !events.describedLate else { return nil }
+              // A quantum out of range (a --screen far too small for the device) is the whole
+              // import's to name, as for every form.
+              !events.describedLate, metadata.problem == nil else { return nil }
         return metadata
     }
 

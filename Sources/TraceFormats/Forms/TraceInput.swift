@@ -17,6 +17,10 @@ public struct TraceInput {
     public let path: String
     /// Its form.
     public let form: TraceForm
+    /// The files read with ``path``: an evemu events file's device description (given in the
+    /// options, or found beside it) and a CSV file's metadata. A command's outputs must be
+    /// none of them, or writing one destroys what describes the input.
+    public let companionFiles: [String]
     /// Its samples in time order (within the window asked for).
     public let source: any SampleSource
     /// The container's reader when the input is a `.touchtrace` file: its index, chunks and
@@ -46,6 +50,7 @@ public struct TraceInput {
         let form = try form ?? TraceForm.of(inputAt: path)
         self.path = path
         self.form = form
+        companionFiles = Self.companionFiles(of: path, form: form, options: options)
         var heldBack: () -> Int = { 0 }
         var cut: () -> TraceFileError? = { nil }
         switch form {
@@ -107,6 +112,19 @@ public struct TraceInput {
     public func statistics() throws -> TraceStatistics {
         if let reader { return try TraceStatistics(reader: reader) }
         return try TraceStatistics(source: source, byteCount: Self.byteCount(of: path))
+    }
+
+    private static func companionFiles(of path: String, form: TraceForm, options: ImportOptions) -> [String] {
+        switch form {
+        case .foreign(.evemu):
+            // The found description counts even where the events hold their own (which wins):
+            // overwriting it would still lose the file.
+            return [options.descriptionPath ?? EvemuImporter.findDescription(forEventsAt: path)].compactMap { $0 }
+        case .foreign(.csv):
+            return [CSVWriter.metadataPath(forCSVAt: path)]
+        default:
+            return []
+        }
     }
 
     private static func startsWithContainerMagic(_ path: String) throws -> Bool {

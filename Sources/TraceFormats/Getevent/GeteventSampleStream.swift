@@ -77,6 +77,9 @@ enum GeteventSampleStream {
             metadata = try EvdevRecording.metadata(of: &survey, device: device, deviceIsObserved: !declared, mapping: mapping,
                                                    decoder: decoder, source: "getevent", options: options, extra: extra)
         }
+        // Metadata out of range (a --screen far too small for the device) is the whole
+        // import's to name, as for every form.
+        guard metadata.problem == nil else { return nil }
         let events = SpooledEvents(spool: try spool.reader(), device: index ?? -1)
         return EvdevSampleStream(path: path, format: .getevent, metadata: metadata, decoder: decoder, reader: events,
                                  markers: comments.headerMarkers, cutLine: lines.cutLine)

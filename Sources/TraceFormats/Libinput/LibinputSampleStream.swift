@@ -138,6 +138,9 @@ enum LibinputSampleStream {
             metadata = try EvdevRecording.metadata(of: &survey, device: device, deviceIsObserved: false, mapping: mapping, decoder: decoder,
                                                    source: "libinput", options: options, extra: LibinputRecordImporter.extra(root))
         }
+        // Metadata out of range (a --screen far too small for the device) is the whole
+        // import's to name, as for every form.
+        guard metadata.problem == nil else { return nil }
         let events = SpooledEvents(spool: try spool.reader(), device: chosen)
         return EvdevSampleStream(path: path, format: .libinput, metadata: metadata, decoder: decoder, reader: events,
                                  markers: comments.headerMarkers, cutLine: lines.cutLine)
