@@ -59,7 +59,8 @@ public final class EvdevCapture {
         /// `SYN_DROPPED` events: the kernel's buffer overflowed because reading fell behind.
         public var droppedFrames = 0
         /// Events whose time went back (wall-clock stamps); they were given the previous time
-        /// (``EvdevTraceDecoder/heldBackEvents``, as the imports hold them).
+        /// (``EvdevTraceDecoder/heldBackEvents``, as the imports hold them), and the finished
+        /// file's metadata counts them as the imports' do (`evdev.timeRegressions`).
         public var timeRegressions = 0
         /// Wall-clock time spent decoding and writing, from each read's return to the last
         /// sample of its batch being handed to the writer.
@@ -308,11 +309,15 @@ public final class EvdevCapture {
         }
 
         /// Finishes the file; a capture that saw no event still leaves a valid, empty trace.
+        /// The metadata then says what the imports of the same events say that only the end
+        /// tells: events held because their time went back (the file is written anew for it).
         mutating func finish() throws -> TraceWriter.Summary {
             let writer = try self.writer ?? TraceWriter(path: capture.outputPath, metadata: capture.metadata(origin: 0),
                                                         options: capture.options.writer)
             self.writer = nil
-            return try writer.finish()
+            var metadata = writer.metadata
+            EvdevRecording.noteTimeRegressions(statistics.timeRegressions, in: &metadata)
+            return try writer.finish(metadata: metadata)
         }
     }
 }

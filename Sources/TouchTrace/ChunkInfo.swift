@@ -32,6 +32,17 @@ public struct QuantizationError: Sendable, Hashable, Codable {
 
     /// The largest of the five, for a one-number summary.
     public var worst: Double { Swift.max(position, radius, force, angle, scroll) }
+
+    /// The larger of the two in each group: the error of chunks written by both.
+    package func combined(with other: QuantizationError) -> QuantizationError {
+        var worse = self
+        worse.position = Swift.max(position, other.position)
+        worse.radius = Swift.max(radius, other.radius)
+        worse.force = Swift.max(force, other.force)
+        worse.angle = Swift.max(angle, other.angle)
+        worse.scroll = Swift.max(scroll, other.scroll)
+        return worse
+    }
 }
 
 /// Statistics the writer knows only at the end, stored after the index.

@@ -12,6 +12,10 @@ package final class SystemFile {
     /// or standard output): only such an output may have files written beside it.
     package var isRegularFileOutput: Bool { replacement != nil }
 
+    /// Whether this output is a regular file at its path, written beside it or created there
+    /// (not a device, a FIFO or standard output): one that can be read back once closed.
+    package var isRegularFileAtPath: Bool { replacement != nil || createdInPlace }
+
     /// Whether this object created the file in place (``create(_:newFileInPlace:readerWait:)``
     /// where none existed): ``abandon()`` then removes it.
     private var createdInPlace = false

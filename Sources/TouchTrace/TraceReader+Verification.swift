@@ -43,14 +43,40 @@ extension TraceReader {
         var bytes: [UInt8] = []
         var kept = 0, keptSamples = 0
         let dropped = try forEachIntactChunk { (index) throws(TraceFileError) in
-            let info = chunks[index]
-            try file.read(info.length, at: info.offset, into: &bytes)
-            try writer.appendEncodedChunk(bytes, info: info)
+            // The error of the chunks kept is not known (the footer, if any, counted others).
+            try copyChunk(index, into: writer, bytes: &bytes, quantizationError: nil)
             kept += 1
-            keptSamples += info.sampleCount
+            keptSamples += chunks[index].sampleCount
         }
         try writer.finish()
         return RepairReport(chunkCount: kept, sampleCount: keptSamples, droppedChunkCount: dropped, damage: damage)
+    }
+
+    /// Writes this complete file anew at `path` (its own path too: the new file replaces it
+    /// only once complete) with `metadata` in its header, every chunk copied byte for byte and
+    /// the footer's quantisation error kept, so the chunks must have been encoded on
+    /// `metadata`'s quanta. A damaged file is refused: ``repair(to:)`` is for it.
+    @discardableResult
+    public func copy(to path: String, metadata: TraceMetadata, options: TraceWriter.Options = TraceWriter.Options())
+        throws(TraceFileError) -> TraceWriter.Summary {
+        if let damage { throw damage }
+        guard metadata.quanta == self.metadata.quanta else {
+            throw TraceFileError(.invalidSample, path: path, reason: "cannot be written: its metadata's quanta are not those its chunks were encoded on")
+        }
+        let writer = try TraceWriter(path: path, metadata: metadata, options: options)
+        var bytes: [UInt8] = []
+        for index in chunks.indices {
+            try copyChunk(index, into: writer, bytes: &bytes, quantizationError: footer?.quantizationError)
+        }
+        return try writer.finish()
+    }
+
+    /// Copies chunk `index`, read into `bytes`, to `writer`.
+    private func copyChunk(_ index: Int, into writer: TraceWriter, bytes: inout [UInt8],
+                           quantizationError: QuantizationError?) throws(TraceFileError) {
+        let info = chunks[index]
+        try file.read(info.length, at: info.offset, into: &bytes)
+        try writer.appendEncodedChunk(bytes, info: info, quantizationError: quantizationError)
     }
 
     /// What ``repair(to:)`` would keep — the chunks that decode and their samples — without

@@ -70,14 +70,19 @@ public final class TraceWriter {
     private var compressed: [UInt8] = []
     @exclusivity(unchecked) private var lastTime: Int64 = .min
     private var isFinished = false
-    /// Whether every sample came through ``append(_:)`` (rather than copied chunks), so the
-    /// quantisation error is known.
-    private var knowsQuantizationError = true
+    /// Whether the output is a regular file at ``path`` (not a FIFO, a device or standard
+    /// output), which ``finish(metadata:)`` can read back and replace.
+    private let isRegularFileAtPath: Bool
+    /// The worst quantisation error of the chunks copied (``appendEncodedChunk(_:info:quantizationError:)``),
+    /// or `nil` once one came without it (a repair's): the file's error is then unknown.
+    private var copiedQuantizationError: QuantizationError? = QuantizationError()
 
     /// Samples accepted so far.
     @exclusivity(unchecked) public private(set) var sampleCount = 0
-    /// The worst quantisation error of the chunks written so far.
-    public var quantizationError: QuantizationError { encoder.quantizationError }
+    /// The worst quantisation error of the chunks written so far (and of those copied, when known).
+    public var quantizationError: QuantizationError {
+        encoder.quantizationError.combined(with: copiedQuantizationError ?? QuantizationError())
+    }
 
     /// Creates `path` (replacing any file there) and writes the header.
     public init(path: String, metadata: TraceMetadata, options: Options = Options()) throws(TraceFileError) {
@@ -104,6 +109,7 @@ public final class TraceWriter {
             throw TraceFileError(.io, path: path, reason: error.message)
         }
         file = try SystemFile.create(path, newFileInPlace: options.writesNewFileInPlace)
+        isRegularFileAtPath = file.isRegularFileAtPath
         try file.write(header)
         offset = header.count
         pending.reserveCapacity(options.maximumChunkSamples)
@@ -218,13 +224,27 @@ public final class TraceWriter {
         precondition(!isFinished, "TraceWriter: finish() of \(path) called twice")
         try flushChunk()
         isFinished = true
-        let footer = TraceFooter(sampleCount: sampleCount, quantizationError: knowsQuantizationError ? quantizationError : nil)
+        let footer = TraceFooter(sampleCount: sampleCount, quantizationError: copiedQuantizationError == nil ? nil : quantizationError)
         let tail = TraceLayout.encodeIndex(chunks, footer: footer, indexOffset: offset)
         try file.write(tail)
         offset += tail.count
         if options.synchronizesEachChunk { try file.synchronize() }
         try file.closeChecked()
         return Summary(sampleCount: sampleCount, chunkCount: chunks.count, byteCount: offset, quantizationError: quantizationError)
+    }
+
+    /// Finishes the file with `metadata` in its header rather than the metadata it began
+    /// with: what a live capture learns only at its end (events whose time stepped back),
+    /// which the header, written before the first chunk, could not say. When they differ, the
+    /// finished file is written anew (``TraceReader/copy(to:metadata:options:)``, chunks
+    /// byte for byte) and replaces it once complete, so a rewrite that fails or is killed
+    /// leaves the finished file; an output that cannot be read back (a FIFO, a device,
+    /// standard output) keeps the header it began with. `metadata` keeps the quanta.
+    @discardableResult
+    public func finish(metadata: TraceMetadata) throws(TraceFileError) -> Summary {
+        let summary = try finish()
+        guard metadata != self.metadata, isRegularFileAtPath else { return summary }
+        return try TraceReader(path: path).copy(to: path, metadata: metadata, options: options)
     }
 
     /// Stops writing and removes what was written (the file created for it, or the temporary
@@ -238,12 +258,13 @@ public final class TraceWriter {
 
     /// Copies an already encoded, verified chunk (header and payload) from another file:
     /// how `verify --repair` rebuilds a file without decoding and re-encoding it.
-    package func appendEncodedChunk(_ bytes: [UInt8], info: ChunkInfo) throws(TraceFileError) {
+    /// `quantizationError`: that file's, when its footer states it.
+    package func appendEncodedChunk(_ bytes: [UInt8], info: ChunkInfo, quantizationError: QuantizationError? = nil) throws(TraceFileError) {
         try flushChunk()
         guard info.firstTime >= lastTime else {
             throw TraceFileError(.invalidSample, path: path, reason: "a copied chunk starts before the previous one ends")
         }
-        knowsQuantizationError = false
+        copiedQuantizationError = quantizationError.flatMap { copiedQuantizationError?.combined(with: $0) }
         try file.write(bytes)
         chunks.append(ChunkInfo(offset: offset, length: bytes.count, sampleCount: info.sampleCount,
                                 firstTime: info.firstTime, lastTime: info.lastTime))

@@ -27,12 +27,16 @@ enum TraceFiles {
     /// file is named by `cat` and `info` as by `convert`.
     static func warnAfterReading(_ input: TraceInput) {
         if let cut = input.cutLineDamage { Console.error("warning: \(cut.description)") }
-        let heldBack = input.heldBackEvents
-        if heldBack > 0 {
-            // Kept for real devices (clock steps, recordings joined end to end), but never in silence.
-            Console.error("warning: \(input.path): \(counted(heldBack, "event")) went back in time and "
-                + "\(heldBack == 1 ? "was" : "were") held at the time of the event before (docs/FORMATS.md).")
-        }
+        warnHeldBack(input.heldBackEvents, in: input.path)
+    }
+
+    /// Says on standard error that `count` evdev events of `path` went back in time and were
+    /// held (nothing when none were): what an import and `record` of the same events say.
+    static func warnHeldBack(_ count: Int, in path: String) {
+        guard count > 0 else { return }
+        // Kept for real devices (clock steps, recordings joined end to end), but never in silence.
+        Console.error("warning: \(path): \(counted(count, "event")) went back in time and "
+            + "\(count == 1 ? "was" : "were") held at the time of the event before (docs/FORMATS.md).")
     }
 
     static func warnIfDamaged(_ reader: TraceReader) {

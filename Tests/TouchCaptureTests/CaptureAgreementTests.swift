@@ -105,6 +105,49 @@ struct CaptureAgreementTests {
         #expect(result.capture.contains("the \(reader.sampleCount) samples captured before it are kept in "))
     }
 
+    /// Hostile report 2 bug 6: `record` held events whose time stepped back without a count,
+    /// where the imports of the same events keep `evdev.timeRegressions` (and warn).
+    @Test("events whose time steps back are held and counted by both, in the metadata too")
+    func timeRegressionsAgree() throws {
+        let forward = CaptureSupport.twoFingerDrag(frames: 5)
+        let events = CaptureSupport.steppingBack(forward)
+        let held = events.indices.filter { index in events[..<index].contains { $0.time > events[index].time } }.count
+        #expect(held == 27)
+        let directory = try CaptureSupport.temporaryDirectory("regressions")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        try CaptureSupport.screenDescription.write(toFile: path("screen.desc"), atomically: true, encoding: .utf8)
+        try (CaptureSupport.screenDescription + CaptureSupport.evemuEvents(events)).write(toFile: path("events.evemu"), atomically: true,
+                                                                                           encoding: .utf8)
+        func capture(_ events: [EvdevEvent], _ name: String) throws -> EvdevCapture.Result {
+            try Data(EvdevInputRecord.encode(events)).write(to: URL(fileURLWithPath: path("\(name).bin")))
+            return try EvdevCapture(input: path("\(name).bin"), output: path("\(name).touchtrace"),
+                                    options: .init(descriptionPath: path("screen.desc"))).run(shouldStop: { false })
+        }
+        let result = try capture(events, "back")
+        #expect(result.statistics.timeRegressions == held)
+        let imported = try TraceFormat.importTrace(from: path("events.evemu"), format: .evemu)
+        #expect(imported.heldBackEvents == held)
+        #expect(imported.metadata.extra["evdev.timeRegressions"] == "27")
+
+        let reader = try TraceReader(path: path("back.touchtrace"))
+        #expect(reader.metadata.extra["evdev.timeRegressions"] == "27")
+        #expect(try reader.verify().sampleCount == 10)
+        #expect(result.trace.sampleCount == 10 && result.trace.byteCount == reader.fileSize)
+        #expect(reader.footer?.quantizationError != nil)
+        #expect(try CaptureSupport.samples(of: path("back.touchtrace")) == (try CaptureSupport.stored(imported, in: directory)))
+        // Only the count was added to the header a capture writes; a capture without held
+        // events has none.
+        let plain = try capture(forward, "forward")
+        #expect(plain.statistics.timeRegressions == 0)
+        var expected = try TraceReader(path: path("forward.touchtrace")).metadata
+        #expect(expected.extra["evdev.timeRegressions"] == nil)
+        expected.extra["evdev.timeRegressions"] = "27"
+        #expect(reader.metadata == expected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("back.") }.sorted()
+            == ["back.bin", "back.touchtrace"])
+    }
+
     @Test("every ABS value Int32.max, or a slot of 2^31 − 1: no samples, refused by both", arguments: [false, true])
     func nothingDecodedAgrees(slotOnly: Bool) throws {
         let events = Self.drag { $0.type == 3 && (!slotOnly || $0.code == 0x2f) ? Int32.max : $0.value }

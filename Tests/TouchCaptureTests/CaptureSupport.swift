@@ -52,6 +52,17 @@ enum CaptureSupport {
         return events
     }
 
+    /// `events` with their frames stamped in reverse, as by a wall clock stepping back: every
+    /// event after the first frame is earlier than it (27 of the 37 of a five-frame drag).
+    static func steppingBack(_ events: [EvdevEvent]) -> [EvdevEvent] {
+        let span = (events.first?.time ?? 0) + (events.last?.time ?? 0)
+        return events.map { event in
+            var back = event
+            back.time = span - event.time
+            return back
+        }
+    }
+
     /// The events as evemu `E:` lines.
     static func evemuEvents(_ events: [EvdevEvent]) -> String {
         events.map { e in

@@ -173,6 +173,28 @@ struct RecordProcessTests {
         #expect(try CaptureSupport.samples(of: repaired) == (try setup.expectedSamples(events)))
     }
 
+    /// Hostile report 2 bug 6: events whose time stepped back were held in silence.
+    @Test("events whose time steps back are held, counted in the metadata and said as the imports say them")
+    func timeRegressionsAreSaid() throws {
+        let setup = try Setup("regressions")
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        let events = CaptureSupport.steppingBack(CaptureSupport.twoFingerDrag(frames: 5))
+        let records = setup.path("back.bin"), output = setup.path("back.touchtrace"), evemu = setup.path("back.evemu")
+        try Data(EvdevInputRecord.encode(events)).write(to: URL(fileURLWithPath: records))
+        let recorded = try Self.run(["record", "--evdev", records, "--desc", setup.description, "-o", output])
+        #expect(recorded.status == 0)
+        let said = " 27 events went back in time and were held at the time of the event before (docs/FORMATS.md).\n"
+        #expect(recorded.errors.hasPrefix("warning: \(records):" + said), "\(recorded.errors)")
+        let lines = recorded.errors.split(separator: "\n")
+        #expect(lines.count == 2 && lines.last?.hasPrefix("\(records) → \(output): 10 samples in 1 chunks from 37 events") == true)
+        #expect(try TraceReader(path: output).metadata.extra["evdev.timeRegressions"] == "27")
+        // The import of the same events in the same words.
+        try (CaptureSupport.screenDescription + CaptureSupport.evemuEvents(events)).write(toFile: evemu, atomically: true, encoding: .utf8)
+        let imported = try Self.run(["cat", evemu])
+        #expect(imported.status == 0)
+        #expect(imported.errors == "warning: \(evemu):" + said)
+    }
+
     @Test("exit codes: missing device 66, malformed records 65, a file without --desc 64")
     func exitCodes() throws {
         let setup = try Setup("codes")

@@ -25,12 +25,17 @@ struct EvdevCutLineTests {
         }
     }
 
+    /// Whether `line` is an event line of `format` (not one of TouchBench's comments, which
+    /// are cut as event lines are).
+    static func isEventLine(_ line: String, _ format: TraceFormat) -> Bool {
+        guard !line.drop(while: { $0 == " " }).hasPrefix("# TouchBench") else { return false }
+        var bytes = Array(line.utf8)
+        return bytes.withUnsafeMutableBytes { eventLines(format).contains(UnsafeRawBufferPointer($0)) }
+    }
+
     /// The index of the last line that is an event line of `format`.
     static func lastEventLine(_ lines: [String], _ format: TraceFormat) throws -> Int {
-        try #require(lines.lastIndex { line in
-            var bytes = Array(line.utf8)
-            return bytes.withUnsafeMutableBytes { eventLines(format).contains(UnsafeRawBufferPointer($0)) }
-        })
+        try #require(lines.lastIndex { isEventLine($0, format) })
     }
 
     /// The samples of the streamed import, its cut-line warning, and the whole import.
@@ -88,6 +93,53 @@ struct EvdevCutLineTests {
         #expect(read.warning?.line == frame + 2)
     }
 
+    /// Hostile report 2 bug 3: a marker comment cut inside its nanoseconds or its label was
+    /// read as a marker at the wrong time or with a shortened label, in silence. evemu writes
+    /// markers among its events, so one ends the export whose last sample is a marker; getevent
+    /// and libinput list them in their header, so there the comment is appended, as a capture
+    /// script that marks a device's log would.
+    @Test("a last TouchBench marker comment cut at any byte is not read, as a cut event line", arguments: forms)
+    func cutMarkerComment(format: TraceFormat) throws {
+        let session = MixedSession(seed: 5, duration: 1)
+        let samples = Array(session)
+        let marker = InputSample.marker("intent:corner3", at: try #require(samples.last).time + 460)
+        let before: String, line: [UInt8]
+        if format == .evemu {
+            let text = try TraceFormat.export(.evemu, metadata: session.metadata, samples: samples + [marker])
+            // Every line of an export ends, the marker's too: a whole file is never cut.
+            #expect(text.hasSuffix(TouchBenchComments.markerLine(marker) + "\n"))
+            let whole = try Self.read(text, format, name: "marker-whole-\(format.rawValue)")
+            #expect(whole.streamed.last == marker && whole.whole.samples.last == marker)
+            #expect(whole.warning == nil && whole.whole.cutLine == nil)
+            before = String(text.dropLast(TouchBenchComments.markerLine(marker).utf8.count + 1))
+            line = Array(TouchBenchComments.markerLine(marker).utf8)
+        } else {
+            before = try Self.exported(format).joined(separator: "\n")
+            line = Array(("  " + TouchBenchComments.markerLine(marker)).utf8)
+            let appended = try Self.read(before + String(decoding: line, as: UTF8.self) + "\n", format,
+                                         name: "marker-whole-\(format.rawValue)")
+            #expect(appended.whole.samples.last == marker)
+        }
+        #expect(before.hasSuffix("\n"))
+        let kept = try Self.read(before, format, name: "marker-before-\(format.rawValue)")
+        #expect(kept.whole.samples.count > 20 && !kept.whole.samples.contains(marker))
+        let number = before.split(separator: "\n", omittingEmptySubsequences: false).count
+        // Just past `# TouchBench`, inside the nanoseconds, inside the label, one byte short,
+        // and the whole line without its LF.
+        let opening = line.count - TouchBenchComments.markerLine(marker).utf8.count
+        let lengths = [opening + 12, opening + TouchBenchComments.markerPrefix.utf8.count + 6, line.count - 9, line.count - 1, line.count]
+        for length in lengths {
+            let text = before + String(decoding: line[..<length], as: UTF8.self)
+            let read = try Self.read(text, format, name: "marker-cut-\(format.rawValue)-\(length)")
+            #expect(read.streamed == kept.whole.samples, "cut after \(length) bytes")
+            #expect(read.whole.samples == kept.whole.samples, "cut after \(length) bytes")
+            #expect(read.whole.cutLine == number)
+            let warning = try #require(read.warning)
+            #expect(warning.description == "\(read.path):\(number): ends with a cut event line (no line feed; "
+                + "the writer may have died): every complete line before it was read.")
+        }
+    }
+
     @Test("a last line without LF that is no event line reads as before", arguments: forms)
     func otherLastLinesAreRead(format: TraceFormat) throws {
         let lines = try Self.exported(format)
@@ -104,10 +156,7 @@ struct EvdevCutLineTests {
     @Test("a file whose only event line is cut holds no samples, and says why", arguments: forms)
     func onlyEventLineCut(format: TraceFormat) throws {
         let lines = try Self.exported(format)
-        let first = try #require(lines.firstIndex { line in
-            var bytes = Array(line.utf8)
-            return bytes.withUnsafeMutableBytes { Self.eventLines(format).contains(UnsafeRawBufferPointer($0)) }
-        })
+        let first = try #require(lines.firstIndex { Self.isEventLine($0, format) })
         let text = lines[...first].joined(separator: "\n")
         let path = try StreamedEvdevImportTests.file(text, format, name: "only-\(format.rawValue)")
         let whole = try #require(throws: TraceFormatError.self) { try TraceFormat.importTrace(from: path, format: format) }

@@ -57,11 +57,8 @@ extension CSVImporter {
                 sample.flags = SampleFlags(rawValue: bits)
             }
         }
-        if sample.key == 0 { sample.key = nil }
-        if sample.buttons == 0, sample.kind != .pointer { sample.buttons = nil }
-        if x != nil || y != nil { sample.location = (x ?? 0, y ?? 0) }
-        if dx != nil || dy != nil { sample.scrollDelta = (dx ?? 0, dy ?? 0) }
-        if sample.kind.isContact && sample.location == nil { return nil }
+        // A row `complete` refuses is left to the general path, which words its error.
+        guard (try? complete(&sample, x: x, y: y, dx: dx, dy: dy)) != nil else { return nil }
         return sample
     }
 

@@ -16,8 +16,10 @@ import TouchTrace
 ///
 /// Lines starting with `#` and blank lines are skipped. Times must not decrease; times of
 /// 10⁸ s and more are taken as wall-clock and made relative to the first row (which becomes
-/// the metadata epoch). An empty cell is an absent field. An unknown column, a row with the
-/// wrong number of cells or a malformed value is an error naming its line.
+/// the metadata epoch). An empty cell is an absent field, but a location is both `x` and `y`
+/// or neither: a row with one of them, or a header with one of their columns, is refused (as
+/// JSON Lines refuses a sample with one). An unknown column, a row with the wrong number of
+/// cells or a malformed value is an error naming its line.
 public enum CSVImporter {
     /// Reads the file at `path`; errors name the file and, for malformed content, the line.
     public static func read(contentsOf path: String, options: ImportOptions = ImportOptions()) throws -> ImportedTrace {
@@ -144,6 +146,12 @@ public enum CSVImporter {
         if columns.contains(.force) && columns.contains(.pressure) {
             throw TraceFormatError("force and pressure are the same column.", path: path, line: line)
         }
+        // No row of such a file could hold a location, so the header is what is wrong (each
+        // row read 0 for the missing coordinate).
+        if columns.contains(.x) != columns.contains(.y) {
+            let columnsFound = columns.contains(.x) ? "an x column but no y column" : "a y column but no x column"
+            throw TraceFormatError("the header has \(columnsFound); a location needs both.", path: path, line: line)
+        }
         return columns
     }
 
@@ -202,14 +210,26 @@ public enum CSVImporter {
                 sample.flags = flags
             }
         }
-        // TouchBench writes 0 for no key and for no buttons (so readers type the columns as
-        // integers); only a pointer's button mask is meaningful at 0.
+        try complete(&sample, x: x, y: y, dx: dx, dy: dy)
+        return sample
+    }
+
+    /// What a row's cells make of a sample once read, on the general path and the fast one
+    /// (``fastSample(_:columns:)``) alike: the location and the scroll delta, and no key or
+    /// buttons for the 0 TouchBench writes for none (so readers type the columns as integers;
+    /// only a pointer's button mask is meaningful at 0). A location needs both cells, as in
+    /// JSON Lines: one of them empty was read as 0.
+    static func complete(_ sample: inout InputSample, x: Double?, y: Double?, dx: Double?, dy: Double?) throws {
         if sample.key == 0 { sample.key = nil }
         if sample.buttons == 0, sample.kind != .pointer { sample.buttons = nil }
-        if x != nil || y != nil { sample.location = (x ?? 0, y ?? 0) }
+        switch (x, y) {
+        case let (x?, y?): sample.location = (x, y)
+        case (nil, nil):
+            if sample.kind.isContact { throw TraceFormatError("a \(sample.kind.name) row needs x and y.") }
+        case (nil, _): throw TraceFormatError("the row needs both x and y: its x cell is empty.")
+        case (_, nil): throw TraceFormatError("the row needs both x and y: its y cell is empty.")
+        }
         if dx != nil || dy != nil { sample.scrollDelta = (dx ?? 0, dy ?? 0) }
-        if sample.kind.isContact && sample.location == nil { throw TraceFormatError("a \(sample.kind.name) row needs x and y.") }
-        return sample
     }
 
     /// The metadata of the sidecar `PATH.metadata.json` TouchBench writes beside a CSV file, if there is one.

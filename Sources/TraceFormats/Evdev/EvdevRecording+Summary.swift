@@ -70,8 +70,15 @@ extension EvdevRecording {
         }
         if statistics.skippedKeyEvents > 0 { info["evdev.skippedKeyEvents"] = String(statistics.skippedKeyEvents) }
         if statistics.ignoredContacts > 0 { info["evdev.ignoredContacts"] = String(statistics.ignoredContacts) }
-        if regressions > 0 { info["evdev.timeRegressions"] = String(regressions) }
         metadata.extra = info
+        noteTimeRegressions(regressions, in: &metadata)
+    }
+
+    /// Keeps in `metadata` how many events went back in time and were held at the time of the
+    /// event before (``Clock``), as every evdev import and `record` keep it:
+    /// `evdev.timeRegressions`, absent when none did.
+    public static func noteTimeRegressions(_ count: Int, in metadata: inout TraceMetadata) {
+        if count > 0 { metadata.extra["evdev.timeRegressions"] = String(count) }
     }
 }
 

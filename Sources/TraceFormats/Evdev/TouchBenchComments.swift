@@ -96,6 +96,14 @@ struct TouchBenchComments {
         return comments
     }
 
+    /// Whether the bytes at `cursor` open one of these comments (`# TouchBench`, the test
+    /// every importer applies to a line).
+    @inline(__always)
+    static func opens(_ cursor: ByteCursor) -> Bool {
+        var cursor = cursor
+        return cursor.take("# TouchBench")
+    }
+
     /// Reads `line` when it starts (after spaces) with `# TouchBench`, as the importers' own
     /// pass over the lines meets it (a second pass over the file just for these comments cost
     /// a sixth of an import); whether it did.
@@ -103,7 +111,7 @@ struct TouchBenchComments {
     mutating func readIfComment(_ line: UnsafeRawBufferPointer, number: Int, path: String?) throws -> Bool {
         var cursor = ByteCursor(line)
         cursor.skipSpaces()
-        guard cursor.take("# TouchBench") else { return false }
+        guard Self.opens(cursor) else { return false }
         do {
             try read(ByteLines.substring(line))
         } catch let error as TraceFormatError {

@@ -9,11 +9,12 @@ import TouchTrace
 extension EvemuSampleStream {
     private static let markerText = Array(EvemuImporter.Reader.markerPrefix.utf8)
 
-    /// The markers of the file in file order, read as ``EvemuImporter/Reader`` reads them. The
-    /// scan stops at a line it cannot read or a marker it cannot parse: the stream's own
-    /// reading of the lines reports that line's error when it reaches it.
+    /// The markers of the file in file order, read as ``EvemuImporter/Reader`` reads them (a
+    /// cut last marker comment is not read: ``ByteLines/EventLines``). The scan stops at a line
+    /// it cannot read or a marker it cannot parse: the stream's own reading of the lines
+    /// reports that line's error when it reaches it.
     static func markers(inFile path: String) throws -> [InputSample] {
-        let lines = try ByteLines.Reader(path: path)
+        let lines = try ByteLines.Reader(path: path, cutting: .evemu)
         var found: [InputSample] = []
         while true {
             let next: UnsafeRawBufferPointer?

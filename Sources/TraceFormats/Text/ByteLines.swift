@@ -63,12 +63,14 @@ enum ByteLines {
         }
     }
 
-    /// The event lines of the evdev text forms. Their writers (`evemu-record`, `adb shell
-    /// getevent`, `libinput record`, TouchBench's exporters) end every line with a line feed, so
-    /// an event line without one ends a file whose writer died, perhaps inside a number
-    /// (`E: 0.100000 0003 0035 12` of `… 1234`): it is not read, every complete line before it
-    /// is, and the import reports it (``cutLineDamage(path:line:)``). Any other last line
-    /// without its line feed (a comment, a header line, blanks) is read as before.
+    /// The event lines of the evdev text forms, and TouchBench's comments in them. Their writers
+    /// (`evemu-record`, `adb shell getevent`, `libinput record`, TouchBench's exporters and
+    /// anything that writes its comments) end every line with a line feed, so such a line
+    /// without one ends a file whose writer died, perhaps inside a number (`E: 0.100000 0003
+    /// 0035 12` of `… 1234`, `# TouchBench-marker: 991562 inten` of a marker's nanoseconds and
+    /// label): it is not read, every complete line before it is, and the import reports it
+    /// (``cutLineDamage(path:line:)``). Any other last line without its line feed (another
+    /// comment, a header line, blanks) is read as before.
     /// (docs/FORMATS.md, "Cut files and equal times")
     enum EventLines {
         /// `E:` lines.
@@ -78,10 +80,14 @@ enum ByteLines {
         /// Event items, `- [sec, usec, type, code, value]`.
         case libinput
 
-        /// Whether `line` opens as one of these event lines (after spaces), however it ends.
+        /// Whether `line` opens as one of these event lines or as one of TouchBench's comments
+        /// (after spaces), however it ends.
         func contains(_ line: UnsafeRawBufferPointer) -> Bool {
             var cursor = ByteCursor(line)
             cursor.skipSpaces()
+            // A marker comment is written among evemu's events, and a capture script may
+            // append one to any of these forms: cut, it names a wrong time or label.
+            if TouchBenchComments.opens(cursor) { return true }
             switch self {
             case .evemu: return cursor.take("E:")
             case .getevent: return cursor.take(UInt8(ascii: "["))

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TouchInput
+@testable import TouchTrace
+
+/// A live capture writes its header with the first event, before it knows what only its end
+/// tells (events held because their time stepped back): ``TraceWriter/finish(metadata:)``
+/// writes the finished file anew with the final metadata (hostile report 2 bug 6).
+@Suite("Finishing a trace with the metadata its end tells")
+struct MetadataRewriteTests {
+    static let metadata = TraceMetadata(device: "test", source: "test")
+
+    /// Samples off the position grid, so that the quantisation error the footer keeps is not 0.
+    static let samples = (0..<3000).map { index in
+        InputSample(time: Int64(index) * 1_000_000, kind: .touch, phase: index == 0 ? .began : .moved, id: 1,
+                    x: Double(index) / 3, y: 1.0 / 7)
+    }
+
+    /// Writes ``samples`` in chunks of 700 to `path`, finished with `final` metadata.
+    static func write(to path: String, final: TraceMetadata) throws -> TraceWriter.Summary {
+        var options = TraceWriter.Options()
+        options.maximumChunkSamples = 700
+        let writer = try TraceWriter(path: path, metadata: metadata, options: options)
+        try writer.append(contentsOf: samples)
+        return try writer.finish(metadata: final)
+    }
+
+    @Test("other metadata: the file is written anew with it, the chunks, samples and footer as they were")
+    func changedMetadata() throws {
+        let scratch = ScratchDirectory()
+        let plain = try Self.write(to: scratch.path("plain.touchtrace"), final: Self.metadata)
+        var final = Self.metadata
+        final.extra["evdev.timeRegressions"] = "27"
+        let summary = try Self.write(to: scratch.path("final.touchtrace"), final: final)
+        let reader = try TraceReader(path: scratch.path("final.touchtrace"))
+        #expect(reader.metadata == final)
+        #expect(reader.damage == nil)
+        #expect(try reader.verify().sampleCount == 3000)
+        #expect(try Samples.readAll(scratch.path("final.touchtrace")) == (try Samples.readAll(scratch.path("plain.touchtrace"))))
+        #expect(reader.chunks.count == 5 && summary.chunkCount == 5 && summary.sampleCount == 3000)
+        #expect(summary.byteCount == reader.fileSize)
+        // Only the header grew.
+        let grown = try TraceLayout.encodeHeader(final).count - TraceLayout.encodeHeader(Self.metadata).count
+        #expect(grown == #","evdev.timeRegressions":"27""#.utf8.count)
+        #expect(summary.byteCount == plain.byteCount + grown)
+        let error = try #require(reader.footer?.quantizationError)
+        #expect(error == plain.quantizationError && error.position > 0)
+        #expect(summary.quantizationError == plain.quantizationError)
+        // The copy replaced the file: nothing is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["final.touchtrace", "plain.touchtrace"])
+    }
+
+    @Test("the same metadata: the file is the one finish() writes")
+    func sameMetadata() throws {
+        let scratch = ScratchDirectory()
+        _ = try Self.write(to: scratch.path("a.touchtrace"), final: Self.metadata)
+        var options = TraceWriter.Options()
+        options.maximumChunkSamples = 700
+        let writer = try TraceWriter(path: scratch.path("b.touchtrace"), metadata: Self.metadata, options: options)
+        try writer.append(contentsOf: Self.samples)
+        try writer.finish()
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("a.touchtrace"))
+            == (try Data(contentsOf: scratch.url.appendingPathComponent("b.touchtrace"))))
+    }
+
+    @Test("a copy keeps the chunks' quanta, and a damaged file is left to repair")
+    func copyRefusals() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path("a.touchtrace")
+        _ = try Self.write(to: path, final: Self.metadata)
+        var coarser = Self.metadata
+        coarser.quanta.position = 1.0 / 64
+        let quanta = try #require(throws: TraceFileError.self) {
+            try TraceReader(path: path).copy(to: scratch.path("b.touchtrace"), metadata: coarser)
+        }
+        #expect(quanta.description == "\(scratch.path("b.touchtrace")): cannot be written: its metadata's quanta are not those its chunks were encoded on.")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try bytes.dropLast(16).written(to: path)
+        let damaged = try #require(throws: TraceFileError.self) { try TraceReader(path: path).copy(to: path, metadata: Self.metadata) }
+        #expect(damaged == (try TraceReader(path: path).damage))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("b.touchtrace")))
+    }
+}
