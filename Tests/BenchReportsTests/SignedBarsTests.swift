@@ -32,4 +32,15 @@ import Testing
         let compared = SVGChart.bars(name: "x", title: "x", items: [("a", 10, 12)], unit: "ms")
         #expect(compared.contains("light: baseline"))
     }
+
+    /// Values of both signs near Double's limits: their span is beyond it, and the bin of each
+    /// value was NaN (a trap converting it to Int, hostile report of 5 December).
+    @Test func aHistogramSpanningDoublesWholeRangeIsDrawn() {
+        let svg = SVGChart.histogram(name: "h", title: "h", values: [-1e308, 0, 1e308, 1e308], unit: "ms", bins: 4)
+        let heights = svg.components(separatedBy: "<rect class=\"bar\"").dropFirst().compactMap { part -> String? in
+            part.range(of: "<title>").map { String(part[$0.upperBound...].prefix { $0 != "<" }) }
+        }
+        // -1e308 in the first bin, 0 in the third (the middle), the two 1e308 in the last.
+        #expect(heights == ["1", "1", "2"])
+    }
 }

@@ -37,6 +37,20 @@ import Testing
         #expect(shape.rootAttributes["failures"] == "2")
     }
 
+    /// A damaged result's frame count (the reader takes any non-negative integer) made a
+    /// duration past Int64's milliseconds, which trapped (hostile report of 5 December); it is
+    /// written in full, with no exponent, as the schema's SUREFIRE_TIME wants.
+    @Test func junitXMLWritesADurationBeyondInt64Milliseconds() throws {
+        var entry = Fixtures.entry("huge.touchtrace", "scroll")
+        entry.frames = Int.max
+        let result = BenchResult(entries: [entry], environment: Fixtures.environment, calibration: Fixtures.calibration())
+        let xml = JUnitReport(comparison: BenchComparison(current: result, baseline: result), current: result).render()
+        #expect(XMLParser(data: Data(xml.utf8)).parse())
+        let seconds = String(format: "%.3f", Double(Int.max) / entry.refreshHz)
+        #expect(xml.contains("time=\"\(seconds)\""))
+        #expect(!seconds.contains("e"))
+    }
+
     /// A trace name with characters XML 1.0 cannot carry (a noncharacter, a C0 control: a
     /// file may be named so) still gives a parseable report, the characters written visibly.
     @Test(arguments: ["non\u{FFFE}character", "bell\u{7}and\u{FFFF}", "tab\tand\u{1F}"])

@@ -1,3 +1,4 @@
+import Foundation
 import RunRecord
 
 /// JUnit XML for CI test dashboards, valid against the Jenkins xUnit plugin's JUnit schema
@@ -113,6 +114,8 @@ public struct JUnitReport: Sendable {
     /// Seconds with millisecond decimals, in the schema's SUREFIRE_TIME form (no exponent).
     private static func seconds(_ value: Double) -> String {
         guard value.isFinite, value > 0 else { return "0" }
+        // Past Int64's milliseconds (a damaged count of frames), the digits as printf writes them.
+        guard value < 9e15 else { return String(format: "%.3f", value) }
         let millis = Int64((value * 1000).rounded())
         let fraction = String(millis % 1000)
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction

@@ -13,16 +13,20 @@ enum SVGChart {
     static func histogram(name: String, title: String, values: [Double], unit: String, bins: Int = 24) -> String {
         let finite = values.filter(\.isFinite)
         guard let low = finite.min(), let high = finite.max() else { return empty(name: name, title: title) }
-        let span = high > low ? high - low : max(abs(high), 1) * 0.1
+        var span = high > low ? high - low : max(abs(high), 1) * 0.1
+        // Values of both signs near Double's limits have a span beyond it: measure in halves.
+        let halves = !span.isFinite
+        if halves { span = high / 2 - low / 2 }
         var counts = [Int](repeating: 0, count: bins)
         for value in finite {
-            let index = min(bins - 1, Int((value - low) / span * Double(bins)))
+            let offset = halves ? value / 2 - low / 2 : value - low
+            let index = min(bins - 1, Int(offset / span * Double(bins)))
             counts[max(0, index)] += 1
         }
         let peak = Double(counts.max() ?? 1)
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         var svg = open(name: name, title: title)
-        svg += axes(yLabel: "count", yMax: peak, xLow: low, xHigh: low + span, unit: unit)
+        svg += axes(yLabel: "count", yMax: peak, xLow: low, xHigh: halves ? high : low + span, unit: unit)
         let barWidth = plotWidth / Double(bins)
         for (index, count) in counts.enumerated() where count > 0 {
             let barHeight = Double(count) / peak * plotHeight
