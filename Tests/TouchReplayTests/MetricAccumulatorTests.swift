@@ -1,3 +1,4 @@
+import Foundation
 import RunRecord
 import Testing
 @testable import TouchReplay
@@ -76,5 +77,20 @@ import Testing
         let middle = (0..<3).map { Double(2 * 1024 + $0) }
         Self.check(low + high, quantum: 1, unit: 1)
         Self.check(high + low + middle, quantum: 1, unit: 1)
+    }
+
+    /// Distances far above the counted range, over several powers of two (the gap probe's
+    /// points at a micro-point quantum), in and out of order: the buckets' compact keys give
+    /// the nearest-rank percentiles of the bucketed values.
+    @Test(arguments: [2, 999, 50_000])
+    func distancesOverManyPowersOfTwo(count: Int) {
+        let values = Array(Values(state: 29 &* UInt64(count), left: count) { u in 1.05 * exp(u * 9) })
+        Self.check(values, quantum: 1e-6, unit: 1)
+        Self.check(values.sorted(), quantum: 1e-6, unit: 1)
+        // Bucket edges: each side of a power of two, and odd buckets above it.
+        let power: Int = 1 << 21
+        let near: [Int] = [power / 2, power - 1, power, power + 2, power + 511, power + 512, power + 513]
+        let edges: [Double] = near.map { Double($0) } + [1.5 * 0x1p40, 9.0e18]
+        Self.check(edges + edges.reversed() + [0, 5], quantum: 1, unit: 1)
     }
 }

@@ -4,13 +4,17 @@ import TouchBenchSupport
 /// Streams the values of one metric into a summary with exact mean, deviation and extremes
 /// and exact nearest-rank percentiles over values floored to `quantum` (then clamped to
 /// [min, max], so a percentile is at most one quantum below the exact one and never outside
-/// the values seen), in memory bounded by the range of the values — never by their count.
+/// the values seen), in memory bounded by the range of the values (below).
 ///
 /// Quantised values q in 0 ..< 2²⁰ (1 µs steps cover a second of latency) are counted in
-/// pages of 1024 counters, a page allocated when a value first falls in it; rarer values
-/// (negative, or beyond) are counted in a dictionary keyed by q floored to 20 significant
-/// bits, so even there the memory is at most a few thousand entries per power of two that
-/// occurs.
+/// pages of 1024 counters, a page allocated when a value first falls in it. Larger q are
+/// floored to 20 significant bits (``bucket(_:)``) and counted by bucket in a dictionary:
+/// 2¹⁹ buckets per power of two, so memory is bounded by the range of the values, but a
+/// distance in micro-points above a point is nearly always a bucket of its own, and that
+/// range is large (docs/PERFORMANCE.md §4: about 5 bytes more per replayed sample of a
+/// finger-tracking scene). A bucket is keyed by 32 bits (its shift and its 19 bits below the
+/// top one) and counted in 32: 8 bytes an entry, where Int64 keys and Int counts took 16.
+/// Negative values, which no probe measures, keep their own dictionary.
 ///
 /// Pages rather than one array up to the largest q: a single slow settle (a second) grew
 /// that array to 4 MB, zeroed, copied at each doubling and scanned whole by ``summary(kind:)``
@@ -30,7 +34,9 @@ struct MetricAccumulator: Sendable {
     /// used. An array per page, not one array of them all: growing one array copied every
     /// page taken so far at each doubling (a twentieth of a 10 min replay's time).
     private var pages: [[UInt32]] = []
-    private var sparse: [Int64: Int] = [:]
+    /// Counts of the buckets above the dense range, by ``highKey(_:)``.
+    private var high: [UInt32: UInt32] = [:]
+    private var negative: [Int64: Int] = [:]
 
     private static let denseLimit: Int64 = 1 << 20
     private static let pageShift = 10
@@ -72,8 +78,25 @@ struct MetricAccumulator: Sendable {
     }
 
     private mutating func addSparse(_ scaled: Double) {
-        let clamped = Swift.max(-9.0e18, Swift.min(9.0e18, scaled))
-        sparse[Self.bucket(Int64(clamped)), default: 0] += 1
+        let q = Int64(Swift.max(-9.0e18, Swift.min(9.0e18, scaled)))
+        guard q >= Self.denseLimit else {
+            negative[Self.bucket(q), default: 0] += 1
+            return
+        }
+        high[Self.highKey(q), default: 0] &+= 1
+    }
+
+    /// The bucket of q ≥ ``denseLimit``: its shift (at most 43, as q < 2⁶³) above the 19 bits
+    /// that follow its top one, so that keys in order are buckets in order.
+    private static func highKey(_ q: Int64) -> UInt32 {
+        let magnitude = UInt64(q)
+        let shift = UInt64.bitWidth - magnitude.leadingZeroBitCount - 20
+        return UInt32(shift) << 19 | UInt32(truncatingIfNeeded: magnitude >> UInt64(shift)) & (1 << 19 - 1)
+    }
+
+    /// The bucket (``bucket(_:)``) a key of ``highKey(_:)`` stands for.
+    private static func highBucket(_ key: UInt32) -> Int64 {
+        Int64(1 << 19 | key & (1 << 19 - 1)) << Int64(key >> 19)
     }
 
     /// q floored to 20 significant bits (toward −∞ for negatives, keeping order).
@@ -92,10 +115,6 @@ struct MetricAccumulator: Sendable {
         var values = [Double](repeating: 0, count: ranks.count)
         var seen = 0
         var next = 0
-        // The sparse counts in order, taken once (looking each key up again cost as much as
-        // the sort).
-        let rare = sparse.sorted { $0.key < $1.key }
-        let highStart = rare.firstIndex { $0.key >= 0 } ?? rare.endIndex
         func visit(_ q: Int64, _ n: Int) {
             seen += n
             while next < ranks.count && seen >= ranks[next] {
@@ -103,13 +122,10 @@ struct MetricAccumulator: Sendable {
                 next += 1
             }
         }
-        for (q, n) in rare[..<highStart] where next < ranks.count { visit(q, n) }
-        // Pages in the order of q; every percentile found, the rest cannot change them.
-        for (page, start) in pageStarts.enumerated() where start >= 0 && next < ranks.count {
-            let counts = pages[Int(start)]
-            // A page that reaches no percentile still sought only adds its total: summed
-            // rather than visited counter by counter (callgrind: the visits were 30 M of a
-            // ten-minute scroll replay's 712 M, mostly over nearly empty pages of one metric).
+        /// Visits a page's counters in order, or only adds its total when it reaches no
+        /// percentile still sought (callgrind: the visits were 30 M of a ten-minute scroll
+        /// replay's 712 M, mostly over nearly empty pages of one metric).
+        func visit(page counts: [UInt32], bucket: (Int) -> Int64) {
             let total = counts.withUnsafeBufferPointer { buffer in
                 var sum: UInt64 = 0
                 for count in buffer { sum &+= UInt64(count) }
@@ -117,13 +133,16 @@ struct MetricAccumulator: Sendable {
             }
             if seen &+ total < ranks[next] {
                 seen &+= total
-                continue
+                return
             }
-            for offset in 0..<Self.pageSize where counts[offset] > 0 {
-                visit(Int64(page << Self.pageShift | offset), Int(counts[offset]))
-            }
+            for offset in counts.indices where counts[offset] > 0 { visit(bucket(offset), Int(counts[offset])) }
         }
-        for (q, n) in rare[highStart...] where next < ranks.count { visit(q, n) }
+        for (q, n) in negative.sorted(by: { $0.key < $1.key }) where next < ranks.count { visit(q, n) }
+        // Pages in the order of q; every percentile found, the rest cannot change them.
+        for (page, start) in pageStarts.enumerated() where start >= 0 && next < ranks.count {
+            visit(page: pages[Int(start)]) { Int64(page << Self.pageShift | $0) }
+        }
+        for (key, n) in high.sorted(by: { $0.key < $1.key }) where next < ranks.count { visit(Self.highBucket(key), Int(n)) }
         return MetricSummary(kind: kind, count: count, mean: moments.mean * unit, p50: values[0], p95: values[1],
                              p99: values[2], max: moments.maximum * unit, min: moments.minimum * unit,
                              stddev: moments.standardDeviation * unit)
