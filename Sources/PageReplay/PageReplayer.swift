@@ -152,7 +152,10 @@ public enum PageReplayer {
         var timeline = PageTimeline(samples: samples, schedule: schedule, outcome: outcome, observation: observation,
                                     pageAtStart: Double(start) / 1e6 - origin, scale: (scaleX, scaleY),
                                     presentationDelay: settings.presentationDelay)
-        let refreshHz = (1e9 / observation.period).rounded()
+        // The rate Chromium drew at, held to the rates a display has: frames over a second
+        // apart (a stalled page) gave 0 Hz, which its own result file would refuse.
+        let range = RefreshRate.hertzRange
+        let refreshHz = min(max((1e9 / observation.period).rounded(), range.lowerBound), range.upperBound)
         var replaySettings = ReplaySettings(mode: .wallClock(rate: 1))
         replaySettings.display = DisplayModel(refresh: .fixed(refreshHz), presentationDelay: settings.presentationDelay)
         var record = timeline.record(trace: traceName, scene: "page", settings: replaySettings)

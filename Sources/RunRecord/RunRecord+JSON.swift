@@ -38,7 +38,17 @@ extension RunRecord {
         case .none, .some(.null): rate = "max"
         case .some(let other): throw ResultDecodingError("\(what) has rate \(JSONWriter.line(other)), not a number or a string")
         }
-        refreshHz = try object.number("refreshHz", of: what) ?? 0
+        // Every producer writes the rate it replayed at, within the range a display has
+        // (``refreshHzRange``): missing, 0, negative or not finite is damage, never a rate —
+        // durations are frames ÷ this (1e-300 Hz made a JUnit time of 10^303 seconds).
+        guard let refresh = object.take("refreshHz") else { throw ResultDecodingError("\(what) has no refreshHz") }
+        guard let hertz = refresh.doubleValue, Self.refreshHzRange.contains(hertz) else {
+            // Its shortest exact digits: written at six decimals, 1e-300 read as "refreshHz 0".
+            let shown = if case .number(let number) = refresh { "\(number)" } else { JSONWriter.line(refresh) }
+            throw ResultDecodingError("\(what) has refreshHz \(shown), not a display rate from "
+                                      + "\(JSONWriter.format(Self.refreshHzRange.lowerBound)) to \(JSONWriter.format(Self.refreshHzRange.upperBound)) Hz")
+        }
+        refreshHz = hertz
         if let delay = object.take("presentationDelayFrames") {
             guard let frames = delay.integerValue, let count = Int(exactly: frames) else {
                 throw ResultDecodingError("a run entry's presentationDelayFrames is not an integer")

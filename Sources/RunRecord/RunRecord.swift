@@ -11,6 +11,12 @@ public struct RunRecord: Sendable, Hashable {
     /// The schema tag of the JSON form.
     public static let schema = "touchbench.run/1"
 
+    /// The refresh rates a display may have, in hertz: an LTPO panel's slowest refresh to well
+    /// beyond any gaming panel. A rate outside is no display (0.001 Hz gave one frame per 17
+    /// minutes), so a record's ``refreshHz`` outside is damage. The one home of the range:
+    /// TouchReplay's `RefreshRate.hertzRange` is this one.
+    public static let refreshHzRange: ClosedRange<Double> = 1...1000
+
     /// The trace: its path for a replay, its name in the suite for a bench entry.
     public var trace: String
     /// The scene (`scroll`, `pip`, …).

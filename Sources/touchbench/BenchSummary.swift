@@ -15,9 +15,11 @@ enum BenchSummary {
         let messages = comparison.failureMessages
         for message in messages.prefix(200) { Console.error(message) }
         if messages.count > 200 { Console.error("… and \(messages.count - 200) more failures") }
-        let names = Set(comparison.regressions.map(\.metric) + comparison.budgetFailures.map(\.budget.metric)).sorted()
+        // The metrics that failed; a lost run's row is its frames, which the headline counts as a run.
+        let regressed = comparison.regressions.filter { !comparison.lostRuns.contains($0.key) }.map(\.metric)
+        let names = Set(regressed + comparison.budgetFailures.map(\.budget.metric)).sorted()
         throw CommandFailure(code: ExitCode.failure,
-                             message: "touchbench: \(comparison.headline) (\(names.map(\.rawValue).joined(separator: ", ")))")
+                             message: "touchbench: \(comparison.headline)" + (names.isEmpty ? "" : " (\(names.map(\.rawValue).joined(separator: ", ")))"))
     }
 
     /// One row per run with the headline figures.

@@ -24,8 +24,9 @@ enum CompareCommand {
             metrics and counts (frames, samples, events) are compared exactly; a timing metric
             is a verdict only beyond its threshold, the spread of both runs' repeats and an
             effect-size floor, and significant — and only advisory (a warning, exit 0) unless
-            --timing-gate. Exit 0 clean, 1 on a regression or a critical budget (each named
-            on standard error).
+            --timing-gate. A run of BASE missing from NEW is a regression, and NEW with no run
+            fails. Exit 0 clean, 1 on a regression or a critical budget (each named on
+            standard error).
             """,
         options: [thresholds, ReportOptions.timingGate, reports.markdown, reports.junit, reports.html, reports.githubBenchmark, all],
         positionals: 2...2

@@ -201,6 +201,26 @@ import TouchTrace
         #expect(partial.warnings == ["shard 2/2 is missing: the merged result covers part of the suite"])
     }
 
+    /// Hostile round 3: shards run with different --repeat merged without a word, the merged
+    /// environment stating the first shard's count for entries timed over the other's.
+    @Test func mergeWarnsAboutShardsWithOtherRepeats() throws {
+        let suite = Fixtures.suite(count: 10)
+        let runner = BenchRunner(replayer: Fixtures.FakeReplayer(), repeats: 1)
+        var environment = Fixtures.environment
+        let first = try runner.run(suite: suite, manifestPath: "m.json", shard: BenchShard(index: 1, count: 2), environment: environment)
+        environment.repeats = 3
+        let second = try runner.run(suite: suite, manifestPath: "m.json", shard: BenchShard(index: 2, count: 2), environment: environment)
+        let merged = try BenchResult.merge([second, first], names: ["s2.json", "s1.json"])
+        #expect(merged.warnings == [
+            "s2.json ran 3 repeats and s1.json 5; the merged result says 5 for timings that rest on both (run every shard with the same --repeat)",
+        ])
+        #expect(merged.result.environment.repeats == 5)
+        // The same count everywhere: nothing to say.
+        var same = second
+        same.environment.repeats = 5
+        #expect(try BenchResult.merge([same, first], names: ["s2.json", "s1.json"]).warnings.isEmpty)
+    }
+
     /// Hostile report 17: an invalid shard member was dropped without a word.
     @Test("a result whose shard is not i/n with 1 ≤ i ≤ n is refused, naming it", arguments: [
         (#""0/2""#, #""0/2""#), (#""1/0""#, #""1/0""#), (#""-1/2""#, #""-1/2""#), ("12", "12"), (#""3/2""#, #""3/2""#),

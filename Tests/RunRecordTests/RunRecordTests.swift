@@ -84,27 +84,44 @@ struct RunRecordTests {
         (#"{"schema": "touchbench.bench/1", "trace": "t", "scene": "s"}"#, #"a run entry has schema "touchbench.bench/1", not touchbench.run/1"#),
         (#"{"schema": "touchbench.run/12", "trace": "t", "scene": "s"}"#, #"a run entry has schema "touchbench.run/12", not touchbench.run/1"#),
         (#"{"trace": "t"}"#, "a run entry lacks its trace or scene"),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {"m": {"kind": "fuzzy"}}}"#, #"metric m of t · s has kind "fuzzy", not deterministic or timing"#),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {"m": {"count": 0}}}"#, "metric m of t · s has kind missing, not deterministic or timing"),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {}, "events": [{"kind": "pause"}]}"#, "an event lacks its kind or t"),
-        (#"{"trace": "t", "scene": "s", "presentationDelayFrames": 2.5}"#, "a run entry's presentationDelayFrames is not an integer"),
-        (#"{"trace": "t", "scene": "s", "frames": "1", "samples": 1, "metrics": {}}"#, #"the run t · s has frames "1", not a non-negative integer"#),
-        (#"{"trace": "t", "scene": "s", "frames": -1, "samples": 1, "metrics": {}}"#, "the run t · s has frames -1, not a non-negative integer"),
-        (#"{"trace": "t", "scene": "s", "samples": 1, "metrics": {}}"#, "the run t · s has no frames"),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1}"#, "the run t · s has no metrics object"),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {}, "events": {}}"#, "the run t · s has events that are not an array"),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing"}}}"#, "metric m of t · s has no count"),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": -2}}}"#, "metric m of t · s has count -2, not a non-negative integer"),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": "3"}}}"#, #"metric m of t · s has count "3", not a non-negative integer"#),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": 1.5}}}"#, "metric m of t · s has count 1.5, not a non-negative integer"),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": 1, "mean": "abc"}}}"#, #"metric m of t · s has mean "abc", not a number"#),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": 1, "mean": 1, "p50": 1, "p95": null, "p99": 1, "max": 1}}}"#, "metric m of t · s has count 1 but no p95"),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": 1, "mean": 1, "p50": 1, "p95": 1, "p99": 1, "max": 1, "repeats": [1, "x"]}}}"#, #"metric m of t · s has a repeat "x", not a number"#),
-        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {}, "events": [{"kind": "pause", "t": 5, "responseMs": "9"}]}"#, #"the pause event at 5 ns has responseMs "9", not a number"#),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {"m": {"kind": "fuzzy"}}}"#, #"metric m of t · s has kind "fuzzy", not deterministic or timing"#),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {"m": {"count": 0}}}"#, "metric m of t · s has kind missing, not deterministic or timing"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {}, "events": [{"kind": "pause"}]}"#, "an event lacks its kind or t"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "presentationDelayFrames": 2.5}"#, "a run entry's presentationDelayFrames is not an integer"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": "1", "samples": 1, "metrics": {}}"#, #"the run t · s has frames "1", not a non-negative integer"#),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": -1, "samples": 1, "metrics": {}}"#, "the run t · s has frames -1, not a non-negative integer"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "samples": 1, "metrics": {}}"#, "the run t · s has no frames"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1}"#, "the run t · s has no metrics object"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {}, "events": {}}"#, "the run t · s has events that are not an array"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing"}}}"#, "metric m of t · s has no count"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": -2}}}"#, "metric m of t · s has count -2, not a non-negative integer"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": "3"}}}"#, #"metric m of t · s has count "3", not a non-negative integer"#),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": 1.5}}}"#, "metric m of t · s has count 1.5, not a non-negative integer"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": 1, "mean": "abc"}}}"#, #"metric m of t · s has mean "abc", not a number"#),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": 1, "mean": 1, "p50": 1, "p95": null, "p99": 1, "max": 1}}}"#, "metric m of t · s has count 1 but no p95"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {"m": {"kind": "timing", "count": 1, "mean": 1, "p50": 1, "p95": 1, "p99": 1, "max": 1, "repeats": [1, "x"]}}}"#, #"metric m of t · s has a repeat "x", not a number"#),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 60, "frames": 1, "samples": 1, "metrics": {}, "events": [{"kind": "pause", "t": 5, "responseMs": "9"}]}"#, #"the pause event at 5 ns has responseMs "9", not a number"#),
         ("{", "is not JSON (at byte 1: expected a quoted key)"),
+        // The display rate: every producer writes one from 1 to 1000 Hz (hostile round 3: 0,
+        // -120 and 1e-300 were read, and a missing one was 0).
+        (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has no refreshHz"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 0, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 0, not a display rate from 1 to 1000 Hz"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": -120, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz -120, not a display rate from 1 to 1000 Hz"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 1e-300, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 1e-300, not a display rate from 1 to 1000 Hz"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 0.999, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 0.999, not a display rate from 1 to 1000 Hz"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 1000.5, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 1000.5, not a display rate from 1 to 1000 Hz"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": "120", "frames": 1, "samples": 1, "metrics": {}}"#, #"the run t · s has refreshHz "120", not a display rate from 1 to 1000 Hz"#),
+        (#"{"trace": "t", "scene": "s", "refreshHz": null, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz null, not a display rate from 1 to 1000 Hz"),
     ])
     func refused(text: String, reason: String) {
         #expect { try RunRecord.decode(text) } throws: { ($0 as? ResultDecodingError)?.description == reason }
+    }
+
+    @Test("every display rate touchbench replays at reads back, the range's ends included", arguments: [1.0, 59.94, 120, 1000])
+    func displayRatesReadBack(hertz: Double) throws {
+        #expect(RunRecord.refreshHzRange == 1...1000)
+        let record = RunRecord(trace: "t", scene: "scroll", refreshHz: hertz, frames: 2, samples: 3)
+        #expect(try RunRecord.decode(record.jsonText).refreshHz == hertz)
     }
 
     @Test("the catalogue: units, directions, report order and headline statistics")

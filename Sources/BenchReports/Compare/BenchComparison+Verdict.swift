@@ -12,16 +12,26 @@ extension BenchComparison {
         entryCount = current.entries.count
         repeats = current.environment.repeats
         hasBaseline = baseline != nil
+        // A shard the hash left empty holds nothing by design; any other empty result ran
+        // nothing, which must not gate green (compare of a merge of empty shards).
+        nothingMeasured = current.entries.isEmpty && current.shard == nil
         var timingComparable = true
+        var lost: [RunRecord] = []
         if let baseline {
             if let mismatch = current.environment.timingMismatch(with: baseline.environment) {
                 timingComparable = false
                 warnings.append("The baseline ran elsewhere (\(mismatch)): only deterministic metrics are compared.")
             }
-            let missing = baseline.entries.map(\.key).filter { current[$0] == nil }
-            if !missing.isEmpty {
-                let names = missing.prefix(5).map(\.description).joined(separator: ", ")
-                warnings.append("\(missing.count) baseline entr\(missing.count == 1 ? "y is" : "ies are") not in this run (\(names)\(missing.count > 5 ? ", …" : "")); a shard or a smaller suite?")
+            let missing = baseline.entries.filter { current[$0.key] == nil }
+            // A shard holds its share of the suite alone: the baseline's runs of the other
+            // shards are compared once the shards are merged (docs/CI.md). Any other run of
+            // the baseline missing here stopped running — lost, as a metric no longer measured.
+            lost = current.shard.map { shard in missing.filter { shard.contains(trace: $0.trace) } } ?? missing
+            lostRuns = Set(lost.map(\.key))
+            if let shard = current.shard, lost.count < missing.count {
+                let elsewhere = missing.filter { !lostRuns.contains($0.key) }.map(\.key)
+                let names = elsewhere.prefix(5).map(\.description).joined(separator: ", ")
+                warnings.append("\(elsewhere.count) baseline entr\(elsewhere.count == 1 ? "y is" : "ies are") in other shards than \(shard) (\(names)\(elsewhere.count > 5 ? ", …" : "")): compared once the shards are merged")
             }
             let fewest = min(current.environment.repeats, baseline.environment.repeats)
             if timingComparable && fewest > 0 && Self.smallestPValue(fewest, fewest) >= thresholds.timingDefault.alpha {
@@ -35,7 +45,13 @@ extension BenchComparison {
         }
         timingCompared = hasBaseline && timingComparable
         loadFactor = load.factor
+        // Lost runs take their place in key order, among the current result's entries.
+        var lostRows = lost.map(Self.lostRow).makeIterator(), nextLost = lostRows.next()
         for entry in current.entries {
+            while let row = nextLost, row.key < entry.key {
+                rows.append(row)
+                nextLost = lostRows.next()
+            }
             let base = baseline?[entry.key]
             var entryTiming = timingComparable
             if let base, base.settings != entry.settings {
@@ -46,6 +62,18 @@ extension BenchComparison {
                               thresholds: thresholds, timingGate: timingGate, load: load.factor)
             budgetChecks += Self.budgetChecks(entry: entry, thresholds: thresholds)
         }
+        while let row = nextLost {
+            rows.append(row)
+            nextLost = lostRows.next()
+        }
+    }
+
+    /// The one row of a baseline run the current result lacks: its frames, no longer there.
+    /// One row, not one per metric, so that a lost run reads as one failure.
+    private static func lostRow(_ entry: RunRecord) -> Row {
+        Row(key: entry.key, metric: MetricName.frameCount, kind: .deterministic, statistic: .mean, current: nil,
+            baseline: Double(entry.frames), status: .regression,
+            reason: "no longer run: the baseline has this trace × scene, this result does not", pValue: nil)
     }
 
     /// The smallest two-sided exact p-value Mann–Whitney can give for samples of n1 and n2.

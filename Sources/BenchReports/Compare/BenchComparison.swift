@@ -114,6 +114,15 @@ public struct BenchComparison: Sendable {
     public internal(set) var timingGate = false
     /// How many entries the current result has.
     public internal(set) var entryCount = 0
+    /// The baseline's runs (trace × scene) that the current result lacks though it should
+    /// hold them (all of them; a shard, those of its shard). Each has one regression row, as
+    /// a metric no longer measured has: a run that stopped running is the same loss.
+    public internal(set) var lostRuns: Set<EntryKey> = []
+    /// Whether the current result holds no run at all and is no shard (a shard the hash left
+    /// empty is one): a bench that ran nothing has nothing to pass.
+    public internal(set) var nothingMeasured = false
+    /// Why a result with no run fails, for every report that says so.
+    public static let nothingMeasuredReason = "the result holds no run (trace × scene), so it gates nothing"
     /// Repeats of the current result (timing metrics).
     public internal(set) var repeats = 0
 
@@ -132,16 +141,17 @@ public struct BenchComparison: Sendable {
     }
 
     public var verdict: Verdict {
-        if !regressions.isEmpty || !budgetFailures.isEmpty { return .fail }
+        if nothingMeasured || !regressions.isEmpty || !budgetFailures.isEmpty { return .fail }
         if !warnings.isEmpty || !advisories.isEmpty || !advisoryBudgets.isEmpty
             || budgetChecks.contains(where: { $0.grade == .warning }) { return .warn }
         return .pass
     }
 
-    /// One sentence per failure, each naming its metric: what `compare` and `bench` print on
-    /// standard error before exiting 1.
+    /// One sentence per failure, each naming its metric (a result with no run has none): what
+    /// `compare` and `bench` print on standard error before exiting 1.
     public var failureMessages: [String] {
-        regressions.map { "regression: \($0.key): \($0.metric) \($0.statistic.rawValue) \(Format.change($0)) — \($0.reason)" }
+        (nothingMeasured ? ["nothing measured: " + Self.nothingMeasuredReason] : [])
+            + regressions.map { "regression: \($0.key): \($0.metric) \($0.statistic.rawValue) \(Format.change($0)) — \($0.reason)" }
             + budgetFailures.map {
                 "budget: \($0.key): \($0.budget.name) (\($0.budget.metric) \($0.budget.statistic.rawValue)) = "
                     + "\(Format.value($0.value, unit: $0.budget.metric.unit)) is critical (\($0.budget.bandWords.over) \(Format.number($0.budget.critical)))"
@@ -160,10 +170,13 @@ public struct BenchComparison: Sendable {
 
     /// A one-line summary of the verdict.
     public var headline: String {
-        let regressionCount = regressions.count, budgetCount = budgetFailures.count
+        // A lost run is a regression row, named apart so the headline says what happened.
+        let lostCount = lostRuns.count, regressionCount = regressions.count - lostCount, budgetCount = budgetFailures.count
         switch verdict {
         case .fail:
             var parts: [String] = []
+            if nothingMeasured { parts.append("no run measured") }
+            if lostCount > 0 { parts.append("\(lostCount) baseline run\(lostCount == 1 ? "" : "s") missing") }
             if regressionCount > 0 { parts.append("\(regressionCount) regression\(regressionCount == 1 ? "" : "s")") }
             if budgetCount > 0 { parts.append("\(budgetCount) budget failure\(budgetCount == 1 ? "" : "s")") }
             return "FAIL: " + parts.joined(separator: ", ")

@@ -17,19 +17,20 @@ extension BenchResult {
     /// unsharded run: entries in key order, no shard, the shared environment.
     ///
     /// The same trace × scene in two inputs is an error (overlapping shards or a file given
-    /// twice). Missing shards and differing environments are warnings; the merged
-    /// environment is the first shard's; the calibration pools every input's samples in shard
-    /// order (inputs without a shard after, in the order given), so it stands for the machine
-    /// over all the shards and the merge does not depend on the order of its arguments.
+    /// twice). Missing shards, differing environments and differing repeats are warnings; the
+    /// merged environment is the first shard's; the calibration pools every input's samples in
+    /// shard order (inputs without a shard after, in the order given), so it stands for the
+    /// machine over all the shards and the merge does not depend on the order of its arguments.
     public static func merge(_ results: [BenchResult], names: [String]) throws(MergeError) -> Merge {
         let byShard = results.indices.sorted { (results[$0].shard?.index ?? .max, $0) < (results[$1].shard?.index ?? .max, $1) }
         guard let firstIndex = byShard.first else { throw MergeError(description: "nothing to merge") }
         let first = results[firstIndex]
+        func label(_ index: Int) -> String { index < names.count ? names[index] : "input \(index + 1)" }
         var warnings: [String] = []
         var owner: [EntryKey: String] = [:]
         var entries: [RunRecord] = []
         for (index, result) in results.enumerated() {
-            let name = index < names.count ? names[index] : "input \(index + 1)"
+            let name = label(index)
             for entry in result.entries {
                 if let previous = owner[entry.key] {
                     throw MergeError(description: "\(entry.key) is in both \(previous) and \(name); merge each shard once")
@@ -39,6 +40,12 @@ extension BenchResult {
             }
             if let mismatch = first.environment.timingMismatch(with: result.environment) {
                 warnings.append("\(name) ran elsewhere (\(mismatch)); its timing metrics are not comparable with the others'")
+            }
+            // Not a reason to skip timings in compare (the tests take samples of any size),
+            // but the merged file states one count, the first shard's, for every entry.
+            if result.environment.repeats != first.environment.repeats {
+                warnings.append("\(name) ran \(result.environment.repeats) repeats and \(label(firstIndex)) \(first.environment.repeats); "
+                                + "the merged result says \(first.environment.repeats) for timings that rest on both (run every shard with the same --repeat)")
             }
         }
         let shards = results.compactMap(\.shard)

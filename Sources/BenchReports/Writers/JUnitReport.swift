@@ -4,7 +4,9 @@ import RunRecord
 /// JUnit XML for CI test dashboards, valid against the Jenkins xUnit plugin's JUnit schema
 /// (`Tests/Consumers/jenkins-xunit-junit-10.xsd`): `<testsuites>` with one `<testsuite>` per
 /// scene and one `<testcase>` per trace × scene × budget — plus, with a baseline, one per
-/// trace × scene saying whether it regressed.
+/// trace × scene saying whether it regressed (a run of the baseline missing from the result
+/// fails its case, "no longer run"), and for a result with no run, the failing case `the
+/// result holds runs` in a suite `touchbench.result`.
 ///
 /// Test names are stable (`TRACE: budget NAME`): thresholds and values are in the messages,
 /// so changing a threshold keeps a dashboard's per-test history. A critical budget or a
@@ -49,6 +51,12 @@ public struct JUnitReport: Sendable {
                 }
             }
             suites.append((scene, cases))
+        }
+        // No run, no scene: the failure of the whole result gets a suite of its own, so the
+        // test tab shows why the job failed (the same name every time, for its history).
+        if comparison.nothingMeasured {
+            suites.append(("result", [Case(name: "the result holds runs", time: nil,
+                                           failure: ("empty", "no run measured", BenchComparison.nothingMeasuredReason))]))
         }
         let total = suites.reduce(0) { $0 + $1.cases.count }
         let failures = suites.reduce(0) { $0 + $1.cases.filter { $0.failure != nil }.count }
@@ -101,7 +109,9 @@ public struct JUnitReport: Sendable {
     private func regressionCase(_ key: EntryKey, rows: [BenchComparison.Row]) -> Case {
         var testCase = Case(name: "\(key.traceName): no regression against the baseline", time: durations[key])
         let regressions = rows.filter { $0.status == .regression }
-        if !regressions.isEmpty {
+        if comparison.lostRuns.contains(key), let lost = regressions.first {
+            testCase.failure = ("regression", "no longer run", "\(key): \(lost.reason).")
+        } else if !regressions.isEmpty {
             let names = regressions.map { "\($0.metric) \($0.statistic.rawValue)" }.joined(separator: ", ")
             let detail = regressions.map { "\($0.metric) \($0.statistic.rawValue) \(Format.change($0)): \($0.reason)" }.joined(separator: "\n")
             testCase.failure = ("regression", "regressed: \(names)", detail)

@@ -1,3 +1,5 @@
+import RunRecord
+
 /// How often a display refreshes.
 public enum RefreshRate: Sendable, Hashable, CustomStringConvertible {
     /// A fixed rate in hertz: 60, 120, or any positive number.
@@ -22,9 +24,9 @@ public enum RefreshRate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The rates a display may have, in hertz: an LTPO panel's slowest refresh to well beyond
-    /// any gaming panel. A rate outside is no display (0.001 Hz gave one frame per 17 minutes).
-    public static let hertzRange: ClosedRange<Double> = 1...1000
+    /// The rates a display may have, in hertz: the range a run record accepts, so that every
+    /// rate touchbench replays at reads back from its result file.
+    public static let hertzRange: ClosedRange<Double> = RunRecord.refreshHzRange
 
     /// Parses `120`, `60`, or an adaptive range `24-120`; `nil` when a rate lies outside
     /// ``hertzRange`` or the range runs backwards.
