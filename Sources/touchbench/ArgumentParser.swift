@@ -83,6 +83,15 @@ extension Option where Value == Int64 {
     static func time(_ name: String, _ valueName: String, _ help: String) -> Option {
         Option(name, valueName, help) { (text) throws(UsageError) in try TimeArgument.nanoseconds(text, option: name) }
     }
+
+    /// A bound of a window on the trace's timeline: a time as ``time(_:_:_:)`` takes, or a
+    /// negative one, rounded up to the nanosecond (`from <= t < to` then keeps exactly the
+    /// samples within the bounds as written).
+    static func windowBound(_ name: String, _ valueName: String, _ help: String) -> Option {
+        Option(name, valueName, help) { (text) throws(UsageError) in
+            try TimeArgument.nanoseconds(text, option: name, signed: true, rounding: .up)
+        }
+    }
 }
 
 /// A usage mistake: exit 64 with one sentence and a pointer to `--help`.

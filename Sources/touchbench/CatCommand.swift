@@ -10,8 +10,8 @@ enum CatCommand {
         }
         return form
     }
-    static let from = Option.time("from", "T", "Start of the window (inclusive).")
-    static let to = Option.time("to", "T", "End of the window (exclusive).")
+    static let from = Option.windowBound("from", "T", "Start of the window (inclusive).")
+    static let to = Option.windowBound("to", "T", "End of the window (exclusive).")
 
     static let command = Command(
         name: "cat",
@@ -19,7 +19,9 @@ enum CatCommand {
         usage: "FILE [--format jsonl|csv] [--from T] [--to T]",
         discussion: """
             Prints the samples with from <= t < to (times as 1.5s, 250ms, 120us or integer
-            nanoseconds). Only the chunks that overlap the window are read.
+            nanoseconds, negative ones too; a bound between two nanoseconds is rounded up, so
+            the window keeps exactly the samples within it). Only the chunks that overlap the
+            window are read.
             """,
         options: [format, from, to],
         positionals: 1...1
