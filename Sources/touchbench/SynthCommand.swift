@@ -39,20 +39,7 @@ enum SynthCommand {
             return ExitCode.success
         }
         if let manifest = try arguments.value(suite) {
-            let traces = try TraceSuite.load(from: manifest)
-            for entry in traces.traces {
-                guard let recipe = entry.recipe else { continue }
-                do {
-                    let made = try SynthesisRecipe(recipe)
-                    let path = TraceSuite.path(of: entry, manifestPath: manifest)
-                    try OutputSafety.refuseContainer(named: path)
-                    let summary = try GestureSynthesizer(options: made.options).write(made.gesture, toFileAt: path)
-                    print("\(entry.file): \(summary.sampleCount) samples, \(summary.byteCount) bytes")
-                } catch let error as SynthesisError {
-                    throw CommandFailure(code: ExitCode.dataError, message: "\(manifest): the recipe of \(entry.file) is invalid: \(error.description)")
-                }
-            }
-            return ExitCode.success
+            return try synthesizeSuite(manifest)
         }
         guard let name = arguments.positionals.first else { throw UsageError(message: "synth needs a GESTURE (see --list)") }
         let outputPath = try arguments.required(output)
@@ -81,6 +68,22 @@ enum SynthCommand {
             }
         } catch let error as SynthesisError {
             throw UsageError(message: error.description)
+        }
+        return ExitCode.success
+    }
+
+    /// Rebuilds every trace of the manifest that has a recipe, the whole manifest checked
+    /// before the first file is written (``SuiteSynthesis``): a bad recipe, or one file named
+    /// with two recipes, is refused (65, as a manifest naming a trace and scene twice is).
+    private static func synthesizeSuite(_ manifest: String) throws -> Int32 {
+        let plan: SuiteSynthesis
+        do { plan = try SuiteSynthesis(try TraceSuite.load(from: manifest), manifestPath: manifest) } catch let problem as SuiteSynthesis.Problem {
+            throw CommandFailure(code: ExitCode.dataError, message: "\(manifest): \(problem.reason)")
+        }
+        for trace in plan.traces { try OutputSafety.refuseContainer(named: trace.path) }
+        for trace in plan.traces {
+            let summary = try SuiteSynthesis.write(trace)
+            print("\(trace.file): \(summary.sampleCount) samples, \(summary.byteCount) bytes")
         }
         return ExitCode.success
     }

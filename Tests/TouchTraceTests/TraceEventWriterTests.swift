@@ -7,16 +7,29 @@ import TouchBenchSupport
 /// the writer's number and string rules give for each value.
 @Suite("Trace events")
 struct TraceEventWriterTests {
-    /// Times in microseconds as `JSONWriter.format(_, decimals: 3)` writes them, whichever way
-    /// they are computed: every remainder by 1000, negative times, times around 2⁵⁰ ns (where
-    /// the exact path ends) and 2⁵² and 2⁵³ ns (where the two ways would differ), random
-    /// magnitudes.
+    /// `nanoseconds` as exact decimal microseconds, from integer division and remainder.
+    static func exactMicroseconds(_ nanoseconds: Int64) -> String {
+        let whole = nanoseconds.magnitude / 1000, rest = nanoseconds.magnitude % 1000
+        var text = (nanoseconds < 0 ? "-" : "") + String(whole)
+        if rest != 0 {
+            var digits = String(rest)
+            digits = String(repeating: "0", count: 3 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return text
+    }
+
+    /// Times in microseconds, exactly: every remainder by 1000, negative times, times around
+    /// 2⁵⁰ ns (where the `Double` path ended), 2⁵² and 2⁵³ ns (where a `Double` is off), the
+    /// ends of the range, random magnitudes. Below 2⁵⁰ ns they are the bytes
+    /// `JSONWriter.format(_, decimals: 3)` writes, as before.
     @Test func timesAreMicrosecondsWithThreeDecimals() {
         var times: [Int64] = [0, 1, -1, 999, -999, 1000, -1000, 1_000_500, .max, .min, .max - 1, .min + 1]
         for remainder in Int64(0)..<1000 { times += [5_000_000 + remainder, -5_000_000 - remainder, remainder] }
         for offset in Int64(-2_000)...2_000 {
             times += [(1 << 53) + offset, -(1 << 53) + offset, (1 << 50) + offset, -(1 << 50) + offset,
-                      (1 << 52) + offset, 4_443_446_940_845_609 + offset]
+                      (1 << 52) + offset, 4_443_446_940_845_609 + offset, (1 << 62) - 1 + Swift.min(offset, 0)]
         }
         var random = TestRandom(seed: 7)
         for _ in 0..<20_000 {
@@ -30,11 +43,30 @@ struct TraceEventWriterTests {
             let duration = time == .min ? 0 : abs(time)
             writer.complete("c", thread: thread, start: time, duration: duration)
             let text = writer.finish()
-            let expected = JSONWriter.format(Double(time) / 1000, decimals: 3)
-            let expectedDuration = JSONWriter.format(Double(duration) / 1000, decimals: 3)
+            let expected = Self.exactMicroseconds(time)
+            let expectedDuration = Self.exactMicroseconds(duration)
+            if time.magnitude < 1 << 50 {
+                #expect(expected == JSONWriter.format(Double(time) / 1000, decimals: 3), "\(time)")
+            }
             #expect(text.contains(#""ph":"i","s":"t","ts":\#(expected),"pid":1,"tid":1}"#), "\(time)")
             #expect(text.contains(#""ph":"X","ts":\#(expected),"dur":\#(expectedDuration),"pid":1"#), "\(time)")
         }
+    }
+
+    /// Hostile report 4, finding 08: times past 2⁵³ ns were written through a `Double`,
+    /// 4611686018427387000 ns as 4611686018427386.88 µs (120 ns early).
+    @Test func largeTimesAreExact() {
+        let writer = TraceEventWriter(process: "p")
+        let thread = writer.thread(named: "t")
+        writer.instant("a", thread: thread, time: 4_611_686_018_427_387_000)
+        writer.instant("b", thread: thread, time: 4_611_686_018_427_387_903)
+        writer.complete("c", thread: thread, start: 0, duration: 4_611_686_018_427_387_903)
+        writer.complete("d", thread: thread, start: -9_007_199_254_740_993, duration: 9_007_199_254_740_993)
+        let text = writer.finish()
+        #expect(text.contains(#""name":"a","ph":"i","s":"t","ts":4611686018427387,"pid":1"#), "\(text)")
+        #expect(text.contains(#""name":"b","ph":"i","s":"t","ts":4611686018427387.903,"pid":1"#), "\(text)")
+        #expect(text.contains(#""name":"c","ph":"X","ts":0,"dur":4611686018427387.903,"pid":1"#), "\(text)")
+        #expect(text.contains(#""name":"d","ph":"X","ts":-9007199254740.993,"dur":9007199254740.993,"pid":1"#), "\(text)")
     }
 
     /// A whole document: metadata, each kind of event, arguments of each kind, escapes.

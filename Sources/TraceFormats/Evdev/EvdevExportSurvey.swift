@@ -43,6 +43,15 @@ struct EvdevExportSurvey {
     /// pass finds them with a cursor (``PenLeaves``) rather than a set.
     private(set) var penLeaves: [Int] = []
 
+    /// Whether a sample other than a marker writes events that read back as a sample: a
+    /// touch in contact (a touch hover writes none), a pencil, a pointer, a key with a Linux
+    /// key code, a scroll step of at least one wheel unit.
+    private(set) var carriesSample = false
+
+    /// The latest epoch plus event time that, rounded to the microsecond as the evdev forms
+    /// write it, stays within ``EvdevEvent/latestTime``.
+    static let latestEventTime = EvdevEvent.latestTime / 1000 * 1000 + 499
+
     private var liveTouches = ContactIDs()
     private var mostTouches = 1
     private var lift: (index: Int, id: UInt32)?
@@ -75,6 +84,11 @@ struct EvdevExportSurvey {
             // A later time would be written, and refused by the evdev importers (±(2^62 − 1) ns).
             throw TraceFormatError("the trace's epoch plus the sample time \(sample.time) ns lies beyond 2^62 − 1 ns, which evdev imports refuse.")
         }
+        if sample.kind != .marker, absolute > Self.latestEventTime {
+            // Events are written to the microsecond, rounded: 2^62 − 1 ns became
+            // 4611686018.427388 s, which the importers refuse (markers keep their nanoseconds).
+            throw TraceFormatError("the trace's epoch plus the time of sample \(count), \(sample.time) ns, rounded to the microsecond \(format.rawValue) writes, lies beyond 2^62 − 1 ns, which evdev imports refuse.")
+        }
         guard sample.time >= previousTime else { throw TraceFormatError("sample \(index + 1) is earlier than the one before it.") }
         previousTime = sample.time
         kindBits |= 1 << sample.kind.rawValue
@@ -86,6 +100,7 @@ struct EvdevExportSurvey {
             markers.append(sample)
             return
         case .touch:
+            if sample.phase.isInContact { carriesSample = true }
             addContact(sample)
             if sample.phase.isTerminal || sample.phase == .hoverExited { liveTouches.remove(sample.id) } else { liveTouches.insert(sample.id) }
             mostTouches = Swift.max(mostTouches, liveTouches.count)
@@ -93,21 +108,36 @@ struct EvdevExportSurvey {
             if sample.force != nil { touchHasForce = true }
             if let radius = sample.majorRadius { largestTouchRadius = Swift.max(largestTouchRadius ?? radius, radius) }
         case .pencil:
+            carriesSample = true
             addContact(sample)
             if sample.force != nil { pencilHasForce = true }
             if sample.altitude != nil { pencilHasAltitude = true }
             addPencilPhase(sample, at: index)
         case .key:
-            if let usage = sample.key, let code = EvdevKeyUsage.keyCode(forUsage: usage) { keyCodes.insert(code) }
+            if let usage = sample.key, let code = EvdevKeyUsage.keyCode(forUsage: usage) {
+                keyCodes.insert(code)
+                carriesSample = true
+            }
         case .scroll:
+            if !carriesSample, let delta = sample.scrollDelta, EvdevEncoder.isWritable(scroll: delta) { carriesSample = true }
             if !highResolutionWheel, let delta = sample.scrollDelta {
                 let dx = delta.dx / EvdevDecoder.wheelDetentPoints, dy = delta.dy / EvdevDecoder.wheelDetentPoints
                 highResolutionWheel = dx != dx.rounded() || dy != dy.rounded()
             }
         case .pointer:
-            break
+            carriesSample = true
         }
         if firstEventTime == nil { firstEventTime = sample.time }
+    }
+
+    /// Why the file would be one touchbench cannot read back, for want of a sample the form
+    /// can carry (hostile report 4, finding 10), or `nil`: the libinput record and getevent
+    /// imports need an event and a sample or marker (their markers are header comments), the
+    /// evemu import a sample or a marker. An empty trace is refused before (``ExportLimits``).
+    var carriedSampleProblem: String? {
+        guard count > 0, !carriesSample else { return nil }
+        if !markers.isEmpty, format == .evemu || firstEventTime != nil { return nil }
+        return "the trace has no sample that \(format.rawValue) can carry (markers alone, keys without a Linux key code, touch hovers and scroll steps under a wheel unit write no input event), so touchbench could not read the file back; none is written"
     }
 
     /// Settles what only the end of the trace tells: a pen lifted for the last time leaves.

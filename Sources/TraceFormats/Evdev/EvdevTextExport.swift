@@ -40,6 +40,9 @@ enum EvdevTextExport {
         _ renderer: inout R, metadata: TraceMetadata, survey: EvdevExportSurvey,
         next: () throws -> InputSample?, flush: (inout TextBuffer) throws -> Void
     ) throws -> EvdevEncoder.Losses {
+        // Before the first byte: the output keeps what it held (a file is written under a
+        // temporary name), as for every other refusal of the survey.
+        if let problem = survey.carriedSampleProblem { throw TraceFormatError(problem + ".") }
         let plan = EvdevExportPlan(metadata: metadata, survey: survey)
         var encoder = EvdevEncoder(plan: plan, screen: metadata.screen, highResolutionWheel: survey.highResolutionWheel)
         var out = TextBuffer(capacity: chunkBytes + 4096)

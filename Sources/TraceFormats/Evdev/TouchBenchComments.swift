@@ -31,14 +31,48 @@ struct TouchBenchComments {
         guard let metadata else { return nil }
         let value = metadata.jsonValue
         guard value.isFinite else { return nil }
-        return Self.metadataPrefix + JSONWriter.compact(value, escapingSlashes: false)
+        return Self.metadataPrefix + Self.escapingLineBreaks(JSONWriter.compact(value, escapingSlashes: false))
+    }
+
+    /// The characters besides the line feed and carriage return that YAML 1.1 (PyYAML, which
+    /// `libinput replay` uses) reads as line breaks: NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR.
+    /// TraceText keeps the last two in a label or a metadata string (NEL is a C1 control it
+    /// refuses); written raw in a `#` comment they would end it, and the rest of the comment
+    /// would be read as YAML (hostile report 4, finding 06).
+    static func isYAMLLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
+    /// JSON text with every ``isYAMLLineBreak(_:)`` character written as its `\uXXXX` escape
+    /// (they can only be inside its strings), which every JSON reader reads back to the same
+    /// character; `json` itself when it holds none (every ordinary trace: the same bytes as before).
+    static func escapingLineBreaks(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: isYAMLLineBreak) else { return json }
+        var result = ""
+        result.reserveCapacity(json.utf8.count + 8)
+        for scalar in json.unicodeScalars {
+            if isYAMLLineBreak(scalar) {
+                let digits = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     var mappingLine: String? { mapping.map { Self.mappingPrefix + $0.serialized } }
 
+    /// `# TouchBench-marker: nanoseconds label`, the label as it is; or, when the label holds
+    /// a character YAML reads as a line break (``isYAMLLineBreak(_:)``), the nanoseconds, a tab
+    /// and the label as a JSON string with that character escaped
+    /// (`# TouchBench-marker: 5\t"a\u2028b"`). A label cannot hold a tab (TraceText), so the
+    /// tab tells the two apart, and a file written before reads as it did.
     static func markerLine(_ sample: InputSample) -> String {
         // Every label follows TraceText's rule (readers refuse a line feed), so it fits a line.
-        markerPrefix + "\(sample.time) \(sample.label ?? "")"
+        let label = sample.label ?? ""
+        guard label.unicodeScalars.contains(where: isYAMLLineBreak) else { return markerPrefix + "\(sample.time) \(label)" }
+        return markerPrefix + "\(sample.time)\t" + escapingLineBreaks(JSONWriter.quoted(label))
     }
 
     /// Reads one comment line (leading spaces and `#` included); other comments are ignored.
@@ -74,11 +108,21 @@ struct TouchBenchComments {
 
     /// `nanoseconds label` of a marker comment.
     static func marker(_ body: Substring) throws -> InputSample {
-        let time = body.prefix { $0 != " " }
+        let time = body.prefix { $0 != " " && $0 != "\t" }
         guard let nanoseconds = TextInput.integer(time, as: Int64.self), nanoseconds >= 0 else {
             throw TraceFormatError("the TouchBench marker comment is not: nanoseconds label.")
         }
-        let label = String(body.dropFirst(time.count + 1))
+        let rest = body.dropFirst(time.count)
+        let label: String
+        if rest.first == "\t" {
+            // The escaped form (``markerLine(_:)``): one JSON string.
+            guard case .string(let text)? = try? JSONValue.parse(rest.dropFirst()) else {
+                throw TraceFormatError("the TouchBench marker comment is not: nanoseconds, a tab and the label as a JSON string.")
+            }
+            label = text
+        } else {
+            label = String(rest.dropFirst())
+        }
         if let problem = TraceText.problem(label) { throw TraceFormatError("the TouchBench marker's label \(problem).") }
         return .marker(label, at: nanoseconds)
     }

@@ -38,7 +38,7 @@ public enum LibinputRecordExporter {
             out.append("libinput:\n  version: \"1.22.1\"\n  git: \"unknown\"\n")
             out.append("system:\n  os: \"touchbench\"\n  kernel: \"unknown\"\n  dmi: \"unknown\"\n")
             out.append(text: "devices:\n- node: \(device.node ?? "/dev/input/event0")\n  evdev:\n")
-            out.append(text: "    # Name: \(device.name)\n")
+            out.append(text: "    # Name: \(TouchBenchComments.escapingLineBreaks(device.name))\n")
             out.append(text: "    name: \"\(Self.escaped(device.name))\"\n")
             out.append("    id: [")
             out.append(decimal: Int64(device.bus)); out.append(", ")
@@ -132,6 +132,10 @@ public enum LibinputRecordExporter {
                 case "\"": result += "\\\""
                 case "\\": result += "\\\\"
                 case "\n", "\r", "\t": result += " "
+                // YAML line breaks (TraceText keeps U+2028 and U+2029 in a name): YAML's own escapes.
+                case "\u{85}": result += "\\N"
+                case "\u{2028}": result += "\\L"
+                case "\u{2029}": result += "\\P"
                 default: result.unicodeScalars.append(scalar)
                 }
             }
