@@ -28,6 +28,8 @@ extension EvdevDecoder {
         var id: UInt32 = 0
         var needsHoverEnter = false
         var changed = false
+        /// Whether this frame wrote ABS_X or ABS_Y.
+        var positionWritten = false
         /// The last sample emitted, whose values a leaving pen keeps: tablets zero their
         /// axes in the frame the tool leaves proximity.
         var last: InputSample?
@@ -35,8 +37,8 @@ extension EvdevDecoder {
 
     mutating func toolAbsolute(_ code: UInt16, _ value: Int32) {
         switch code {
-        case EvdevCode.absX: tool.x = value
-        case EvdevCode.absY: tool.y = value
+        case EvdevCode.absX: tool.x = value; tool.positionWritten = true
+        case EvdevCode.absY: tool.y = value; tool.positionWritten = true
         case EvdevCode.absPressure: tool.pressure = value; tool.sawPressure = true
         case EvdevCode.absTiltX: tool.tiltX = value; tool.sawTilt = true
         case EvdevCode.absTiltY: tool.tiltY = value; tool.sawTilt = true
@@ -67,6 +69,7 @@ extension EvdevDecoder {
         defer {
             tool.changed = false
             tool.touchReleasedThisFrame = false
+            tool.positionWritten = false
         }
         // A multitouch device repeats its first contact on ABS_X/ABS_Y and BTN_TOUCH for old
         // clients; those are not a second contact.
@@ -109,7 +112,12 @@ extension EvdevDecoder {
             phase = .ended
         }
         var sample = toolSample(phase: phase, at: time)
-        if next == .out, let last = tool.last {
+        // A pen leaving proximity with a position in the frame (TouchBench's exporters write
+        // the leaving sample's values with the tool's release) is read with that frame's
+        // values; a tablet zeroing its axes as the tool leaves (ABS_X and ABS_Y 0), or one
+        // writing no position, keeps the values of the sample before.
+        let leavesWithValues = tool.isPenDevice && tool.positionWritten && (tool.x != 0 || tool.y != 0)
+        if next == .out, !leavesWithValues, let last = tool.last {
             sample = last
             sample.time = time
             sample.phase = phase

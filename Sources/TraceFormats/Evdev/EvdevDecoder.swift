@@ -186,6 +186,7 @@ public struct EvdevDecoder: Sendable {
         for index in slots.indices { slots[index].clearFrame() }
         anonymous.clearFrame()
         tool.changed = false
+        tool.positionWritten = false
         pointer.clearFrame()
     }
 

@@ -10,12 +10,28 @@ struct EvdevEncoder {
         /// Contact samples that found every slot taken (more contacts at once than the
         /// device's slots, at most ``EvdevDecoder/contactLimit``): not written.
         var contactsWithoutSlot = 0
-        /// Contact and pen positions beyond the 32-bit axis units, and pointer moves beyond the
-        /// 32-bit relative units: written at the range's end.
+        /// Contact and pen positions beyond the 32-bit axis units, pointer moves beyond the
+        /// 32-bit relative units, and pointer positions off the screen: written at the range's
+        /// end (the screen's edge).
         var clampedPositions = 0
         /// Pencil samples lying flatter than the tilt axes can say (altitude 0): written at the
         /// flattest tilt they hold.
         var flattenedTilts = 0
+        /// Pointer samples off the screen, which the importer keeps the pointer on: written at
+        /// its edge.
+        var pointersOffScreen = 0
+        /// Scroll samples whose position is not where the pointer stands: wheel events carry
+        /// no position, and the importer reads a scroll at the pointer's.
+        var scrollsAwayFromPointer = 0
+        /// Pencil hover exits after the pen's lift left proximity (a lift not followed by the
+        /// same pen hovering or touching): not written.
+        var exitsAfterLeaving = 0
+        /// Pencil hover moves right after a lift: read back as hoverEntered, as the decoder
+        /// begins the hover after a lift anew.
+        var hoverMovesAfterLift = 0
+        /// Pencil samples leaving proximity at position unit 0, 0, which reads as a tablet
+        /// zeroing its axes: read back with the values of the pen's sample before.
+        var exitsAtOrigin = 0
     }
 
     let plan: EvdevExportPlan
@@ -37,11 +53,15 @@ struct EvdevEncoder {
     // Pen.
     var penInProximity = false
     var penButtons: UInt32 = 0
+    /// The phase of the pen's last sample while in proximity (nil once it left).
+    var lastPenPhase: SamplePhase?
     // Pointer.
     var pointerX: Double
     var pointerY: Double
     var pointerButtons: UInt32 = 0
     var highResolutionWheel: Bool
+    /// The screen the importer keeps the pointer on, when the trace has one.
+    let screen: TraceMetadata.Screen?
     /// The device's axes the samples are written on, looked up once rather than per sample.
     private let axes: Axes
 
@@ -71,6 +91,7 @@ struct EvdevEncoder {
         axes = Axes(plan.device)
         pointerX = (screen?.width ?? 0) / 2
         pointerY = (screen?.height ?? 0) / 2
+        self.screen = screen
         self.highResolutionWheel = highResolutionWheel
     }
 
@@ -176,13 +197,30 @@ struct EvdevEncoder {
     }
 
     private mutating func pen(_ sample: InputSample, leaves: Bool, at time: Int64) {
+        if sample.phase == .hoverExited && !penInProximity {
+            // The pen already left with its lift (the survey leaves at a lift the same pen
+            // does not hover or touch again after): an exit of a pen out of proximity is no
+            // event, and writing it in and out at once would read back as nothing.
+            losses.exitsAfterLeaving += 1
+            return
+        }
         if !penInProximity {
             penInProximity = true
             event(time, EvdevCode.evKey, EvdevCode.btnToolPen, 1)
         }
         let leaving = sample.phase == .hoverExited || (sample.phase.isTerminal && leaves)
-        if !leaving {
+        if lastPenPhase?.isTerminal == true, sample.phase == .hoverMoved {
+            // The pen stayed in proximity after its lift: the decoder begins the hover after a
+            // lift anew, with hoverEntered.
+            losses.hoverMovesAfterLift += 1
+        }
+        lastPenPhase = leaving ? nil : sample.phase
+        // A pen leaving proximity writes its values with the tool's release, as the decoder
+        // reads them (``EvdevDecoder/emitTool(at:emit:)``), unless they are the device's
+        // origin, which reads as a tablet zeroing its axes and takes the previous values.
+        do {
             let units = positionUnits(sample)
+            if leaving, units == (0, 0) { losses.exitsAtOrigin += 1 }
             event(time, EvdevCode.evAbs, EvdevCode.absX, units.0)
             event(time, EvdevCode.evAbs, EvdevCode.absY, units.1)
             if let axis = axes.pressure, sample.phase.isInContact, let force = sample.force {
@@ -219,7 +257,11 @@ struct EvdevEncoder {
         let perRadian = plan.tiltResolution > 0 ? Double(plan.tiltResolution) : 180 / .pi
         let limit = (Double.pi / 2 * perRadian).rounded(.up) - 1
         func flat(_ component: Double) -> Double { abs(component) < 1e-12 ? 0 : component > 0 ? .pi / 2 : -.pi / 2 }
-        let tilt = tan(altitude) > 1e-12 ? EvdevDecoder.tilt(altitude: altitude, azimuth: azimuth) : (x: flat(cos(azimuth)), y: flat(sin(azimuth)))
+        // An upright pen (altitude π/2, or up to a quantum above it where rounding to the
+        // trace's angle grid lands π/2: 1.570801 on the 1/4096 rad grid) tilts 0/0; past π/2
+        // the tangent turns negative and would otherwise read as lying flat.
+        let tilt = altitude >= .pi / 2 ? (x: 0.0, y: 0.0)
+            : tan(altitude) > 1e-12 ? EvdevDecoder.tilt(altitude: altitude, azimuth: azimuth) : (x: flat(cos(azimuth)), y: flat(sin(azimuth)))
         let x = (tilt.x * perRadian).rounded(), y = (tilt.y * perRadian).rounded()
         // Within the axis's declared range too: a recorded device's may be narrower than
         // π/2 (a Cintiq's is −64…63 at 57 units per radian, π/2 being 90 units).
@@ -233,10 +275,21 @@ struct EvdevEncoder {
     }
 
     private mutating func pointer(_ sample: InputSample, at time: Int64) {
+        // The importer keeps the pointer on the screen (``EvdevDecoder/relative(_:_:)``): a
+        // position off it is moved to its edge, the moves written reach that edge (not the
+        // position, which would shift every later sample by what the importer cut off), and
+        // the sample is counted as clamped (hostile report 4, finding 3).
+        var targetX = sample.x, targetY = sample.y
+        if let screen {
+            targetX = Swift.min(Swift.max(targetX, 0), screen.width)
+            targetY = Swift.min(Swift.max(targetY, 0), screen.height)
+        }
         // A move beyond the 32-bit REL_X/REL_Y range is written at its end and counted, as a
         // contact's clamped position is; the pointer then stands where the events leave it.
-        let dx = EvdevMapping.clamp(sample.x - pointerX), dy = EvdevMapping.clamp(sample.y - pointerY)
-        if Double(dx) != (sample.x - pointerX).rounded() || Double(dy) != (sample.y - pointerY).rounded() {
+        let dx = EvdevMapping.clamp(targetX - pointerX), dy = EvdevMapping.clamp(targetY - pointerY)
+        if targetX != sample.x || targetY != sample.y {
+            losses.pointersOffScreen += 1
+        } else if Double(dx) != (targetX - pointerX).rounded() || Double(dy) != (targetY - pointerY).rounded() {
             losses.clampedPositions += 1
         }
         let buttons = sample.buttons ?? 0
@@ -254,6 +307,8 @@ struct EvdevEncoder {
 
     private mutating func scroll(_ sample: InputSample, at time: Int64) {
         guard let delta = sample.scrollDelta else { return }
+        // Wheel events carry no position: the importer puts a scroll where the pointer stands.
+        if sample.x != pointerX || sample.y != pointerY { losses.scrollsAwayFromPointer += 1 }
         // The survey picks whole detents only when every step is one; otherwise 1/120 units.
         let perDetent = highResolutionWheel ? 120.0 : 1
         let vertical = Self.wheelUnits(-delta.dy, perDetent: perDetent)

@@ -51,11 +51,16 @@ struct EvdevExportPlan {
         let (minX, minY) = (survey.minX, survey.minY)
         var (maxX, maxY) = (survey.maxX, survey.maxY)
         if let screen = metadata.screen { maxX = Swift.max(maxX, screen.width); maxY = Swift.max(maxY, screen.height) }
-        mapping = EvdevMapping(method: .explicit, originX: EvdevMapping.clamp(minX / quantum), originY: EvdevMapping.clamp(minY / quantum),
+        // Unit 0 is point 0 and a unit is a quantum, so the value written is the position in
+        // quanta and the axes declare the extent of the values written: a negative position
+        // lies at or above the axis minimum (hostile report 4: an origin at the minimum moved
+        // every value by it again, below the declared range, and halved the range a position
+        // has before it is clamped).
+        mapping = EvdevMapping(method: .explicit, originX: 0, originY: 0,
                                scaleX: quantum, scaleY: quantum, positionQuantum: quantum)
         let resolution = Self.resolution(pointsPerUnit: quantum)
-        let x = EvdevDevice.Axis(minimum: mapping.originX, maximum: EvdevMapping.clamp(maxX / quantum), resolution: resolution)
-        let y = EvdevDevice.Axis(minimum: mapping.originY, maximum: EvdevMapping.clamp(maxY / quantum), resolution: resolution)
+        let x = EvdevDevice.Axis(minimum: EvdevMapping.clamp(minX / quantum), maximum: EvdevMapping.clamp(maxX / quantum), resolution: resolution)
+        let y = EvdevDevice.Axis(minimum: EvdevMapping.clamp(minY / quantum), maximum: EvdevMapping.clamp(maxY / quantum), resolution: resolution)
         device = EvdevDevice(name: metadata.device ?? "TouchBench synthetic device", bus: 0x06, vendor: 0x1d6b,
                              product: 0x7462, version: 1, properties: [EvdevDevice.propertyDirect])
         device.declare(type: EvdevCode.evSyn, code: EvdevCode.synReport)

@@ -96,6 +96,11 @@ public struct ExportLosses: Sendable {
         if encoder.contactsWithoutSlot > 0 { add(.contactsWithoutSlot, encoder.contactsWithoutSlot) }
         if encoder.flattenedTilts > 0 { add(.flattenedTilts, encoder.flattenedTilts) }
         if encoder.clampedPositions > 0 { add(.clampedPositions, encoder.clampedPositions) }
+        add(.pointersOffScreen, encoder.pointersOffScreen)
+        add(.scrollsAwayFromPointer, encoder.scrollsAwayFromPointer)
+        add(.hoverMovesAfterLift, encoder.hoverMovesAfterLift)
+        add(.exitsAfterLeaving, encoder.exitsAfterLeaving)
+        add(.exitsAtOrigin, encoder.exitsAtOrigin)
     }
 
     /// One kind of loss; its words name it in ``sentence(for:)``.
@@ -104,6 +109,7 @@ public struct ExportLosses: Sendable {
         case touchHover, touchTilt, touchButtons, pencilRadii, pointerForces, pointerRadii, pointerPositions, pointerExits
         case fineScrollSteps, scrollPhases, keysWithoutCode, cancellations, stationaryPhases, unbackedModifiers
         case contactsWithoutSlot, flattenedTilts, clampedPositions
+        case pointersOffScreen, scrollsAwayFromPointer, hoverMovesAfterLift, exitsAfterLeaving, exitsAtOrigin
 
         var words: String {
             switch self {
@@ -130,6 +136,11 @@ public struct ExportLosses: Sendable {
             case .contactsWithoutSlot: "contact samples finding every slot taken (over \(EvdevDecoder.contactLimit) at once, or the device's slots; not written)"
             case .flattenedTilts: "pencil samples lying flatter than the tilt axes can say (altitude 0, or a tilt past the axis range; written at their flattest tilt)"
             case .clampedPositions: "positions beyond the 32-bit axis units (written at the axis's end)"
+            case .pointersOffScreen: "pointer positions off the screen (written at its edge, where the importer keeps the pointer)"
+            case .scrollsAwayFromPointer: "scroll positions away from the pointer (wheel events carry none: read back at the pointer's)"
+            case .hoverMovesAfterLift: "pencil hover samples right after a lift (read back as the pen entering)"
+            case .exitsAfterLeaving: "pencil hover exits right after a lift (not written: the lift ends the pen's proximity)"
+            case .exitsAtOrigin: "pencil hover exits at the device's origin (read back at the position before)"
             }
         }
     }
