@@ -15,7 +15,8 @@ enum SynthCommand {
                                      in: 1...100_000)
     static let device = Option("device", "NAME", "phone (390×844 pt, default) or tablet (1024×1366 pt).")
     static let noise = Option("noise", "on|off", "Hand tremor, digitizer noise and timing jitter (default on).")
-    static let duration = Option.number("duration", "S", "Length of a session in seconds (1…86400).", in: 0...1e9)
+    static let duration = Option.number("duration", "S", "Length of a session in seconds (1…86400).",
+                                        in: 1...SynthesisOptions.maximumSessionDuration)
     static let speed = Option("speed", "LOW-HIGH", "Lift speeds of a pip-throw, app-switch or app-switch-catch in pt/s (default 250-1250; within 100-5000).")
 
     static let command = Command(
@@ -111,9 +112,6 @@ enum SynthCommand {
             throw UsageError(message: "--\(option.name) does not apply to \(MixedSession.name) (touch \(MixedSession.touchHz) Hz, pencil \(MixedSession.pencilHz) Hz, its own noise and speeds)")
         }
         let seconds = try arguments.value(duration) ?? 600
-        guard (1...SynthesisOptions.maximumSessionDuration).contains(seconds) else {
-            throw UsageError(message: "--duration must be from 1 to \(Int(SynthesisOptions.maximumSessionDuration)) seconds, not \(seconds)")
-        }
         var profile = DeviceProfile.phone
         if let value = try arguments.value(device) {
             do { profile = try DeviceProfile(parsing: value) } catch { throw UsageError(message: error.description) }
