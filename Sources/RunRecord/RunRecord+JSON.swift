@@ -46,7 +46,8 @@ extension RunRecord {
             // Its shortest exact digits: written at six decimals, 1e-300 read as "refreshHz 0".
             let shown = if case .number(let number) = refresh { "\(number)" } else { JSONWriter.line(refresh) }
             throw ResultDecodingError("\(what) has refreshHz \(shown), not a display rate from "
-                                      + "\(JSONWriter.format(Self.refreshHzRange.lowerBound)) to \(JSONWriter.format(Self.refreshHzRange.upperBound)) Hz")
+                                      + "\(JSONWriter.format(Self.refreshHzRange.lowerBound)) to \(JSONWriter.format(Self.refreshHzRange.upperBound)) Hz "
+                                      + "(a stalled page's run before 5 December 2026 wrote 0: bench the baseline anew)")
         }
         refreshHz = hertz
         if let delay = object.take("presentationDelayFrames") {

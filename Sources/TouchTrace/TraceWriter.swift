@@ -46,6 +46,9 @@ public final class TraceWriter {
         public var chunkCount: Int
         public var byteCount: Int
         public var quantizationError: QuantizationError
+        /// Why ``finish(metadata:)`` kept the header the file began with (writing the file
+        /// anew failed, a full disk say): the finished file holds every sample all the same.
+        public var metadataNotWritten: TraceFileError?
     }
 
     public let path: String
@@ -238,13 +241,20 @@ public final class TraceWriter {
     /// which the header, written before the first chunk, could not say. When they differ, the
     /// finished file is written anew (``TraceReader/copy(to:metadata:options:)``, chunks
     /// byte for byte) and replaces it once complete, so a rewrite that fails or is killed
-    /// leaves the finished file; an output that cannot be read back (a FIFO, a device,
-    /// standard output) keeps the header it began with. `metadata` keeps the quanta.
+    /// leaves the finished file, and the summary says why (``Summary/metadataNotWritten``);
+    /// an output that cannot be read back (a FIFO, a device, standard output) keeps the
+    /// header it began with. `metadata` keeps the quanta.
     @discardableResult
     public func finish(metadata: TraceMetadata) throws(TraceFileError) -> Summary {
-        let summary = try finish()
+        var summary = try finish()
         guard metadata != self.metadata, isRegularFileAtPath else { return summary }
-        return try TraceReader(path: path).copy(to: path, metadata: metadata, options: options)
+        do {
+            return try TraceReader(path: path).copy(to: path, metadata: metadata, options: options)
+        } catch {
+            // The recording is whole and on disk: a copy that failed costs only the count.
+            summary.metadataNotWritten = error
+            return summary
+        }
     }
 
     /// Stops writing and removes what was written (the file created for it, or the temporary

@@ -51,6 +51,9 @@ enum RecordCommand {
         Console.endProgress()
         let statistics = result.statistics
         TraceFiles.warnHeldBack(statistics.timeRegressions, in: input)
+        if let kept = result.trace.metadataNotWritten {
+            Console.error("warning: \(outputPath) holds every sample, but not the count in its metadata: \(kept.description)")
+        }
         var line = "\(input) → \(outputPath): \(result.trace.sampleCount) samples in \(result.trace.chunkCount) chunks from \(statistics.events) events"
         if let cost = statistics.nanosecondsPerEvent {
             line += String(format: ", %.1f µs per event to decode and write", cost / 1000)

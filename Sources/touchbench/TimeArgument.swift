@@ -8,7 +8,7 @@
 enum TimeArgument {
     /// How a time between two nanoseconds becomes one.
     enum Rounding {
-        /// To the nearest, halves up: a duration.
+        /// To the nearest, halves away from zero: a duration.
         case nearest
         /// Up: a window's bound, so that `from <= t < to` keeps exactly the samples whose
         /// (whole) times lie within the bounds as written.

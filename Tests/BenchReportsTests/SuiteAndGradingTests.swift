@@ -82,9 +82,10 @@ struct SuiteAndGradingTests {
         #expect(SuiteDiscovery.inputFiles(of: suite, manifest: manifest) == [manifest] + traces + [folder.appendingPathComponent("own.json").path])
         // A page given as a file is read too (relative to its trace, absolute, or a file:// URL);
         // a web address is no file.
-        suite.traces[1].scenes += ["page:../p.html", "page:/abs/q.html", "page:file:///abs/r.html", "page:http://localhost:8000/"]
+        suite.traces[1].scenes += ["page:../p.html", "page:/abs/q.html", "page:file:///abs/r%20s.html", "page:file://localhost/abs/t.html",
+                                   "page:http://localhost:8000/"]
         #expect(SuiteDiscovery.inputFiles(of: suite, manifest: manifest)
-            == [manifest] + traces + [folder.appendingPathComponent("p.html").path, "/abs/q.html", "/abs/r.html",
+            == [manifest] + traces + [folder.appendingPathComponent("p.html").path, "/abs/q.html", "/abs/r s.html", "/abs/t.html",
                                       folder.appendingPathComponent("own.json").path])
     }
 

@@ -105,13 +105,13 @@ struct RunRecordTests {
         // The display rate: every producer writes one from 1 to 1000 Hz (hostile round 3: 0,
         // -120 and 1e-300 were read, and a missing one was 0).
         (#"{"trace": "t", "scene": "s", "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has no refreshHz"),
-        (#"{"trace": "t", "scene": "s", "refreshHz": 0, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 0, not a display rate from 1 to 1000 Hz"),
-        (#"{"trace": "t", "scene": "s", "refreshHz": -120, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz -120, not a display rate from 1 to 1000 Hz"),
-        (#"{"trace": "t", "scene": "s", "refreshHz": 1e-300, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 1e-300, not a display rate from 1 to 1000 Hz"),
-        (#"{"trace": "t", "scene": "s", "refreshHz": 0.999, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 0.999, not a display rate from 1 to 1000 Hz"),
-        (#"{"trace": "t", "scene": "s", "refreshHz": 1000.5, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 1000.5, not a display rate from 1 to 1000 Hz"),
-        (#"{"trace": "t", "scene": "s", "refreshHz": "120", "frames": 1, "samples": 1, "metrics": {}}"#, #"the run t · s has refreshHz "120", not a display rate from 1 to 1000 Hz"#),
-        (#"{"trace": "t", "scene": "s", "refreshHz": null, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz null, not a display rate from 1 to 1000 Hz"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 0, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 0, not a display rate from 1 to 1000 Hz (a stalled page's run before 5 December 2026 wrote 0: bench the baseline anew)"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": -120, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz -120, not a display rate from 1 to 1000 Hz (a stalled page's run before 5 December 2026 wrote 0: bench the baseline anew)"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 1e-300, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 1e-300, not a display rate from 1 to 1000 Hz (a stalled page's run before 5 December 2026 wrote 0: bench the baseline anew)"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 0.999, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 0.999, not a display rate from 1 to 1000 Hz (a stalled page's run before 5 December 2026 wrote 0: bench the baseline anew)"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": 1000.5, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz 1000.5, not a display rate from 1 to 1000 Hz (a stalled page's run before 5 December 2026 wrote 0: bench the baseline anew)"),
+        (#"{"trace": "t", "scene": "s", "refreshHz": "120", "frames": 1, "samples": 1, "metrics": {}}"#, #"the run t · s has refreshHz "120", not a display rate from 1 to 1000 Hz (a stalled page's run before 5 December 2026 wrote 0: bench the baseline anew)"#),
+        (#"{"trace": "t", "scene": "s", "refreshHz": null, "frames": 1, "samples": 1, "metrics": {}}"#, "the run t · s has refreshHz null, not a display rate from 1 to 1000 Hz (a stalled page's run before 5 December 2026 wrote 0: bench the baseline anew)"),
     ])
     func refused(text: String, reason: String) {
         #expect { try RunRecord.decode(text) } throws: { ($0 as? ResultDecodingError)?.description == reason }

@@ -63,6 +63,25 @@ struct MetadataRewriteTests {
             == (try Data(contentsOf: scratch.url.appendingPathComponent("b.touchtrace"))))
     }
 
+    /// A rewrite that fails (here, metadata whose quanta the chunks were not encoded on; a
+    /// full disk would do the same) leaves the finished file as it was, and says why: the
+    /// recording is never lost for a count in its header.
+    @Test("a rewrite that fails keeps the finished file and says why")
+    func failedRewrite() throws {
+        let scratch = ScratchDirectory()
+        let plain = try Self.write(to: scratch.path("plain.touchtrace"), final: Self.metadata)
+        var final = Self.metadata
+        final.extra["evdev.timeRegressions"] = "27"
+        final.quanta.position *= 2
+        let summary = try Self.write(to: scratch.path("kept.touchtrace"), final: final)
+        let why = try #require(summary.metadataNotWritten)
+        #expect(why.description.contains("quanta"))
+        #expect(summary.sampleCount == plain.sampleCount && summary.byteCount == plain.byteCount)
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("kept.touchtrace"))
+            == (try Data(contentsOf: scratch.url.appendingPathComponent("plain.touchtrace"))))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["kept.touchtrace", "plain.touchtrace"])
+    }
+
     @Test("a copy keeps the chunks' quanta, and a damaged file is left to repair")
     func copyRefusals() throws {
         let scratch = ScratchDirectory()

@@ -165,6 +165,33 @@ struct EvdevExportRangesTests {
         #expect(back.map { [$0.x, $0.y] } == [[0, 800], [400, 0], [400, 0]])
     }
 
+    /// On a screen of odd size the pointer starts between whole points: a move to the edge
+    /// rounds past it, where the importer stops it, and the encoder follows the importer, so
+    /// later samples are still reached; whole positions the moves cannot reach are counted.
+    @Test("on a screen of odd width the pointer follows the importer's clamp, and what it cannot reach is counted", arguments: forms)
+    func pointerOnAnOddScreen(format: TraceFormat) throws {
+        var metadata = TraceMetadata()
+        metadata.screen = TraceMetadata.Screen(width: 393, height: 852)
+        let samples = [
+            InputSample(time: 1_000_000, kind: .pointer, phase: .hoverEntered, id: 0, x: 393, y: 426, buttons: 0),
+            InputSample(time: 2_000_000, kind: .pointer, phase: .hoverMoved, id: 0, x: 200, y: 426, buttons: 0),
+            InputSample(time: 3_000_000, kind: .pointer, phase: .hoverMoved, id: 0, x: 210.5, y: 426, buttons: 0),
+            // A scroll where the last pointer sample stands is not away from it, rounded or not.
+            InputSample(time: 4_000_000, kind: .scroll, phase: .moved, x: 210.5, y: 426, scrollDelta: (0, 10)),
+        ]
+        let (losses, back) = try Self.convert(samples, metadata: metadata, format: format)
+        // 196.5 + 197 = 393.5 is kept at 393; from there −193 reaches 200 exactly, and 210.5
+        // is written at 211 (its fraction counted per sample).
+        #expect(back.samples.map { [$0.x, $0.y] } == [[393, 426], [200, 426], [211, 426], [211, 426]])
+        let encoder = try Self.encoderLosses(metadata: metadata, samples: samples)
+        #expect(encoder.pointersBetweenPoints == 0)
+        #expect(encoder.scrollsAwayFromPointer == 0)
+        #expect(losses.count(of: "pointer positions (rounded to whole points)") == 1)
+        // A whole position the half-point start cannot reach before the edge is met.
+        let unreachable = [InputSample(time: 1_000_000, kind: .pointer, phase: .hoverEntered, id: 0, x: 100, y: 426, buttons: 0)]
+        #expect(try Self.encoderLosses(metadata: metadata, samples: unreachable).pointersBetweenPoints == 1)
+    }
+
     @Test("without a screen the pointer is not kept anywhere, and is written as it moved")
     func pointerWithoutScreen() throws {
         let samples = [

@@ -31,7 +31,8 @@ public struct PageTarget: Sendable, Hashable {
     public func file(forTraceAt tracePath: String) -> String? {
         if let beside = besideTrace(at: tracePath) { return beside }
         let lower = page.lowercased()
-        if lower.hasPrefix("file://") { return String(page.dropFirst(7)) }
+        // A file URL's path, percent-decoded (`file:///a%20b.html`, `file://localhost/x`).
+        if lower.hasPrefix("file://") { return URL(string: page)?.path }
         return lower.contains("://") ? nil : page
     }
 

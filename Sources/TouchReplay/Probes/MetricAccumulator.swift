@@ -14,7 +14,8 @@ import TouchBenchSupport
 /// range is large (docs/PERFORMANCE.md §4: about 5 bytes more per replayed sample of a
 /// finger-tracking scene). A bucket is keyed by 32 bits (its shift and its 19 bits below the
 /// top one) and counted in 32: 8 bytes an entry, where Int64 keys and Int counts took 16.
-/// Negative values, which no probe measures, keep their own dictionary.
+/// Negative values, which no probe measures, keep their own dictionary. Counts are 32 bits,
+/// in the dense pages too: over 4 billion values in one bucket (a year of frames) would wrap.
 ///
 /// Pages rather than one array up to the largest q: a single slow settle (a second) grew
 /// that array to 4 MB, zeroed, copied at each doubling and scanned whole by ``summary(kind:)``

@@ -10,9 +10,8 @@ struct EvdevEncoder {
         /// Contact samples that found every slot taken (more contacts at once than the
         /// device's slots, at most ``EvdevDecoder/contactLimit``): not written.
         var contactsWithoutSlot = 0
-        /// Contact and pen positions beyond the 32-bit axis units, pointer moves beyond the
-        /// 32-bit relative units, and pointer positions off the screen: written at the range's
-        /// end (the screen's edge).
+        /// Contact and pen positions beyond the 32-bit axis units, and pointer moves beyond the
+        /// 32-bit relative units: written at the range's end.
         var clampedPositions = 0
         /// Pencil samples lying flatter than the tilt axes can say (altitude 0): written at the
         /// flattest tilt they hold.
@@ -20,9 +19,15 @@ struct EvdevEncoder {
         /// Pointer samples off the screen, which the importer keeps the pointer on: written at
         /// its edge.
         var pointersOffScreen = 0
-        /// Scroll samples whose position is not where the pointer stands: wheel events carry
-        /// no position, and the importer reads a scroll at the pointer's.
+        /// Scroll samples away from the last pointer sample (or, before one, the screen's
+        /// centre): wheel events carry no position, and the importer reads a scroll at the
+        /// pointer's.
         var scrollsAwayFromPointer = 0
+        /// Pointer samples at whole points that the moves cannot reach: the pointer starts at
+        /// the screen's centre, which lies between whole points on a screen of odd size, and
+        /// moves by whole points (a position with a fraction is counted per sample, by
+        /// ``ExportLosses``).
+        var pointersBetweenPoints = 0
         /// Pencil hover exits after the pen's lift left proximity (a lift not followed by the
         /// same pen hovering or touching): not written.
         var exitsAfterLeaving = 0
@@ -56,8 +61,11 @@ struct EvdevEncoder {
     /// The phase of the pen's last sample while in proximity (nil once it left).
     var lastPenPhase: SamplePhase?
     // Pointer.
+    /// Where the importer will have the pointer, and the last pointer sample's own position.
     var pointerX: Double
     var pointerY: Double
+    var pointerSampleX: Double
+    var pointerSampleY: Double
     var pointerButtons: UInt32 = 0
     var highResolutionWheel: Bool
     /// The screen the importer keeps the pointer on, when the trace has one.
@@ -91,6 +99,8 @@ struct EvdevEncoder {
         axes = Axes(plan.device)
         pointerX = (screen?.width ?? 0) / 2
         pointerY = (screen?.height ?? 0) / 2
+        pointerSampleX = pointerX
+        pointerSampleY = pointerY
         self.screen = screen
         self.highResolutionWheel = highResolutionWheel
     }
@@ -278,7 +288,7 @@ struct EvdevEncoder {
         // The importer keeps the pointer on the screen (``EvdevDecoder/relative(_:_:)``): a
         // position off it is moved to its edge, the moves written reach that edge (not the
         // position, which would shift every later sample by what the importer cut off), and
-        // the sample is counted as clamped (hostile report 4, finding 3).
+        // the sample is counted as off the screen (hostile report 4, finding 3).
         var targetX = sample.x, targetY = sample.y
         if let screen {
             targetX = Swift.min(Swift.max(targetX, 0), screen.width)
@@ -287,9 +297,11 @@ struct EvdevEncoder {
         // A move beyond the 32-bit REL_X/REL_Y range is written at its end and counted, as a
         // contact's clamped position is; the pointer then stands where the events leave it.
         let dx = EvdevMapping.clamp(targetX - pointerX), dy = EvdevMapping.clamp(targetY - pointerY)
-        if targetX != sample.x || targetY != sample.y {
+        let offScreen = targetX != sample.x || targetY != sample.y
+        let beyondUnits = Double(dx) != (targetX - pointerX).rounded() || Double(dy) != (targetY - pointerY).rounded()
+        if offScreen {
             losses.pointersOffScreen += 1
-        } else if Double(dx) != (targetX - pointerX).rounded() || Double(dy) != (targetY - pointerY).rounded() {
+        } else if beyondUnits {
             losses.clampedPositions += 1
         }
         let buttons = sample.buttons ?? 0
@@ -297,8 +309,20 @@ struct EvdevEncoder {
             event(time, EvdevCode.evRel, EvdevCode.relX, dx)
             if dy != 0 { event(time, EvdevCode.evRel, EvdevCode.relY, dy) }
         }
+        // Where the importer has it: moved, then kept on the screen as it keeps it (a move
+        // from a half point to the edge rounds past it).
         pointerX += Double(dx)
         pointerY += Double(dy)
+        if let screen {
+            pointerX = Swift.min(Swift.max(pointerX, 0), screen.width)
+            pointerY = Swift.min(Swift.max(pointerY, 0), screen.height)
+        }
+        if !offScreen, !beyondUnits, sample.x == sample.x.rounded(), sample.y == sample.y.rounded(),
+           pointerX != sample.x || pointerY != sample.y {
+            losses.pointersBetweenPoints += 1
+        }
+        pointerSampleX = sample.x
+        pointerSampleY = sample.y
         for bit in 0..<3 where (buttons ^ pointerButtons) & (1 << bit) != 0 {
             event(time, EvdevCode.evKey, EvdevCode.btnLeft + UInt16(bit), buttons & (1 << bit) != 0 ? 1 : 0)
         }
@@ -308,7 +332,7 @@ struct EvdevEncoder {
     private mutating func scroll(_ sample: InputSample, at time: Int64) {
         guard let delta = sample.scrollDelta else { return }
         // Wheel events carry no position: the importer puts a scroll where the pointer stands.
-        if sample.x != pointerX || sample.y != pointerY { losses.scrollsAwayFromPointer += 1 }
+        if sample.x != pointerSampleX || sample.y != pointerSampleY { losses.scrollsAwayFromPointer += 1 }
         // The survey picks whole detents only when every step is one; otherwise 1/120 units.
         let perDetent = highResolutionWheel ? 120.0 : 1
         let vertical = Self.wheelUnits(-delta.dy, perDetent: perDetent)

@@ -93,10 +93,11 @@ public struct ExportLosses: Sendable {
     /// Adds what the evdev encoder could not write, which depends on the whole trace (the
     /// device's slots, its axes' origin) and is counted as the events are written.
     mutating func add(_ encoder: EvdevEncoder.Losses) {
-        if encoder.contactsWithoutSlot > 0 { add(.contactsWithoutSlot, encoder.contactsWithoutSlot) }
-        if encoder.flattenedTilts > 0 { add(.flattenedTilts, encoder.flattenedTilts) }
-        if encoder.clampedPositions > 0 { add(.clampedPositions, encoder.clampedPositions) }
+        add(.contactsWithoutSlot, encoder.contactsWithoutSlot)
+        add(.flattenedTilts, encoder.flattenedTilts)
+        add(.clampedPositions, encoder.clampedPositions)
         add(.pointersOffScreen, encoder.pointersOffScreen)
+        add(.pointersBetweenPoints, encoder.pointersBetweenPoints)
         add(.scrollsAwayFromPointer, encoder.scrollsAwayFromPointer)
         add(.hoverMovesAfterLift, encoder.hoverMovesAfterLift)
         add(.exitsAfterLeaving, encoder.exitsAfterLeaving)
@@ -109,7 +110,7 @@ public struct ExportLosses: Sendable {
         case touchHover, touchTilt, touchButtons, pencilRadii, pointerForces, pointerRadii, pointerPositions, pointerExits
         case fineScrollSteps, scrollPhases, keysWithoutCode, cancellations, stationaryPhases, unbackedModifiers
         case contactsWithoutSlot, flattenedTilts, clampedPositions
-        case pointersOffScreen, scrollsAwayFromPointer, hoverMovesAfterLift, exitsAfterLeaving, exitsAtOrigin
+        case pointersOffScreen, pointersBetweenPoints, scrollsAwayFromPointer, hoverMovesAfterLift, exitsAfterLeaving, exitsAtOrigin
 
         var words: String {
             switch self {
@@ -137,10 +138,11 @@ public struct ExportLosses: Sendable {
             case .flattenedTilts: "pencil samples lying flatter than the tilt axes can say (altitude 0, or a tilt past the axis range; written at their flattest tilt)"
             case .clampedPositions: "positions beyond the 32-bit axis units (written at the axis's end)"
             case .pointersOffScreen: "pointer positions off the screen (written at its edge, where the importer keeps the pointer)"
+            case .pointersBetweenPoints: "pointer positions half a point from where the moves reach (the pointer starts at the screen's centre, between whole points on a screen of odd size)"
             case .scrollsAwayFromPointer: "scroll positions away from the pointer (wheel events carry none: read back at the pointer's)"
             case .hoverMovesAfterLift: "pencil hover samples right after a lift (read back as the pen entering)"
             case .exitsAfterLeaving: "pencil hover exits right after a lift (not written: the lift ends the pen's proximity)"
-            case .exitsAtOrigin: "pencil hover exits at the device's origin (read back at the position before)"
+            case .exitsAtOrigin: "pencil samples leaving proximity at the device's origin (read back with the values before)"
             }
         }
     }

@@ -266,6 +266,17 @@ indirect enum RecordYAML: Sendable {
                     }
                     if character == "\\", quote == "\"", text.index(after: index) < text.endIndex {
                         index = text.index(after: index)
+                        // YAML's escapes of the line breaks TouchBench's exporter escapes (a
+                        // name with U+0085, U+2028 or U+2029); any other escaped character is
+                        // itself, as before.
+                        switch text[index] {
+                        case "N": value.append("\u{85}")
+                        case "L": value.append("\u{2028}")
+                        case "P": value.append("\u{2029}")
+                        default: value.append(text[index])
+                        }
+                        index = text.index(after: index)
+                        continue
                     }
                     value.append(text[index])
                     index = text.index(after: index)
