@@ -38,7 +38,7 @@ public struct SynthesisRecipe: Sendable, Hashable {
     /// `app-switch` or an `app-switch-catch`.
     public static func speedRange(_ text: String) throws(SynthesisError) -> ClosedRange<Double> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 1 || parts.count == 2, let low = Double(parts[0]), let high = Double(parts[parts.count - 1]),
+        guard parts.count == 1 || parts.count == 2, let low = Double(decimalText: parts[0]), let high = Double(decimalText: parts[parts.count - 1]),
               low <= high else { throw .invalidThrowSpeed(text) }
         return low...high
     }

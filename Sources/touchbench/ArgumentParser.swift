@@ -57,18 +57,13 @@ extension Option where Value == Double {
     static func number(_ name: String, _ valueName: String, _ help: String,
                        in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) -> Option {
         Option(name, valueName, help) { (text) throws(UsageError) in
-            // Decimal numbers only: Double(_:) also reads hexadecimal (`0x10` was 16), `inf` and `nan`.
-            guard text.utf8.allSatisfy({ Self.decimalBytes.contains($0) }), let number = Double(text), number.isFinite,
-                  range.contains(number) else {
+            guard let number = Double(decimalText: text), number.isFinite, range.contains(number) else {
                 throw UsageError(message: "--\(name) must be a number from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound)), not '\(text)'")
             }
             // -0 means 0: kept, it printed as "-0.0" and "-0" (hostile report 16 L6).
             return number == 0 ? 0 : number
         }
     }
-
-    /// The bytes of a decimal number: digits, a sign, a point and an exponent.
-    private static let decimalBytes = Set("0123456789+-.eE".utf8)
 
     /// A bound as a person writes it: `86400`, not `86400.0`.
     private static func shown(_ bound: Double) -> String {

@@ -1,4 +1,5 @@
 import RunRecord
+import TouchBenchSupport
 
 /// How often a display refreshes.
 public enum RefreshRate: Sendable, Hashable, CustomStringConvertible {
@@ -32,10 +33,10 @@ public enum RefreshRate: Sendable, Hashable, CustomStringConvertible {
     /// ``hertzRange`` or the range runs backwards.
     public init?(argument: String) {
         let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]),
+        if parts.count == 2, let low = Double(decimalText: parts[0]), let high = Double(decimalText: parts[1]),
            Self.hertzRange.contains(low), Self.hertzRange.contains(high), low <= high {
             self = low == high ? .fixed(high) : .adaptive(low...high)
-        } else if parts.count == 1, let hz = Double(argument), Self.hertzRange.contains(hz) {
+        } else if parts.count == 1, let hz = Double(decimalText: argument), Self.hertzRange.contains(hz) {
             self = .fixed(hz)
         } else {
             return nil

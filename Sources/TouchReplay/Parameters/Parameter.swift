@@ -1,3 +1,5 @@
+import TouchBenchSupport
+
 /// One tunable of a scene, a recognizer or the display model: its name (`pan.hysteresis`),
 /// what it means, its default, unit and valid range, where the default comes from, and the
 /// evidence that a gate notices it (``Sensitivity``).
@@ -83,7 +85,7 @@ public struct Parameter: Sendable, Hashable {
         switch text {
         case "true" where choices.isEmpty && range == 0...1 && isInteger: value = 1
         case "false" where choices.isEmpty && range == 0...1 && isInteger: value = 0
-        default: value = Double(text)
+        default: value = Double(decimalText: text)
         }
         guard let value, value.isFinite, range.contains(value), !isInteger || value == value.rounded() else {
             throw ParameterError(name: name, reason: "'\(text)' is not \(validValues)")
