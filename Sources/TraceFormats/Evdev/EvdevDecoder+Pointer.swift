@@ -55,10 +55,13 @@ extension EvdevDecoder {
             pointer.wheelX += Double(value) / 120 * detent
         default: break
         }
-        if let screen = pointer.screen {
-            pointer.x = Swift.min(Swift.max(pointer.x, 0), screen.width)
-            pointer.y = Swift.min(Swift.max(pointer.y, 0), screen.height)
-        }
+        if let screen = pointer.screen { (pointer.x, pointer.y) = Self.keepOnScreen(pointer.x, pointer.y, screen) }
+    }
+
+    /// Where the pointer stands on `screen` for a position: kept within it, as the decoder
+    /// keeps it after every move (and the encoder, which writes the moves, follows).
+    static func keepOnScreen(_ x: Double, _ y: Double, _ screen: TraceMetadata.Screen) -> (x: Double, y: Double) {
+        (Swift.min(Swift.max(x, 0), screen.width), Swift.min(Swift.max(y, 0), screen.height))
     }
 
     mutating func pointerButton(_ code: UInt16, _ value: Int32) {

@@ -228,25 +228,23 @@ struct EvdevEncoder {
         // A pen leaving proximity writes its values with the tool's release, as the decoder
         // reads them (``EvdevDecoder/emitTool(at:emit:)``), unless they are the device's
         // origin, which reads as a tablet zeroing its axes and takes the previous values.
-        do {
-            let units = positionUnits(sample)
-            if leaving, units == (0, 0) { losses.exitsAtOrigin += 1 }
-            event(time, EvdevCode.evAbs, EvdevCode.absX, units.0)
-            event(time, EvdevCode.evAbs, EvdevCode.absY, units.1)
-            if let axis = axes.pressure, sample.phase.isInContact, let force = sample.force {
-                event(time, EvdevCode.evAbs, EvdevCode.absPressure, Self.units(force, axis))
-            }
-            if axes.tiltX != nil, let altitude = sample.altitude {
-                let tilt = tiltUnits(altitude: altitude, azimuth: sample.azimuth ?? 0)
-                if tilt.flattened { losses.flattenedTilts += 1 }
-                event(time, EvdevCode.evAbs, EvdevCode.absTiltX, tilt.x)
-                event(time, EvdevCode.evAbs, EvdevCode.absTiltY, tilt.y)
-            }
-            let buttons = sample.buttons ?? 0
-            if (buttons ^ penButtons) & 2 != 0 { event(time, EvdevCode.evKey, EvdevCode.btnStylus, buttons & 2 != 0 ? 1 : 0) }
-            if (buttons ^ penButtons) & 4 != 0 { event(time, EvdevCode.evKey, EvdevCode.btnStylus2, buttons & 4 != 0 ? 1 : 0) }
-            penButtons = buttons
+        let units = positionUnits(sample)
+        if leaving, units == (0, 0) { losses.exitsAtOrigin += 1 }
+        event(time, EvdevCode.evAbs, EvdevCode.absX, units.0)
+        event(time, EvdevCode.evAbs, EvdevCode.absY, units.1)
+        if let axis = axes.pressure, sample.phase.isInContact, let force = sample.force {
+            event(time, EvdevCode.evAbs, EvdevCode.absPressure, Self.units(force, axis))
         }
+        if axes.tiltX != nil, let altitude = sample.altitude {
+            let tilt = tiltUnits(altitude: altitude, azimuth: sample.azimuth ?? 0)
+            if tilt.flattened { losses.flattenedTilts += 1 }
+            event(time, EvdevCode.evAbs, EvdevCode.absTiltX, tilt.x)
+            event(time, EvdevCode.evAbs, EvdevCode.absTiltY, tilt.y)
+        }
+        let buttons = sample.buttons ?? 0
+        if (buttons ^ penButtons) & 2 != 0 { event(time, EvdevCode.evKey, EvdevCode.btnStylus, buttons & 2 != 0 ? 1 : 0) }
+        if (buttons ^ penButtons) & 4 != 0 { event(time, EvdevCode.evKey, EvdevCode.btnStylus2, buttons & 4 != 0 ? 1 : 0) }
+        penButtons = buttons
         if sample.phase == .began { event(time, EvdevCode.evKey, EvdevCode.btnTouch, 1) }
         if sample.phase.isTerminal { event(time, EvdevCode.evKey, EvdevCode.btnTouch, 0) }
         if leaving {
@@ -289,11 +287,7 @@ struct EvdevEncoder {
         // position off it is moved to its edge, the moves written reach that edge (not the
         // position, which would shift every later sample by what the importer cut off), and
         // the sample is counted as off the screen (hostile report 4, finding 3).
-        var targetX = sample.x, targetY = sample.y
-        if let screen {
-            targetX = Swift.min(Swift.max(targetX, 0), screen.width)
-            targetY = Swift.min(Swift.max(targetY, 0), screen.height)
-        }
+        let (targetX, targetY) = screen.map { EvdevDecoder.keepOnScreen(sample.x, sample.y, $0) } ?? (sample.x, sample.y)
         // A move beyond the 32-bit REL_X/REL_Y range is written at its end and counted, as a
         // contact's clamped position is; the pointer then stands where the events leave it.
         let dx = EvdevMapping.clamp(targetX - pointerX), dy = EvdevMapping.clamp(targetY - pointerY)
@@ -313,10 +307,7 @@ struct EvdevEncoder {
         // from a half point to the edge rounds past it).
         pointerX += Double(dx)
         pointerY += Double(dy)
-        if let screen {
-            pointerX = Swift.min(Swift.max(pointerX, 0), screen.width)
-            pointerY = Swift.min(Swift.max(pointerY, 0), screen.height)
-        }
+        if let screen { (pointerX, pointerY) = EvdevDecoder.keepOnScreen(pointerX, pointerY, screen) }
         if !offScreen, !beyondUnits, sample.x == sample.x.rounded(), sample.y == sample.y.rounded(),
            pointerX != sample.x || pointerY != sample.y {
             losses.pointersBetweenPoints += 1

@@ -52,8 +52,7 @@ struct TouchBenchComments {
         result.reserveCapacity(json.utf8.count + 8)
         for scalar in json.unicodeScalars {
             if isYAMLLineBreak(scalar) {
-                let digits = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+                result += JSONWriter.unicodeEscape(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
