@@ -18,7 +18,8 @@ extension BenchResult {
     ///
     /// The same trace × scene in two inputs is an error (overlapping shards or a file given
     /// twice). Missing shards, differing environments and differing repeats are warnings; the
-    /// merged environment is the first shard's; the calibration pools every input's samples in
+    /// merged environment is the first shard's, with the fewest repeats any input ran (what
+    /// `compare`'s warning about too few repeats must judge); the calibration pools every input's samples in
     /// shard order (inputs without a shard after, in the order given), so it stands for the
     /// machine over all the shards and the merge does not depend on the order of its arguments.
     public static func merge(_ results: [BenchResult], names: [String]) throws(MergeError) -> Merge {
@@ -27,6 +28,9 @@ extension BenchResult {
         let first = results[firstIndex]
         func label(_ index: Int) -> String { index < names.count ? names[index] : "input \(index + 1)" }
         var warnings: [String] = []
+        // A shard with fewer repeats makes its timings less sure, so the merged count is the
+        // fewest: stating the first shard's hid a 3-repeat shard from compare's warning.
+        let fewestRepeats = results.map(\.environment.repeats).min() ?? first.environment.repeats
         var owner: [EntryKey: String] = [:]
         var entries: [RunRecord] = []
         for (index, result) in results.enumerated() {
@@ -42,10 +46,10 @@ extension BenchResult {
                 warnings.append("\(name) ran elsewhere (\(mismatch)); its timing metrics are not comparable with the others'")
             }
             // Not a reason to skip timings in compare (the tests take samples of any size),
-            // but the merged file states one count, the first shard's, for every entry.
+            // but the merged file states one count, the fewest, for every entry.
             if result.environment.repeats != first.environment.repeats {
                 warnings.append("\(name) ran \(result.environment.repeats) repeats and \(label(firstIndex)) \(first.environment.repeats); "
-                                + "the merged result says \(first.environment.repeats) for timings that rest on both (run every shard with the same --repeat)")
+                                + "the merged result says \(fewestRepeats), the fewer, for every entry (run every shard with the same --repeat)")
             }
         }
         let shards = results.compactMap(\.shard)
@@ -57,7 +61,9 @@ extension BenchResult {
             }
         }
         // The shards' calibrations pooled: the merged timings came from all of them.
-        return Merge(result: BenchResult(entries: entries, environment: first.environment,
+        var environment = first.environment
+        environment.repeats = fewestRepeats
+        return Merge(result: BenchResult(entries: entries, environment: environment,
                                          calibration: BenchCalibration.pooled(byShard.map { results[$0].calibration })),
                      warnings: warnings)
     }
