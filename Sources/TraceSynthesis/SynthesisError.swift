@@ -12,6 +12,8 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownDevice(String)
     /// A `pip-throw` lift speed range that is not `LOW-HIGH` within 100–5000 pt/s, as written.
     case invalidThrowSpeed(String)
+    /// A suite recipe's value that is not the kind of value its key takes, as written.
+    case invalidRecipeValue(key: String, value: String, expected: String)
 
     public var description: String {
         switch self {
@@ -26,7 +28,9 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownDevice(let name):
             "There is no device named '\(name)': choose phone or tablet."
         case .invalidThrowSpeed(let text):
-            "The throw speed '\(text)' is invalid: give LOW-HIGH in pt/s within 100-5000"
+            "The throw speed '\(text)' is invalid: give LOW-HIGH in pt/s within 100-5000."
+        case .invalidRecipeValue(let key, let value, let expected):
+            "The recipe's \(key) '\(value)' is not \(expected)."
         }
     }
 }

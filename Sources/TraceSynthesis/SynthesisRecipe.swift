@@ -17,17 +17,20 @@ public struct SynthesisRecipe: Sendable, Hashable {
         gesture = try Gesture(parsing: recipe["gesture"] ?? "")
         options = SynthesisOptions()
         if let seed = recipe["seed"] {
-            guard let value = UInt64(seed) else { throw .invalidNoise("the seed '\(seed)' is not a non-negative integer") }
+            guard let value = UInt64(seed) else { throw .invalidRecipeValue(key: "seed", value: seed, expected: "a non-negative integer") }
             options.seed = value
         }
         if let rate = recipe["rate"] {
-            guard let value = Int(rate) else { throw .unsupportedRate(0) }
+            guard let value = Int(rate) else { throw .invalidRecipeValue(key: "rate", value: rate, expected: "60, 120 or 240") }
             options.rate = value
         }
         if let device = recipe["device"] { options.device = try DeviceProfile(parsing: device) }
         if let noise = recipe["noise"] { options.noise = try NoiseModel(parsing: noise) }
         if let duration = recipe["duration"] {
-            guard let value = Double(duration) else { throw .invalidSessionDuration(.nan) }
+            // Decimal only, as on the command line (Double(_:) reads "0x10" as 16 and "nan").
+            guard let value = Double(decimalText: duration) else {
+                throw .invalidRecipeValue(key: "duration", value: duration, expected: "a number of seconds")
+            }
             options.sessionDuration = value
         }
         if let speed = recipe["speed"] { options.throwSpeed = try Self.speedRange(speed) }

@@ -34,12 +34,14 @@ enum SynthCommand {
         positionals: 0...1
     ) { arguments in
         if arguments[list] {
+            try refuseOthers(than: "--list", arguments)
             let width = (Gesture.allCases.map(\.name.count).max() ?? 0) + 2
             for gesture in Gesture.allCases { print(gesture.name.padding(toLength: width) + gesture.summary) }
             print(MixedSession.name.padding(toLength: width) + MixedSession.summary)
             return ExitCode.success
         }
         if let manifest = try arguments.value(suite) {
+            try refuseOthers(than: "--suite", arguments)
             return try synthesizeSuite(manifest)
         }
         guard let name = arguments.positionals.first else { throw UsageError(message: "synth needs a GESTURE (see --list)") }
@@ -96,6 +98,17 @@ enum SynthCommand {
         guard try arguments.value(option) != nil else { return }
         let users = gestures.map(\.name) + (mixedSession ? [MixedSession.name] : [])
         throw UsageError(message: "\(option.flagName) changes nothing for \(name): only \(users.joined(separator: ", ")) read it")
+    }
+
+    /// `--list` and `--suite` stand alone: a gesture or an option given with them would be
+    /// ignored without a word (`synth --list -o x.touchtrace` wrote nothing and said nothing).
+    private static func refuseOthers(than mode: String, _ arguments: ParsedArguments) throws {
+        let options = [suite.spec, output.spec, seed.spec, rate.spec, device.spec, noise.spec, duration.spec, speed.spec]
+        let given = options.filter { "--\($0.name)" != mode && arguments.values(named: $0.name) != nil }.map { "--\($0.name)" }
+            + (mode == "--list" ? [] : arguments[list] ? ["--list"] : [])
+            + arguments.positionals.prefix(1).map { "the gesture '\($0)'" }
+        guard let first = given.first else { return }
+        throw UsageError(message: "\(mode) takes no gesture or other option, so \(first) would change nothing")
     }
 
     /// The scale benchmarks' marker-dense workload, streamed to the file (any length, flat memory).
