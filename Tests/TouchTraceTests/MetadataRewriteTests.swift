@@ -1,3 +1,4 @@
+import AllocationCounter
 import Foundation
 import Testing
 import TouchInput
@@ -98,5 +99,46 @@ struct MetadataRewriteTests {
         let damaged = try #require(throws: TraceFileError.self) { try TraceReader(path: path).copy(to: path, metadata: Self.metadata) }
         #expect(damaged == (try TraceReader(path: path).damage))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("b.touchtrace")))
+    }
+
+    /// The rewrite is a pass over the whole file (a recording of an hour is copied at its end),
+    /// so it must cost per chunk, never per sample, and hold one chunk at a time: counted, not
+    /// timed, on a trace and one four times as long with chunks of the same size.
+    @Test("the copy allocates per chunk, not per sample, and no more large buffers for a longer trace")
+    func copyCostDoesNotGrowPerSample() throws {
+        try #require(allocation_counter_is_active() != 0)
+        let scratch = ScratchDirectory()
+        var final = Self.metadata
+        final.extra["evdev.timeRegressions"] = "1"
+        func allocations(samples count: Int) throws -> (all: UInt64, large: UInt64, smallBytes: UInt64, chunks: Int) {
+            let path = scratch.path("a\(count).touchtrace")
+            var options = TraceWriter.Options()
+            options.maximumChunkSamples = 700
+            let writer = try TraceWriter(path: path, metadata: Self.metadata, options: options)
+            for start in stride(from: 0, to: count, by: 1000) {
+                try writer.append(contentsOf: (start..<min(count, start + 1000)).map { index in
+                    InputSample(time: Int64(index) * 1_000_000, kind: .touch, phase: index == 0 ? .began : .moved, id: 1,
+                                x: Double(index % 400) / 3, y: 1.0 / 7)
+                })
+            }
+            try writer.finish()
+            let reader = try TraceReader(path: path)
+            let before = (allocation_counter_thread_allocations(), allocation_counter_thread_large_allocations(),
+                          allocation_counter_thread_small_bytes())
+            let summary = try reader.copy(to: scratch.path("b\(count).touchtrace"), metadata: final)
+            let after = (allocation_counter_thread_allocations(), allocation_counter_thread_large_allocations(),
+                         allocation_counter_thread_small_bytes())
+            #expect(summary.sampleCount == count)
+            #expect(try TraceReader(path: scratch.path("b\(count).touchtrace")).verify().sampleCount == count)
+            return (after.0 - before.0, after.1 - before.1, after.2 - before.2, reader.chunks.count)
+        }
+        let short = try allocations(samples: 20_000), long = try allocations(samples: 80_000)
+        #expect(long.chunks >= 4 * short.chunks - 1)
+        // 60 000 more samples in 86 more chunks: under one allocation a chunk was measured (76;
+        // the index grows), where one a sample would be 60 000.
+        let moreChunks = UInt64(long.chunks - short.chunks)
+        #expect(long.all - short.all <= 2 * moreChunks, "\(short) → \(long)")
+        #expect(long.large <= short.large + 1, "\(short) → \(long)")
+        #expect(long.smallBytes - short.smallBytes <= 1_024 * moreChunks, "\(short) → \(long)")
     }
 }
