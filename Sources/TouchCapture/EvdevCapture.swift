@@ -56,7 +56,8 @@ public final class EvdevCapture {
         public var samples = 0
         /// `SYN_REPORT` frames decoded.
         public var frames = 0
-        /// `SYN_DROPPED` events: the kernel's buffer overflowed because reading fell behind.
+        /// `SYN_DROPPED` events: the kernel's buffer overflowed because reading fell behind
+        /// (the finished file keeps the count as the imports do, `evdev.synDropped`).
         public var droppedFrames = 0
         /// Events whose time went back (wall-clock stamps); they were given the previous time
         /// (``EvdevTraceDecoder/heldBackEvents``, as the imports hold them), and the finished
@@ -310,13 +311,14 @@ public final class EvdevCapture {
 
         /// Finishes the file; a capture that saw no event still leaves a valid, empty trace.
         /// The metadata then says what the imports of the same events say that only the end
-        /// tells: events held because their time went back (the file is written anew for it).
+        /// tells: events held because their time went back, and frames the kernel dropped, key
+        /// events skipped and contacts ignored (the file is written anew for any of them).
         mutating func finish() throws -> TraceWriter.Summary {
             let writer = try self.writer ?? TraceWriter(path: capture.outputPath, metadata: capture.metadata(origin: 0),
                                                         options: capture.options.writer)
             self.writer = nil
             var metadata = writer.metadata
-            EvdevRecording.noteTimeRegressions(statistics.timeRegressions, in: &metadata)
+            EvdevRecording.noteLosses(decoder.decoder.statistics, regressions: statistics.timeRegressions, in: &metadata)
             return try writer.finish(metadata: metadata)
         }
     }

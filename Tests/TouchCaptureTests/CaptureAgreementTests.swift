@@ -148,6 +148,38 @@ struct CaptureAgreementTests {
             == ["back.bin", "back.touchtrace"])
     }
 
+    /// `record` kept only the held events in its metadata: a kernel buffer overflow
+    /// (`SYN_DROPPED`) was said on stderr and then lost, where the imports of the same events
+    /// keep `evdev.synDropped` and the events discarded with it.
+    @Test("frames the kernel dropped are counted by both, in the metadata too")
+    func droppedFramesAgree() throws {
+        var events = CaptureSupport.twoFingerDrag(frames: 5)
+        let reports = events.indices.filter { events[$0].type == 0 && events[$0].code == 0 }
+        let dropTime = events[reports[1]].time
+        events.insert(EvdevEvent(time: dropTime, type: 0, code: 3, value: 0), at: reports[1] + 1)
+        let directory = try CaptureSupport.temporaryDirectory("dropped")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        try CaptureSupport.screenDescription.write(toFile: path("screen.desc"), atomically: true, encoding: .utf8)
+        try (CaptureSupport.screenDescription + CaptureSupport.evemuEvents(events)).write(toFile: path("events.evemu"), atomically: true,
+                                                                                           encoding: .utf8)
+        try Data(EvdevInputRecord.encode(events)).write(to: URL(fileURLWithPath: path("events.bin")))
+        let result = try EvdevCapture(input: path("events.bin"), output: path("out.touchtrace"),
+                                      options: .init(descriptionPath: path("screen.desc"))).run(shouldStop: { false })
+        #expect(result.statistics.droppedFrames == 1)
+        let imported = try TraceFormat.importTrace(from: path("events.evemu"), format: .evemu)
+        let recorded = try TraceReader(path: path("out.touchtrace")).metadata.extra
+        let keys = ["evdev.synDropped", "evdev.synDropped.discardedEvents", "evdev.synDropped.firstTime"]
+        for key in keys {
+            #expect(recorded[key] != nil && recorded[key] == imported.metadata.extra[key], "\(key)")
+        }
+        #expect(recorded["evdev.synDropped"] == "1")
+        // The frame after the drop (two slots' ids, positions and its report) was discarded.
+        #expect(recorded["evdev.synDropped.discardedEvents"] == imported.metadata.extra["evdev.synDropped.discardedEvents"])
+        #expect(Int(recorded["evdev.synDropped.discardedEvents"] ?? "") ?? 0 > 0)
+        #expect(try CaptureSupport.samples(of: path("out.touchtrace")) == (try CaptureSupport.stored(imported, in: directory)))
+    }
+
     @Test("every ABS value Int32.max, or a slot of 2^31 − 1: no samples, refused by both", arguments: [false, true])
     func nothingDecodedAgrees(slotOnly: Bool) throws {
         let events = Self.drag { $0.type == 3 && (!slotOnly || $0.code == 0x2f) ? Int32.max : $0.value }

@@ -58,11 +58,20 @@ extension EvdevRecording {
     }
 
     /// What only the decoded events tell, added to ``initialMetadata(device:deviceIsObserved:mapping:source:options:origin:extra:)``:
-    /// the rate, and the frame, drop, skipped-key, ignored-contact and time-regression counts.
+    /// the rate and the frame count, and what ``noteLosses(_:regressions:in:)`` keeps.
     static func complete(_ metadata: inout TraceMetadata, rate: DigitizerRate, statistics: EvdevDecoder.Statistics, regressions: Int) {
         metadata.digitizerHz = rate.hertz
+        metadata.extra["evdev.frames"] = String(statistics.frames)
+        noteLosses(statistics, regressions: regressions, in: &metadata)
+    }
+
+    /// Keeps in `metadata` what the decoding dropped, skipped, ignored or held, as every evdev
+    /// import and `record` keep it, each key absent when nothing happened: `evdev.synDropped`
+    /// (with `.discardedEvents` and `.firstTime`), `evdev.skippedKeyEvents`,
+    /// `evdev.ignoredContacts`, and `evdev.timeRegressions` (events whose time went back,
+    /// held at the time of the event before: ``Clock``).
+    public static func noteLosses(_ statistics: EvdevDecoder.Statistics, regressions: Int, in metadata: inout TraceMetadata) {
         var info = metadata.extra
-        info["evdev.frames"] = String(statistics.frames)
         if statistics.droppedFrames > 0 {
             info["evdev.synDropped"] = String(statistics.droppedFrames)
             info["evdev.synDropped.discardedEvents"] = String(statistics.discardedEvents)
@@ -70,15 +79,8 @@ extension EvdevRecording {
         }
         if statistics.skippedKeyEvents > 0 { info["evdev.skippedKeyEvents"] = String(statistics.skippedKeyEvents) }
         if statistics.ignoredContacts > 0 { info["evdev.ignoredContacts"] = String(statistics.ignoredContacts) }
+        if regressions > 0 { info["evdev.timeRegressions"] = String(regressions) }
         metadata.extra = info
-        noteTimeRegressions(regressions, in: &metadata)
-    }
-
-    /// Keeps in `metadata` how many events went back in time and were held at the time of the
-    /// event before (``Clock``), as every evdev import and `record` keep it:
-    /// `evdev.timeRegressions`, absent when none did.
-    public static func noteTimeRegressions(_ count: Int, in metadata: inout TraceMetadata) {
-        if count > 0 { metadata.extra["evdev.timeRegressions"] = String(count) }
     }
 }
 

@@ -75,8 +75,8 @@ public struct EvdevRecording: Sendable {
 
     /// What a trace of `device` says about itself before any event is decoded: the device,
     /// the mapping, the quanta and (when `origin` is a wall-clock time) the epoch. Live
-    /// capture writes this as the file header (and adds the events held back once it ends,
-    /// ``noteTimeRegressions(_:in:)``); ``makeTrace(source:options:explicitMapping:markers:extra:)``
+    /// capture writes this as the file header (and adds what the decoding lost or held once it
+    /// ends, ``noteLosses(_:regressions:in:)``); ``makeTrace(source:options:explicitMapping:markers:extra:)``
     /// adds what only the decoded events tell (rate, frame and drop counts).
     public static func initialMetadata(
         device: EvdevDevice, deviceIsObserved: Bool, mapping: EvdevMapping, source: String,
