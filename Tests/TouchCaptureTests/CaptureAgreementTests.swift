@@ -116,9 +116,7 @@ struct CaptureAgreementTests {
         let directory = try CaptureSupport.temporaryDirectory("regressions")
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        try CaptureSupport.screenDescription.write(toFile: path("screen.desc"), atomically: true, encoding: .utf8)
-        try (CaptureSupport.screenDescription + CaptureSupport.evemuEvents(events)).write(toFile: path("events.evemu"), atomically: true,
-                                                                                           encoding: .utf8)
+        try CaptureSupport.writeScreenAndRecording(of: events, in: directory)
         func capture(_ events: [EvdevEvent], _ name: String) throws -> EvdevCapture.Result {
             try Data(EvdevInputRecord.encode(events)).write(to: URL(fileURLWithPath: path("\(name).bin")))
             return try EvdevCapture(input: path("\(name).bin"), output: path("\(name).touchtrace"),
@@ -160,9 +158,7 @@ struct CaptureAgreementTests {
         let directory = try CaptureSupport.temporaryDirectory("dropped")
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        try CaptureSupport.screenDescription.write(toFile: path("screen.desc"), atomically: true, encoding: .utf8)
-        try (CaptureSupport.screenDescription + CaptureSupport.evemuEvents(events)).write(toFile: path("events.evemu"), atomically: true,
-                                                                                           encoding: .utf8)
+        try CaptureSupport.writeScreenAndRecording(of: events, in: directory)
         try Data(EvdevInputRecord.encode(events)).write(to: URL(fileURLWithPath: path("events.bin")))
         let result = try EvdevCapture(input: path("events.bin"), output: path("out.touchtrace"),
                                       options: .init(descriptionPath: path("screen.desc"))).run(shouldStop: { false })

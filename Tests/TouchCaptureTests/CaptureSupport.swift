@@ -71,6 +71,14 @@ enum CaptureSupport {
         }.joined(separator: "\n") + "\n"
     }
 
+    /// Writes ``screenDescription`` as `screen.desc` and an evemu recording of `events` on it
+    /// as `events.evemu` into `directory`: what a capture and an import of the same events read.
+    static func writeScreenAndRecording(of events: [EvdevEvent], in directory: URL) throws {
+        try screenDescription.write(to: directory.appendingPathComponent("screen.desc"), atomically: true, encoding: .utf8)
+        try (screenDescription + evemuEvents(events)).write(to: directory.appendingPathComponent("events.evemu"), atomically: true,
+                                                            encoding: .utf8)
+    }
+
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tb-capture-\(name)-\(UUID().uuidString)")
