@@ -25,12 +25,19 @@ enum ContainerHarness {
         }
     }
 
-    /// Repairs whatever opens; the repaired file must verify and hold the kept samples.
+    /// Repairs whatever opens as `verify --repair` opens it (a damaged header whose metadata
+    /// reads included); the repaired file must verify, hold the kept samples, and be what
+    /// `verify` promised.
     static func repair(_ bytes: UnsafeRawBufferPointer) {
         let path = Scratch.write(bytes, as: "damaged.touchtrace")
-        guard let reader = try? TraceReader(path: path) else { return }
+        guard let reader = try? TraceReader(salvaging: path) else { return }
         let output = Scratch.path("repaired.touchtrace")
+        let promised = try? reader.recoverable()
         guard let report = try? reader.repair(to: output) else { return }
+        if let promised {
+            precondition(promised.chunkCount == report.chunkCount && promised.sampleCount == report.sampleCount,
+                         "the repair keeps other chunks than verify promised")
+        }
         guard let repaired = try? TraceReader(path: output) else { preconditionFailure("a repaired file does not open") }
         guard let verified = try? repaired.verify() else { preconditionFailure("a repaired file does not verify") }
         precondition(verified.sampleCount == report.sampleCount, "the repair report miscounts")

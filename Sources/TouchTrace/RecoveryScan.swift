@@ -2,7 +2,16 @@
 /// walking chunk headers from the start and, past a damaged chunk, searching for the next
 /// chunk magic whose header and payload checksums hold.
 struct RecoveryScan {
+    /// The intact chunks in time order: each starts at or after the end of the one before,
+    /// as its header states (a chunk out of that order is skipped).
     var chunks: [ChunkInfo] = []
+    /// Every chunk whose header and payload checksums hold, in file order, out-of-order ones
+    /// included: what a repair chooses from once it has decoded them (a header's times are
+    /// only sure once its samples are: ``TraceReader/repair(to:)``).
+    var intact: [ChunkInfo] = []
+    /// Chunks whose header holds but whose payload does not: damaged chunks, as a repair
+    /// counts them.
+    var damagedPayloads = 0
     /// The first problem met: where the data ends or is damaged. `nil` when every byte up
     /// to the end (or to a damaged index) belongs to an intact chunk.
     var stop: TraceFileError?
@@ -18,6 +27,7 @@ struct RecoveryScan {
         while position < fileSize {
             switch try probe(file, at: position, fileSize: fileSize, header: &header, payload: &payload) {
             case .chunk(let info):
+                scan.intact.append(info)
                 if info.firstTime < (scan.chunks.last?.lastTime ?? .min) {
                     scan.note(TraceFileError(.malformed, path: file.path, offset: position,
                                              reason: "has a chunk that starts before the previous chunk ends"))
@@ -32,6 +42,7 @@ struct RecoveryScan {
                 return scan
             case .problem(let damage, let resume):
                 if scan.stop == nil { scan.stop = damage.error(path: file.path, position: position) }
+                if case .payload = damage { scan.damagedPayloads += 1 }
                 // A chunk whose header holds but whose payload does not is skipped whole:
                 // its header is genuine, so no chunk starts inside it, and each payload byte
                 // is checksummed once (a hostile file of such chunks stays linear).

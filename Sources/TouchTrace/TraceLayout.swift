@@ -28,7 +28,11 @@ package enum TraceLayout {
     }
 
     /// Reads and checks the header; returns the metadata and where the first chunk starts.
-    package static func decodeHeader(from file: SystemFile, fileSize: Int) throws(TraceFileError) -> (TraceMetadata, Int) {
+    /// The metadata and where the chunks start; with `acceptingChecksumMismatch`, a header
+    /// whose checksum fails but whose metadata decodes and is valid is returned with the
+    /// checksum's error (for a repair), where it is otherwise refused.
+    package static func decodeHeader(from file: SystemFile, fileSize: Int, acceptingChecksumMismatch: Bool = false)
+        throws(TraceFileError) -> (metadata: TraceMetadata, dataStart: Int, checksumProblem: TraceFileError?) {
         let path = file.path
         guard fileSize >= ContainerFormat.fileHeaderFixedSize else {
             throw TraceFileError(.malformed, path: path, offset: 0,
@@ -58,17 +62,27 @@ package enum TraceLayout {
         var header: [UInt8] = []
         try file.read(headerEnd, at: 0, into: &header)
         let stored = header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: headerEnd - 4, as: UInt32.self)) }
-        guard CRC32C.checksum(Array(header[0..<(headerEnd - 4)])) == stored else {
-            throw TraceFileError(.malformed, path: path, offset: 0, reason: "has a damaged header (checksum mismatch)")
+        var checksumProblem: TraceFileError?
+        if CRC32C.checksum(Array(header[0..<(headerEnd - 4)])) != stored {
+            checksumProblem = TraceFileError(.malformed, path: path, offset: 0, reason: "has a damaged header (checksum mismatch)")
+            if !acceptingChecksumMismatch, let checksumProblem { throw checksumProblem }
         }
         var json = Array(header[ContainerFormat.fileHeaderFixedSize..<(headerEnd - 4)])
-        guard let value = try? JSONValue.parse(bytes: &json), let metadata = try? TraceMetadata(json: value) else {
-            throw TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize, reason: "has metadata that is not valid JSON")
+        // A damaged header's metadata is taken only when it reads as a whole: nothing else
+        // tells the quanta its chunks were encoded on.
+        func refused(_ reason: String) -> TraceFileError {
+            if let checksumProblem { return checksumProblem }
+            return TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize, reason: reason)
         }
-        if let problem = metadata.problem {
-            throw TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize, reason: problem)
+        guard let value = try? JSONValue.parse(bytes: &json) else { throw refused("has metadata that is not valid JSON") }
+        let metadata: TraceMetadata
+        do {
+            metadata = try TraceMetadata(json: value)
+        } catch {
+            throw refused("has metadata that the format does not allow: \(error.reason)")
         }
-        return (metadata, headerEnd)
+        if let problem = metadata.problem { throw refused(problem) }
+        return (metadata, headerEnd, checksumProblem)
     }
 
     // MARK: Index and trailer

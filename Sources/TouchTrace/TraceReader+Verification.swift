@@ -14,6 +14,9 @@ public struct RepairReport: Sendable, Hashable {
     public var sampleCount: Int
     /// Chunks that were found but failed to decode, and so were left out.
     public var droppedChunkCount: Int
+    /// Intact chunks left out because they overlap the time of a chunk kept before them (a
+    /// copy of it, or a stray chunk of another recording).
+    public var overlappingChunkCount = 0
     /// The problem that made the repair necessary, if the file had one.
     public var damage: TraceFileError?
 }
@@ -36,20 +39,21 @@ extension TraceReader {
     }
 
     /// Writes every intact chunk to a new, complete file at `path`, byte for byte, with a
-    /// fresh index. Chunks that cannot be decoded are left out and counted.
+    /// fresh index: the chunks ``salvage()`` keeps, in time order. Chunks left out are counted.
     @discardableResult
     public func repair(to path: String) throws(TraceFileError) -> RepairReport {
+        let (kept, damaged, overlapping) = try salvage()
         let writer = try TraceWriter(path: path, metadata: metadata)
         var bytes: [UInt8] = []
-        var kept = 0, keptSamples = 0
-        let dropped = try forEachIntactChunk { (index) throws(TraceFileError) in
+        for info in kept {
             // The error of the chunks kept is not known (the footer, if any, counted others).
-            try copyChunk(index, into: writer, bytes: &bytes, quantizationError: nil)
-            kept += 1
-            keptSamples += chunks[index].sampleCount
+            try copyChunk(info, into: writer, bytes: &bytes, quantizationError: nil)
         }
         try writer.finish()
-        return RepairReport(chunkCount: kept, sampleCount: keptSamples, droppedChunkCount: dropped, damage: damage)
+        var report = RepairReport(chunkCount: kept.count, sampleCount: kept.reduce(0) { $0 + $1.sampleCount },
+                                  droppedChunkCount: damaged, damage: damage)
+        report.overlappingChunkCount = overlapping
+        return report
     }
 
     /// Writes this complete file anew at `path` (its own path too: the new file replaces it
@@ -65,45 +69,69 @@ extension TraceReader {
         }
         let writer = try TraceWriter(path: path, metadata: metadata, options: options)
         var bytes: [UInt8] = []
-        for index in chunks.indices {
-            try copyChunk(index, into: writer, bytes: &bytes, quantizationError: footer?.quantizationError)
+        for info in chunks {
+            try copyChunk(info, into: writer, bytes: &bytes, quantizationError: footer?.quantizationError)
         }
         return try writer.finish()
     }
 
-    /// Copies chunk `index`, read into `bytes`, to `writer`.
-    private func copyChunk(_ index: Int, into writer: TraceWriter, bytes: inout [UInt8],
+    /// Copies the chunk `info` locates, read into `bytes`, to `writer`.
+    private func copyChunk(_ info: ChunkInfo, into writer: TraceWriter, bytes: inout [UInt8],
                            quantizationError: QuantizationError?) throws(TraceFileError) {
-        let info = chunks[index]
         try file.read(info.length, at: info.offset, into: &bytes)
         try writer.appendEncodedChunk(bytes, info: info, quantizationError: quantizationError)
     }
 
-    /// What ``repair(to:)`` would keep — the chunks that decode and their samples — without
-    /// writing anything: what `verify` promises (it counted every chunk found, damaged ones too).
+    /// What ``repair(to:)`` would keep — the chunks ``salvage()`` keeps and their samples —
+    /// without writing anything: what `verify` promises.
     public func recoverable() throws(TraceFileError) -> (chunkCount: Int, sampleCount: Int) {
-        var chunkCount = 0, sampleCount = 0
-        _ = try forEachIntactChunk { (index) throws(TraceFileError) in
-            chunkCount += 1
-            sampleCount += chunks[index].sampleCount
-        }
-        return (chunkCount, sampleCount)
+        let kept = try salvage().kept
+        return (kept.count, kept.reduce(0) { $0 + $1.sampleCount })
     }
 
-    /// Calls `body` with the index of every chunk that decodes, in order; returns how many
-    /// chunks did not.
-    private func forEachIntactChunk(_ body: (Int) throws(TraceFileError) -> Void) throws(TraceFileError) -> Int {
+    /// The chunks a repair keeps, in time order, and how many it leaves out because they do
+    /// not decode, or because they overlap one kept.
+    ///
+    /// Every chunk of the file whose checksums hold is a candidate, whatever the index or the
+    /// chunks around it say: an index entry that disagreed with an intact chunk cost that
+    /// chunk, and a chunk whose header claimed a later end than its samples reach cost every
+    /// chunk after it (hostile round 5). A candidate is kept when it decodes, since its samples
+    /// then vouch for the times its header states, and when, taken in time order, it starts at
+    /// or after the end of the one kept before it: so chunks written out of order are both
+    /// kept, and one that overlaps another (a copy of it, a stray chunk of another recording)
+    /// is left out. Linear in the file but for the sort of the chunks, as the scan is.
+    private func salvage() throws(TraceFileError) -> (kept: [ChunkInfo], damaged: Int, overlapping: Int) {
+        let scan = try RecoveryScan.run(file: file, fileSize: fileSize, dataStart: dataStart)
         var samples: [InputSample] = []
-        var dropped = 0
-        for index in chunks.indices {
+        var decoded: [(info: ChunkInfo, payloadChecksum: UInt32)] = []
+        var damaged = scan.damagedPayloads, overlapping = 0
+        for info in scan.intact {
             do {
-                try decodeChunk(index, into: &samples)
+                try decodeChunk(at: info, into: &samples)
             } catch where error.kind == .malformed {
-                dropped += 1
+                damaged += 1
                 continue
             }
-            try body(index)
+            decoded.append((info, lastPayloadChecksum))
         }
-        return dropped
+        // Chunks of one time (a zero-length chunk and the next) stay in file order.
+        decoded.sort { ($0.info.firstTime, $0.info.offset) < ($1.info.firstTime, $1.info.offset) }
+        var kept: [ChunkInfo] = []
+        var lastChecksum: UInt32?
+        for (info, checksum) in decoded {
+            if let last = kept.last {
+                // A chunk of one instant after another of the same instant overlaps nothing by
+                // time, but the same bytes twice is a copy.
+                let copy = checksum == lastChecksum && info.firstTime == last.firstTime && info.lastTime == last.lastTime
+                    && info.sampleCount == last.sampleCount && info.length == last.length
+                guard info.firstTime >= last.lastTime, !copy else {
+                    overlapping += 1
+                    continue
+                }
+            }
+            kept.append(info)
+            lastChecksum = checksum
+        }
+        return (kept, damaged, overlapping)
     }
 }

@@ -34,14 +34,34 @@ public final class TraceReader {
     private var chunkBytes: [UInt8] = []
     private var readAhead = ChunkReadAhead()
     private var payload: [UInt8] = []
+    /// The payload checksum of the chunk decoded last (a repair tells copies apart by it).
+    private(set) var lastPayloadChecksum: UInt32 = 0
+
+    /// Why the header's checksum failed, when the reader was opened for a repair that keeps the
+    /// metadata as it reads (``init(salvaging:)``); `nil` otherwise.
+    public let headerDamage: TraceFileError?
 
     /// Opens `path`, reading its header and index (or scanning for chunks when it has none).
-    public init(path: String) throws(TraceFileError) {
+    public convenience init(path: String) throws(TraceFileError) {
+        try self.init(path: path, acceptingDamagedHeader: false)
+    }
+
+    /// Opens `path` for `verify` and `verify --repair`: as ``init(path:)``, except that a header
+    /// whose checksum fails is taken as it reads when its metadata still decodes and is valid
+    /// (``headerDamage`` says so), so that one flipped bit there does not cost every chunk.
+    /// Nothing vouches for such metadata, so no other command reads a file this way.
+    public convenience init(salvaging path: String) throws(TraceFileError) {
+        try self.init(path: path, acceptingDamagedHeader: true)
+    }
+
+    private init(path: String, acceptingDamagedHeader: Bool) throws(TraceFileError) {
         self.path = path
         file = try SystemFile.openForReading(path)
         fileSize = try file.size()
-        let (metadata, dataStart) = try TraceLayout.decodeHeader(from: file, fileSize: fileSize)
+        let (metadata, dataStart, headerDamage) = try TraceLayout.decodeHeader(from: file, fileSize: fileSize,
+                                                                              acceptingChecksumMismatch: acceptingDamagedHeader)
         self.metadata = metadata
+        self.headerDamage = headerDamage
         self.dataStart = dataStart
         decoder = ChunkDecoder(quanta: metadata.quanta)
         do {
@@ -53,14 +73,14 @@ public final class TraceReader {
             let (chunks, footer, _) = try TraceLayout.decodeIndex(from: file, fileSize: fileSize, dataStart: dataStart)
             self.chunks = chunks
             self.footer = footer
-            damage = nil
+            damage = headerDamage
             recoveredEnd = nil
         } catch let indexProblem {
             if indexProblem.kind == .io { throw indexProblem }
             let scan = try RecoveryScan.run(file: file, fileSize: fileSize, dataStart: dataStart)
             chunks = scan.chunks
             footer = nil
-            damage = scan.stop ?? indexProblem
+            damage = headerDamage ?? scan.stop ?? indexProblem
             recoveredEnd = scan.end
         }
     }
@@ -76,9 +96,21 @@ public final class TraceReader {
     /// Decodes chunk `index` into `samples` (replacing its contents), checking its header
     /// against the index, its checksum, and every value.
     public func decodeChunk(_ index: Int, into samples: inout [InputSample]) throws(TraceFileError) {
-        let info = chunks[index]
         try readAhead.read(chunk: index, of: chunks, from: file, into: &chunkBytes)
+        try decodeReadChunk(chunks[index], into: &samples)
+    }
+
+    /// Decodes the chunk `info` locates, whether or not the index lists it (a repair's
+    /// candidates, ``RecoveryScan/intact``), checking its header against `info`.
+    func decodeChunk(at info: ChunkInfo, into samples: inout [InputSample]) throws(TraceFileError) {
+        try file.read(info.length, at: info.offset, into: &chunkBytes)
+        try decodeReadChunk(info, into: &samples)
+    }
+
+    /// Decodes the chunk `info` locates, its bytes already in `chunkBytes`.
+    private func decodeReadChunk(_ info: ChunkInfo, into samples: inout [InputSample]) throws(TraceFileError) {
         let header = try checkedHeader(of: info)
+        lastPayloadChecksum = header.payloadChecksum
         let payloadRange = ContainerFormat.chunkHeaderSize..<(ContainerFormat.chunkHeaderSize + header.compressedSize)
         try chunkBytes.withBytes { (bytes) throws(TraceFileError) in
             let compressed = UnsafeRawBufferPointer(rebasing: bytes[payloadRange])

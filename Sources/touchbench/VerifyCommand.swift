@@ -19,15 +19,23 @@ enum VerifyCommand {
         let path = arguments.positionals[0]
         try OutputSafety.refuse(output: arguments.text(repair), sameAs: [path])
         if let output = arguments.text(repair) { try OutputSafety.refuseContainer(named: output) }
-        let reader = try TraceReader(path: path)
+        // A header whose checksum fails is read as it stands when its metadata does (verify
+        // still fails it): one flipped bit there must not cost every chunk of a recording.
+        let reader = try TraceReader(salvaging: path)
         if let output = try arguments.value(repair) {
             // `-` names standard output everywhere else; a container is never written there.
             guard output != "-" else { throw UsageError(message: "--repair needs a file: a .touchtrace file cannot be written to standard output") }
             let report = try reader.repair(to: output)
             var note = "\(path) → \(output): kept \(counted(report.chunkCount, "chunk")) (\(counted(report.sampleCount, "sample")))"
             if report.droppedChunkCount > 0 { note += ", dropped \(counted(report.droppedChunkCount, "damaged chunk"))" }
+            if report.overlappingChunkCount > 0 {
+                note += ", left out \(counted(report.overlappingChunkCount, "chunk")) overlapping the time of one kept"
+            }
             if let damage = report.damage { note += "; the original \(damage.description.dropFirst(path.count + 1))" } else { note += "." }
             print(note)
+            if reader.headerDamage != nil {
+                Console.error("warning: \(output) keeps the metadata of \(path) as it reads, which its header's checksum no longer vouches for: check the device, screen and quanta ('touchbench info \(output)').")
+            }
             return ExitCode.success
         }
         do throws(TraceFileError) {

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TouchInput
+@testable import TouchTrace
+
+/// Hostile round 5: `verify --repair` lost intact chunks whenever something other than the
+/// chunk itself lied — a chunk header whose times its samples do not reach, an index entry,
+/// a flipped bit in the metadata — and chunks out of file order cost one of the two. Every
+/// chunk whose checksums hold and that decodes is now kept, in time order, unless it
+/// overlaps one kept before it.
+@Suite("Repair keeps every chunk that decodes")
+struct RepairTests {
+    /// Twelve chunks of 50 samples, the file's bytes, and its chunk table.
+    private static func fixture(_ scratch: ScratchDirectory) throws -> (samples: [InputSample], bytes: [UInt8], chunks: [ChunkInfo]) {
+        let samples = Samples.mixed(count: 600, seed: 3)
+        let path = scratch.path("whole.touchtrace")
+        _ = try Samples.write(samples, to: path, chunkSamples: 50)
+        let reader = try TraceReader(path: path)
+        return (samples, [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), reader.chunks)
+    }
+
+    /// The samples of every chunk but those of `left`.
+    private static func samples(_ samples: [InputSample], without left: Set<Int>) -> [InputSample] {
+        samples.enumerated().filter { !left.contains($0.offset / 50) }.map(\.element)
+    }
+
+    /// The bytes of `chunk` (header and payload).
+    private static func bytes(of chunk: ChunkInfo, in file: [UInt8]) -> [UInt8] {
+        Array(file[chunk.offset..<(chunk.offset + chunk.length)])
+    }
+
+    private static func store<T: FixedWidthInteger>(_ value: T, at offset: Int, in bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { for (index, byte) in $0.enumerated() { bytes[offset + index] = byte } }
+    }
+
+    /// Repairs `bytes` (written to a scratch file) and checks that what `verify` promises is
+    /// what the repair keeps; the repaired file's samples.
+    private static func repaired(_ bytes: [UInt8], _ scratch: ScratchDirectory) throws -> (report: RepairReport, samples: [InputSample]) {
+        let path = scratch.path("damaged.touchtrace")
+        try Data(bytes).written(to: path)
+        let reader = try TraceReader(salvaging: path)
+        #expect(throws: TraceFileError.self) { try reader.verify() }
+        let promised = try reader.recoverable()
+        let report = try reader.repair(to: scratch.path("repaired.touchtrace"))
+        #expect(promised.chunkCount == report.chunkCount && promised.sampleCount == report.sampleCount)
+        #expect(try TraceReader(path: scratch.path("repaired.touchtrace")).verify().sampleCount == report.sampleCount)
+        return (report, try Samples.readAll(scratch.path("repaired.touchtrace")))
+    }
+
+    @Test("a chunk whose header claims a later end than its samples reach costs itself alone", arguments: [false, true])
+    func lyingChunkHeader(keepIndex: Bool) throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, chunks) = try Self.fixture(scratch)
+        var bytes = keepIndex ? whole : Array(whole[0..<(chunks[11].offset + chunks[11].length)])
+        let lying = chunks[3].offset
+        // The last time at the limit, and the header's checksum made to hold again.
+        Self.store(Int64(1) << 62 - 1, at: lying + 16, in: &bytes)
+        Self.store(CRC32C.checksum(Array(bytes[lying..<(lying + 36)])), at: lying + 36, in: &bytes)
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 11 && report.droppedChunkCount == 1 && report.overlappingChunkCount == 0)
+        #expect(kept == Self.samples(samples, without: [3]))
+    }
+
+    @Test("an index entry that disagrees with an intact chunk costs nothing")
+    func lyingIndexEntry() throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, chunks) = try Self.fixture(scratch)
+        var bytes = whole
+        let indexOffset = Int(bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: whole.count - 16, as: UInt64.self)) })
+        let indexLength = Int(bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: whole.count - 8, as: UInt32.self)) })
+        // Entry 1's sample count (offset 24 of its 32 bytes), and the index checksum made to hold.
+        Self.store(UInt32(65_536), at: indexOffset + 8 + 32 + 24, in: &bytes)
+        let checksumAt = indexOffset + indexLength - 4
+        Self.store(CRC32C.checksum(Array(bytes[indexOffset..<checksumAt])), at: checksumAt, in: &bytes)
+        let path = scratch.path("index.touchtrace")
+        try Data(bytes).written(to: path)
+        #expect(throws: TraceFileError.self) { try TraceReader(path: path).verify() }
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 12 && report.droppedChunkCount == 0)
+        #expect(kept == samples)
+        #expect(chunks.count == 12)
+    }
+
+    @Test("chunks written out of order are both kept, in time order")
+    func swappedChunks() throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, chunks) = try Self.fixture(scratch)
+        var bytes = Array(whole[0..<chunks[4].offset])
+        bytes += Self.bytes(of: chunks[5], in: whole) + Self.bytes(of: chunks[4], in: whole)
+        for chunk in chunks[6...] { bytes += Self.bytes(of: chunk, in: whole) }
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 12 && report.droppedChunkCount == 0 && report.overlappingChunkCount == 0)
+        #expect(kept == samples)
+    }
+
+    @Test("a copy of a chunk, or a chunk overlapping one kept, is left out and counted")
+    func overlappingChunks() throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, chunks) = try Self.fixture(scratch)
+        var bytes = Array(whole[0..<(chunks[11].offset + chunks[11].length)])
+        bytes += Self.bytes(of: chunks[6], in: whole) + Self.bytes(of: chunks[2], in: whole)
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 12 && report.droppedChunkCount == 0 && report.overlappingChunkCount == 2)
+        #expect(kept == samples)
+    }
+
+    @Test("two copies of a chunk of one instant: one is kept")
+    func copiesOfOneInstant() throws {
+        let scratch = ScratchDirectory()
+        let instant = (0..<40).map { index in
+            InputSample(time: 7_000, kind: .touch, phase: index == 0 ? .began : .moved, id: 1, x: Double(index), y: 2)
+        }
+        let path = scratch.path("instant.touchtrace")
+        _ = try Samples.write(instant, to: path, chunkSamples: 20)
+        let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let chunks = try TraceReader(path: path).chunks
+        #expect(chunks.count == 2)
+        let bytes = Array(whole[0..<(chunks[1].offset + chunks[1].length)]) + Self.bytes(of: chunks[1], in: whole)
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 2 && report.overlappingChunkCount == 1)
+        #expect(kept == instant)
+    }
+
+    @Test("a damaged header whose metadata still reads: repair keeps every chunk with it; other readers refuse it")
+    func damagedHeader() throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, _) = try Self.fixture(scratch)
+        var bytes = whole
+        // "test" → "tost" in the device name: valid JSON, valid metadata, checksum broken.
+        let json = Array(#""device":"test""#.utf8)
+        let at = try #require((0..<200).first { Array(bytes[$0..<($0 + json.count)]) == json })
+        bytes[at + json.count - 4] = UInt8(ascii: "o")
+        let path = scratch.path("header.touchtrace")
+        try Data(bytes).written(to: path)
+        let refusal = try #require(throws: TraceFileError.self) { try TraceReader(path: path) }
+        #expect(refusal.description == "\(path) at byte 0: has a damaged header (checksum mismatch).")
+        let salvaging = try TraceReader(salvaging: path)
+        #expect(salvaging.headerDamage == refusal && salvaging.damage == refusal)
+        #expect(salvaging.metadata.device == "tost")
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 12 && report.damage?.reason == refusal.reason && report.damage?.offset == 0)
+        #expect(kept == samples)
+        #expect(try TraceReader(path: scratch.path("repaired.touchtrace")).metadata.device == "tost")
+
+        // Metadata that no longer reads leaves nothing to decode the chunks with: refused.
+        bytes[at] = UInt8(ascii: "{")
+        try Data(bytes).written(to: path)
+        let broken = try #require(throws: TraceFileError.self) { try TraceReader(salvaging: path) }
+        #expect(broken == refusal)
+    }
+
+    @Test("metadata of the wrong shape is named as such, not as invalid JSON", arguments: [
+        ("null", "the metadata is not an object"),
+        (#"{"screen":{"width":390,"height":844}}"#, "screen.scale is missing"),
+        (#"{"quanta":{"position":0.5}}"#, "quanta.radius is missing"),
+        (#"{"foo":5}"#, "foo is not a string: free metadata keys hold strings"),
+    ])
+    func wrongShapeMetadata(json: String, reason: String) throws {
+        let scratch = ScratchDirectory()
+        let (_, whole, chunks) = try Self.fixture(scratch)
+        var header = ContainerFormat.fileMagic + [1, 0, 0, 0]
+        withUnsafeBytes(of: UInt32(json.utf8.count).littleEndian) { header += $0 }
+        header += Array(json.utf8)
+        withUnsafeBytes(of: CRC32C.checksum(header).littleEndian) { header += $0 }
+        let path = scratch.path("shape.touchtrace")
+        try Data(header + Array(whole[chunks[0].offset...])).written(to: path)
+        let error = try #require(throws: TraceFileError.self) { try TraceReader(path: path) }
+        #expect(error.description == "\(path) at byte 16: has metadata that the format does not allow: \(reason).")
+    }
+}
