@@ -51,26 +51,23 @@ enum SynthCommand {
             try refuseUnused(speed, by: name, arguments, usedBy: Gesture.allCases.filter(\.usesThrowSpeed))
             return try synthesizeMixedSession(to: outputPath, arguments)
         }
+        // A SynthesisError here is a usage error (main.swift maps it to 64).
         var options = SynthesisOptions()
-        do {
-            let gesture = try Gesture(parsing: name)
-            if !gesture.usesThrowSpeed { try refuseUnused(speed, by: name, arguments, usedBy: Gesture.allCases.filter(\.usesThrowSpeed)) }
-            if gesture != .session { try refuseUnused(duration, by: name, arguments, usedBy: [.session], mixedSession: true) }
-            if let value = try arguments.value(seed) { options.seed = value }
-            if let value = try arguments.value(rate) { options.rate = value }
-            if let value = try arguments.value(device) { options.device = try DeviceProfile(parsing: value) }
-            if let value = try arguments.value(noise) { options.noise = try NoiseModel(parsing: value) }
-            if let value = try arguments.value(duration) { options.sessionDuration = value }
-            if let value = try arguments.value(speed) { options.throwSpeed = try SynthesisRecipe.speedRange(value) }
-            let synthesizer = try GestureSynthesizer(options: options)
-            if writesJSONLines(outputPath) {
-                try synthesizer.writeJSONLines(gesture, toFileAt: outputPath)
-            } else {
-                let summary = try synthesizer.write(gesture, toFileAt: outputPath)
-                Console.error("\(outputPath): \(gesture.name), \(summary.sampleCount) samples, \(summary.byteCount) bytes.")
-            }
-        } catch let error as SynthesisError {
-            throw UsageError(message: error.description)
+        let gesture = try Gesture(parsing: name)
+        if !gesture.usesThrowSpeed { try refuseUnused(speed, by: name, arguments, usedBy: Gesture.allCases.filter(\.usesThrowSpeed)) }
+        if gesture != .session { try refuseUnused(duration, by: name, arguments, usedBy: [.session], mixedSession: true) }
+        if let value = try arguments.value(seed) { options.seed = value }
+        if let value = try arguments.value(rate) { options.rate = value }
+        if let value = try arguments.value(device) { options.device = try DeviceProfile(parsing: value) }
+        if let value = try arguments.value(noise) { options.noise = try NoiseModel(parsing: value) }
+        if let value = try arguments.value(duration) { options.sessionDuration = value }
+        if let value = try arguments.value(speed) { options.throwSpeed = try SynthesisRecipe.speedRange(value) }
+        let synthesizer = try GestureSynthesizer(options: options)
+        if writesJSONLines(outputPath) {
+            try synthesizer.writeJSONLines(gesture, toFileAt: outputPath)
+        } else {
+            let summary = try synthesizer.write(gesture, toFileAt: outputPath)
+            Console.error("\(outputPath): \(gesture.name), \(summary.sampleCount) samples, \(summary.byteCount) bytes.")
         }
         return ExitCode.success
     }

@@ -5,6 +5,7 @@ import PageReplay
 import TouchCapture
 import TouchReplay
 import TraceFormats
+import TraceSynthesis
 
 /// Every subcommand, in the order `touchbench --help` lists them.
 let commands: [Command] = [
@@ -57,7 +58,12 @@ func run(_ arguments: [String]) -> Int32 {
         }
         return try command.run(parsed)
     } catch let error as UsageError {
-        Console.error("touchbench \(command.name): \(error.message); see 'touchbench \(command.name) --help'.")
+        Console.error(usageLine(command, error.message))
+        return ExitCode.usage
+    } catch let error as SynthesisError {
+        // From an option (`--device watch`): a suite's bad recipe is bad data, said as such
+        // by `synth --suite` before it gets here.
+        Console.error(usageLine(command, error.description))
         return ExitCode.usage
     } catch let error as TraceFileError {
         Console.endProgress()
@@ -65,7 +71,7 @@ func run(_ arguments: [String]) -> Int32 {
         return ExitCode.forError(error)
     } catch let error as TraceFormatError where error.kind == .unsupported && error.path == nil {
         Console.endProgress()
-        Console.error("touchbench \(command.name): \(error.reason); see 'touchbench \(command.name) --help'.")
+        Console.error(usageLine(command, error.reason))
         return ExitCode.usage
     } catch let error as TraceFormatError {
         Console.endProgress()
@@ -78,7 +84,7 @@ func run(_ arguments: [String]) -> Int32 {
     } catch let error as BenchReportError where error.kind == .noSuite {
         Console.endProgress()
         let message = error.path.map { "\($0) \(error.reason)" } ?? error.reason + "; run from the repository root or give --suite"
-        Console.error("touchbench \(command.name): \(message); see 'touchbench \(command.name) --help'.")
+        Console.error(usageLine(command, message))
         return ExitCode.usage
     } catch let error as BenchReportError {
         Console.endProgress()
@@ -100,6 +106,13 @@ func run(_ arguments: [String]) -> Int32 {
         Console.error("touchbench \(command.name): \(error)")
         return ExitCode.failure
     }
+}
+
+/// The one line of a usage error: the command, the sentence (its full stop dropped, as it
+/// goes on), and where the help is.
+func usageLine(_ command: Command, _ message: String) -> String {
+    let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
+    return "touchbench \(command.name): \(sentence); see 'touchbench \(command.name) --help'."
 }
 
 /// A command's own failure with its exit code and one sentence.
