@@ -31,8 +31,13 @@ enum BenchCommand {
         return shard
     }
     static let repeatCount = Option.integer("repeat", "N", "Timed runs per trace × scene for the timing metrics (default 5).", in: 1...1000)
-    static let scenes = Option("scenes", "LIST", "Scenes for a folder without a manifest (comma-separated; default scroll).") { text in
-        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    static let scenes = Option("scenes", "LIST", "Scenes for a folder without a manifest (comma-separated; default scroll).") { (text) throws(UsageError) in
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let unknown = SuiteDiscovery.unknownScenes(names)
+        guard unknown.isEmpty else {
+            throw UsageError(message: "--scenes names unknown scene(s) \(unknown.joined(separator: ", ")); the scenes are \(SceneKind.names.joined(separator: ", ")), or page:FILE|URL for a web page")
+        }
+        return names
     }
 
     static let command = Command(
@@ -57,10 +62,7 @@ enum BenchCommand {
         let repeats = try arguments.value(repeatCount) ?? 5
         let chosenShard = try arguments.value(shard)
         let (suite, manifest) = try SuiteDiscovery.resolve(arguments.positionals.first, scenes: try arguments.value(scenes))
-        let unknown = SuiteDiscovery.unknownScenes(in: suite)
-        guard unknown.isEmpty else {
-            throw UsageError(message: "unknown scene(s) \(unknown.joined(separator: ", ")) in \(manifest); the scenes are \(SceneKind.names.joined(separator: ", ")), or page:FILE|URL for a web page")
-        }
+        try SuiteDiscovery.checkRunnable(suite, manifest: manifest, allowingPages: true)
         try SuiteDiscovery.checkPages(in: suite, manifest: manifest)
         let thresholdsPath = try arguments.value(thresholds)
         let limits = try SuiteDiscovery.thresholds(thresholdsPath, suite: suite, manifest: manifest)
@@ -90,9 +92,8 @@ enum BenchCommand {
         if result.entries.isEmpty {
             // A shard the hash leaves empty (more shards than a small suite fills) is not an
             // error: its job writes an empty result, which merge pools with the others.
-            guard let chosenShard else {
-                throw CommandFailure(code: ExitCode.dataError, message: "touchbench bench: \(manifest) has no trace to run")
-            }
+            // (A suite without a trace was refused before the runs: checkRunnable.)
+            guard let chosenShard else { throw CommandFailure(code: ExitCode.dataError, message: "touchbench bench: \(manifest) has no trace to run") }
             Console.error("touchbench bench: shard \(chosenShard) of \(manifest) holds no trace (traces go to shards by a hash of their file names); its result is empty")
         }
         let comparison = BenchComparison(current: result, baseline: baselineResult, thresholds: limits, timingGate: arguments[ReportOptions.timingGate])

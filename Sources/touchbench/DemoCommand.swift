@@ -26,7 +26,9 @@ enum DemoCommand {
     ) { arguments in
         let manifest = try arguments.value(suite) ?? SuiteDiscovery.defaultManifest()
         let traces = try TraceSuite.load(from: manifest)
-        let parameters = try ParameterOptions.values(arguments, over: traces.parameters ?? [:], source: manifest)
+        try SuiteDiscovery.checkRunnable(traces, manifest: manifest, allowingPages: false)
+        let parameters = try ParameterOptions.values(arguments, over: traces.parameters ?? [:], source: manifest,
+                                                     scenes: Array(Set(traces.traces.flatMap(\.scenes))).sorted())
         let cost = try ParameterOptions.frameCost(arguments)
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         let chosenDelay = try arguments.value(presentDelay)

@@ -1,3 +1,4 @@
+import BenchReports
 import TouchReplay
 
 /// `--set NAME=VALUE` (repeatable) and `--frame-cost PROFILE`, shared by `replay`, `bench`,
@@ -22,16 +23,24 @@ enum ParameterOptions {
         try (arguments.value(frameCost) ?? FrameCost()).loadingRecording()
     }
 
-    /// The parameters of `--set`, over `base` (a suite's own); a bad one is a usage error
-    /// naming it and its valid values. With `scenes`, a `--set` no scene among them reads is
-    /// refused (it would change nothing), as is a name set twice (only the last would count).
+    /// The parameters of `--set`, over `base` (a suite's own, read from the manifest
+    /// `source`); a bad `--set` is a usage error naming it and its valid values, a bad one of
+    /// the manifest is bad data naming the manifest (65). With `scenes`, a parameter no scene
+    /// among them reads is refused either way (it would change nothing), as is a `--set` name
+    /// given twice (only the last would count).
     static func values(_ arguments: ParsedArguments, over base: [String: String] = [:], source: String? = nil,
-                       scenes: [String]? = nil) throws(UsageError) -> ParameterValues {
+                       scenes: [String]? = nil) throws -> ParameterValues {
         var values = ParameterValues()
-        do throws(ParameterError) {
-            for (name, value) in base.sorted(by: { $0.key < $1.key }) { try values.set(name, to: value) }
-        } catch {
-            throw UsageError(message: "\(source.map { "\($0): " } ?? "")\(error.description)")
+        for (name, value) in base.sorted(by: { $0.key < $1.key }) {
+            do throws(ParameterError) {
+                try values.set(name, to: value)
+            } catch {
+                throw BenchReportError(.malformed, path: source, reason: "sets parameters: \(error.description)")
+            }
+            if let scenes, let readers = unread(name, by: scenes) {
+                throw BenchReportError(.malformed, path: source,
+                                       reason: "sets \(name), which changes nothing: no scene of the suite (\(readers)) reads it; 'touchbench scenes' lists each scene's parameters")
+            }
         }
         var given = Set<String>()
         for assignment in try arguments.values(Self.set) {
@@ -43,11 +52,19 @@ enum ParameterOptions {
                 throw UsageError(message: error.description)
             }
             guard given.insert(name).inserted else { throw UsageError(message: "--set \(name) is given twice; give it once") }
-            if let scenes, let owner = ParameterCatalog.parameter(name)?.owner,
-               !scenes.contains(where: { SceneKind(name: $0).map { ParameterCatalog.owners(of: $0).contains(owner) } ?? false }) {
-                throw UsageError(message: "--set \(name) changes nothing here: no scene run (\(scenes.joined(separator: ", "))) reads it; 'touchbench scenes' lists each scene's parameters")
+            if let scenes, let readers = unread(name, by: scenes) {
+                throw UsageError(message: "--set \(name) changes nothing here: no scene run (\(readers)) reads it; 'touchbench scenes' lists each scene's parameters")
             }
         }
         return values
+    }
+
+    /// The scenes run, listed, when none of `scenes` reads parameter `name`; `nil` when one does
+    /// (or the parameter belongs to none, as the display's do).
+    private static func unread(_ name: String, by scenes: [String]) -> String? {
+        guard let owner = ParameterCatalog.parameter(name)?.owner,
+              !scenes.contains(where: { SceneKind(name: $0).map { ParameterCatalog.owners(of: $0).contains(owner) } ?? false })
+        else { return nil }
+        return scenes.joined(separator: ", ")
     }
 }

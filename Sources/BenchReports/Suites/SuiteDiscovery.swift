@@ -87,7 +87,26 @@ public enum SuiteDiscovery {
     /// The scenes `suite` names that no scene of the registry has and that are not page
     /// targets, sorted.
     public static func unknownScenes(in suite: TraceSuite) -> [String] {
-        Set(suite.traces.flatMap(\.scenes).filter { PageTarget(scene: $0) == nil }).subtracting(SceneKind.names).sorted()
+        unknownScenes(suite.traces.flatMap(\.scenes))
+    }
+
+    /// The names among `scenes` that are neither a scene nor a page target, sorted, once each.
+    public static func unknownScenes(_ scenes: [String]) -> [String] {
+        Set(scenes.filter { PageTarget(scene: $0) == nil }).subtracting(SceneKind.names).sorted()
+    }
+
+    /// What `bench` and `demo` check of a manifest before the first run, so both refuse the
+    /// same defects with the same code (65, naming the manifest) rather than one failing
+    /// midway and the other passing on nothing: a suite without a trace, and a scene that is
+    /// none (a page target counts as one where `allowingPages`; `demo` replays none).
+    public static func checkRunnable(_ suite: TraceSuite, manifest: String, allowingPages: Bool) throws(BenchReportError) {
+        guard !suite.traces.isEmpty else { throw BenchReportError(.malformed, path: manifest, reason: "has no trace to run") }
+        let named = suite.traces.flatMap(\.scenes)
+        let unknown = allowingPages ? unknownScenes(named) : Set(named).subtracting(SceneKind.names).sorted()
+        guard unknown.isEmpty else {
+            throw BenchReportError(.malformed, path: manifest,
+                                   reason: "names unknown scene\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")); the scenes are \(SceneKind.names.joined(separator: ", ")), or page:FILE|URL for a web page (under bench)")
+        }
     }
 
     /// Checks that every page target of `suite` is a page on this machine before anything
