@@ -18,10 +18,11 @@ enum CatCommand {
         summary: "Print a trace's samples (any input form) as JSON Lines or CSV.",
         usage: "FILE [--format jsonl|csv] [--from T] [--to T]",
         discussion: """
-            Prints the samples with from <= t < to (times as 1.5s, 250ms, 120us or integer
-            nanoseconds, negative ones too; a bound between two nanoseconds is rounded up, so
-            the window keeps exactly the samples within it). Only the chunks that overlap the
-            window are read.
+            Prints the samples with from <= t < to (times as 1.5s, 250ms, 120us or a bare
+            number of nanoseconds, negative ones too; a bound between two nanoseconds is
+            rounded up, so the window keeps exactly the samples within it; --to must lie after
+            --from, as an empty window is refused). Only the chunks that overlap the window are
+            read.
             """,
         options: [format, from, to],
         positionals: 1...1

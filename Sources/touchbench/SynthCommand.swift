@@ -11,13 +11,17 @@ enum SynthCommand {
         guard let value = UInt64(text) else { throw UsageError(message: "--seed must be a non-negative integer, not '\(text)'") }
         return value
     }
-    static let rate = Option.integer("rate", "HZ", "Touch digitizer rate: 60, 120 (default) or 240; the pencil is always 240.",
-                                     in: 1...100_000)
+    static let rate = Option("rate", "HZ", "Touch digitizer rate: 60, 120 (default) or 240; the pencil is always 240.") { (text) throws(UsageError) in
+        guard let value = Int(text), SynthesisOptions.supportedRates.contains(value) else {
+            throw UsageError(message: "--rate must be 60, 120 or 240, not '\(text)'")
+        }
+        return value
+    }
     static let device = Option("device", "NAME", "phone (390×844 pt, default) or tablet (1024×1366 pt).")
     static let noise = Option("noise", "on|off", "Hand tremor, digitizer noise and timing jitter (default on).")
     static let duration = Option.number("duration", "S", "Length of a session in seconds (1…86400).",
                                         in: 1...SynthesisOptions.maximumSessionDuration)
-    static let speed = Option("speed", "LOW-HIGH", "Lift speeds of a pip-throw, app-switch or app-switch-catch in pt/s (default 250-1250; within 100-5000).")
+    static let speed = Option("speed", "LOW-HIGH", "Lift speeds of a pip-throw, app-switch or app-switch-catch in pt/s, or one speed for all (default 250-1250; within 100-5000).")
 
     static let command = Command(
         name: "synth",

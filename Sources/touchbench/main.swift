@@ -111,7 +111,11 @@ func run(_ arguments: [String]) -> Int32 {
 /// The one line of a usage error: the command, the sentence (its full stop dropped, as it
 /// goes on), and where the help is.
 func usageLine(_ command: Command, _ message: String) -> String {
-    let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
+    var sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
+    // A library's sentence ("The digitizer rate …") goes on after the command's name.
+    if let first = sentence.first, first.isUppercase, sentence.dropFirst().first?.isLowercase == true {
+        sentence = first.lowercased() + sentence.dropFirst()
+    }
     return "touchbench \(command.name): \(sentence); see 'touchbench \(command.name) --help'."
 }
 
