@@ -30,18 +30,7 @@ enum ParameterOptions {
     /// given twice (only the last would count).
     static func values(_ arguments: ParsedArguments, over base: [String: String] = [:], source: String? = nil,
                        scenes: [String]? = nil) throws -> ParameterValues {
-        var values = ParameterValues()
-        for (name, value) in base.sorted(by: { $0.key < $1.key }) {
-            do throws(ParameterError) {
-                try values.set(name, to: value)
-            } catch {
-                throw BenchReportError(.malformed, path: source, reason: "sets parameters: \(error.description)")
-            }
-            if let scenes, let readers = unread(name, by: scenes) {
-                throw BenchReportError(.malformed, path: source,
-                                       reason: "sets \(name), which changes nothing: no scene of the suite (\(readers)) reads it; 'touchbench scenes' lists each scene's parameters")
-            }
-        }
+        var values = try suiteValues(base, source: source, scenes: scenes)
         var given = Set<String>()
         for assignment in try arguments.values(Self.set) {
             let name: String
@@ -54,6 +43,25 @@ enum ParameterOptions {
             guard given.insert(name).inserted else { throw UsageError(message: "--set \(name) is given twice; give it once") }
             if let scenes, let readers = unread(name, by: scenes) {
                 throw UsageError(message: "--set \(name) changes nothing here: no scene run (\(readers)) reads it; 'touchbench scenes' lists each scene's parameters")
+            }
+        }
+        return values
+    }
+
+    /// A suite's own parameters (`"parameters"` in the manifest `source`), each refused as bad
+    /// data naming the manifest when its value is not one the parameter takes or, with
+    /// `scenes`, when no scene among them reads it.
+    static func suiteValues(_ base: [String: String], source: String?, scenes: [String]?) throws(BenchReportError) -> ParameterValues {
+        var values = ParameterValues()
+        for (name, value) in base.sorted(by: { $0.key < $1.key }) {
+            do throws(ParameterError) {
+                try values.set(name, to: value)
+            } catch {
+                throw BenchReportError(.malformed, path: source, reason: "sets parameters: \(error.description)")
+            }
+            if let scenes, let readers = unread(name, by: scenes) {
+                throw BenchReportError(.malformed, path: source,
+                                       reason: "sets \(name), which changes nothing: no scene of the suite (\(readers)) reads it; 'touchbench scenes' lists each scene's parameters")
             }
         }
         return values

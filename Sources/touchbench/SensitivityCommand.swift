@@ -33,6 +33,7 @@ enum SensitivityCommand {
         let scene = try arguments.value(SweepCommand.scene)
         let frameCost = try ParameterOptions.frameCost(arguments)
         let plan: [(path: String, trace: String, scene: String)]
+        var base = ParameterValues()
         var inputs = [frameCost.recordedFile].compactMap { $0 }
         if let target, FileManager.default.fileExists(atPath: target), !target.hasSuffix(".json"), !isFolder(target) {
             let scenes = scene.map { [$0] } ?? SceneKind.allCases
@@ -40,9 +41,9 @@ enum SensitivityCommand {
             inputs.append(target)
         } else {
             let (suite, manifest) = try SuiteDiscovery.resolve(target)
-            plan = suite.traces.flatMap { entry in
-                entry.scenes.filter { scene == nil || $0 == scene?.name }.map { (TraceSuite.path(of: entry, manifestPath: manifest), entry.file, $0) }
-            }
+            plan = try SuiteDiscovery.runs(of: suite, manifest: manifest, scene: scene?.name)
+            base = try ParameterOptions.suiteValues(suite.parameters ?? [:], source: manifest,
+                                                    scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
             inputs += SuiteDiscovery.inputFiles(of: suite, manifest: manifest)
         }
         try OutputSafety.refuse(output: arguments.text(json), sameAs: inputs)
@@ -56,7 +57,7 @@ enum SensitivityCommand {
             throw UsageError(message: "--parameter \(idle.name) is read by no scene of this run; 'touchbench scenes' lists each scene's parameters")
         }
         let bar = ProgressBar()
-        let findings = try analysis.run(plan: plan, frameCost: frameCost) { done, total in
+        let findings = try analysis.run(plan: plan, base: base, frameCost: frameCost) { done, total in
             bar.show(done: done, total: total, what: "stepping parameters")
         }
         Console.endProgress()

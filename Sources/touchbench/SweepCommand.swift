@@ -39,11 +39,11 @@ enum SweepCommand {
         guard !axes.isEmpty else { throw UsageError(message: "sweep needs at least one --set NAME=a,b,…") }
         var sweep: Sweep
         do throws(ParameterError) { sweep = try Sweep(axes: axes) } catch { throw UsageError(message: error.description) }
-        let (plan, inputs) = try plan(target, axes: axes, scene: try arguments.value(scene))
+        let (plan, inputs, base) = try plan(target, axes: axes, scene: try arguments.value(scene))
         let cost = try ParameterOptions.frameCost(arguments)
         try OutputSafety.refuse([json, html], of: arguments, sameAs: inputs + [cost.recordedFile].compactMap { $0 })
         let bar = ProgressBar()
-        _ = try sweep.run(plan: plan, frameCost: cost) { done, total in bar.show(done: done, total: total, what: "sweeping") }
+        _ = try sweep.run(plan: plan, base: base, frameCost: cost) { done, total in bar.show(done: done, total: total, what: "sweeping") }
         Console.endProgress()
         if let output = try arguments.value(json) {
             let file = try TextOutput(path: output)
@@ -59,19 +59,18 @@ enum SweepCommand {
         return ExitCode.success
     }
 
-    /// The runs to sweep: a suite's trace × scene pairs, or one trace through one scene.
+    /// The runs to sweep — a suite's trace × scene pairs, or one trace through one scene — and
+    /// the parameters every run keeps (a suite's own, which the swept ones override).
     static func plan(_ target: String, axes: [Sweep.Axis], scene: SceneKind?) throws
-        -> (runs: [(path: String, trace: String, scene: String)], inputs: [String]) {
+        -> (runs: [(path: String, trace: String, scene: String)], inputs: [String], base: ParameterValues) {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder)
         if exists && (isFolder.boolValue || target.hasSuffix(".json")) {
             let (suite, manifest) = try SuiteDiscovery.resolve(target)
-            let runs = suite.traces.flatMap { entry in
-                entry.scenes.filter { scene == nil || $0 == scene?.name }.map {
-                    (TraceSuite.path(of: entry, manifestPath: manifest), entry.file, $0)
-                }
-            }
-            return (runs, SuiteDiscovery.inputFiles(of: suite, manifest: manifest))
+            let runs = try SuiteDiscovery.runs(of: suite, manifest: manifest, scene: scene?.name)
+            let base = try ParameterOptions.suiteValues(suite.parameters ?? [:], source: manifest,
+                                                        scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
+            return (runs, SuiteDiscovery.inputFiles(of: suite, manifest: manifest), base)
         }
         let owners = Set(axes.compactMap { ParameterCatalog.parameter($0.name)?.owner })
         if let scene {
@@ -84,7 +83,7 @@ enum SweepCommand {
         guard let chosen = scene ?? SceneKind.allCases.first(where: { owners.isSubset(of: ParameterCatalog.owners(of: $0)) }) else {
             throw UsageError(message: "no scene takes all of \(axes.map(\.name).joined(separator: ", ")); give --scene")
         }
-        return ([(target, URL(fileURLWithPath: target).lastPathComponent, chosen.name)], [target])
+        return ([(target, URL(fileURLWithPath: target).lastPathComponent, chosen.name)], [target], ParameterValues())
     }
 
     /// Per run, each metric the grid moves against the grid points.

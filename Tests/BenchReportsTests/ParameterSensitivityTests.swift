@@ -45,6 +45,30 @@ struct ParameterSensitivityTests {
     }
 }
 
+/// A suite's own parameters were ignored by `sensitivity` (and `sweep`): the runs started from
+/// the defaults, and each parameter stepped from its default, not from the suite's value.
+@Suite("Sensitivity over a suite's own parameters")
+struct SuiteParameterSensitivityTests {
+    @Test("the runs start from the suite's values, and a parameter steps from its own")
+    func stepsFromTheSuitesValue() throws {
+        let hysteresis = try #require(ParameterCatalog.parameter("pan.hysteresis"))
+        let path = RegressionHarness.traces.appendingPathComponent(hysteresis.sensitivity.trace).path
+        let plan = [(path: path, trace: hysteresis.sensitivity.trace, scene: hysteresis.sensitivity.scene)]
+        var base = ParameterValues()
+        try base.set("pan.hysteresis", to: "20")
+        var fromSuite = Sensitivity(parameters: [hysteresis])
+        let finding = try #require(try fromSuite.run(plan: plan, base: base).first)
+        #expect(finding.from == "20" && finding.value == hysteresis.text(of: 20 + hysteresis.step))
+        #expect(fromSuite.jsonText.contains(#""from": "20""#))
+        var fromDefaults = Sensitivity(parameters: [hysteresis])
+        let plain = try #require(try fromDefaults.run(plan: plan).first)
+        #expect(plain.from == hysteresis.text(of: hysteresis.defaultValue))
+        #expect(plain.value == hysteresis.text(of: hysteresis.defaultValue + hysteresis.step))
+        // Stepped from another place, the run moves differently.
+        #expect(plain.moved.map(\.current) != finding.moved.map(\.current))
+    }
+}
+
 extension Parameter: CustomTestStringConvertible {
     public var testDescription: String { name }
 }

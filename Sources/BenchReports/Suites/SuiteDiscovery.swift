@@ -109,6 +109,17 @@ public enum SuiteDiscovery {
         }
     }
 
+    /// The runs of `suite` (trace path, name in the suite, scene), those of `scene` alone when
+    /// it is given, after ``checkRunnable(_:manifest:allowingPages:)``: what `sweep` and
+    /// `sensitivity` replay, refused as `bench` refuses it.
+    public static func runs(of suite: TraceSuite, manifest: String, scene: String? = nil)
+        throws(BenchReportError) -> [(path: String, trace: String, scene: String)] {
+        try checkRunnable(suite, manifest: manifest, allowingPages: true)
+        return suite.traces.flatMap { entry in
+            entry.scenes.filter { scene == nil || $0 == scene }.map { (TraceSuite.path(of: entry, manifestPath: manifest), entry.file, $0) }
+        }
+    }
+
     /// Checks that every page target of `suite` is a page on this machine before anything
     /// runs, so a mistyped page fails at once rather than after the runs before it.
     public static func checkPages(in suite: TraceSuite, manifest: String) throws {

@@ -10,6 +10,8 @@ public struct Sensitivity: Sendable {
     /// One parameter stepped on one run.
     public struct Finding: Sendable {
         public var parameter: Parameter
+        /// The value stepped from: the suite's own, else the default.
+        public var from: String
         /// The stepped value, as `--set` takes it.
         public var value: String
         public var trace: String
@@ -29,15 +31,17 @@ public struct Sensitivity: Sendable {
         self.parameters = parameters
     }
 
-    /// The stepped value of `parameter`: its default plus its step.
-    public static func steppedValue(of parameter: Parameter) -> String {
-        parameter.text(of: parameter.defaultValue + parameter.step)
+    /// The stepped value of `parameter`: its value in `base` (its default unless set there)
+    /// plus its step.
+    public static func steppedValue(of parameter: Parameter, from base: ParameterValues = ParameterValues()) -> String {
+        parameter.text(of: base[parameter] + parameter.step)
     }
 
-    /// Replays every run of `plan` once as it is and once per parameter acting in its scene,
-    /// moved by its step. `progress` is told (done, total) before each replay.
-    public mutating func run(plan: [(path: String, trace: String, scene: String)], frameCost: FrameCost = FrameCost(),
-                             progress: (Int, Int) -> Void = { _, _ in }) throws -> [Finding] {
+    /// Replays every run of `plan` once with `base` (a suite's own parameters) and once per
+    /// parameter acting in its scene, moved by its step from there. `progress` is told
+    /// (done, total) before each replay.
+    public mutating func run(plan: [(path: String, trace: String, scene: String)], base: ParameterValues = ParameterValues(),
+                             frameCost: FrameCost = FrameCost(), progress: (Int, Int) -> Void = { _, _ in }) throws -> [Finding] {
         let acting: [[Parameter]] = plan.map { item in
             guard let kind = SceneKind(name: item.scene) else { return [] }
             let owners = ParameterCatalog.owners(of: kind)
@@ -50,12 +54,12 @@ public struct Sensitivity: Sendable {
         for (item, parameters) in zip(plan, acting) where !parameters.isEmpty {
             progress(done, total)
             done += 1
-            let baseline = try Self.record(item, values: ParameterValues(), frameCost: frameCost)
+            let baseline = try Self.record(item, values: base, frameCost: frameCost)
             for parameter in parameters {
                 progress(done, total)
                 done += 1
-                var values = ParameterValues()
-                let value = Self.steppedValue(of: parameter)
+                var values = base
+                let value = Self.steppedValue(of: parameter, from: base)
                 try values.set(parameter.name, to: value)
                 var stepped = try Self.record(item, values: values, frameCost: frameCost)
                 // Compared as the same run: only the metrics may differ.
@@ -63,7 +67,8 @@ public struct Sensitivity: Sendable {
                 let comparison = BenchComparison(current: BenchResult(entries: [stepped], environment: environment),
                                                  baseline: BenchResult(entries: [baseline], environment: environment))
                 let moved = comparison.rows.filter { $0.kind == .deterministic && $0.status != .unchanged && $0.status != .noBaseline }
-                findings.append(Finding(parameter: parameter, value: value, trace: item.trace, scene: item.scene, moved: moved))
+                findings.append(Finding(parameter: parameter, from: parameter.text(of: base[parameter]), value: value, trace: item.trace,
+                                        scene: item.scene, moved: moved))
             }
         }
         progress(total, total)
@@ -88,13 +93,15 @@ public struct Sensitivity: Sendable {
 
     public static let schema = "touchbench.sensitivity/1"
 
-    /// `{"schema": "touchbench.sensitivity/1", "findings": [{parameter, default, value, trace,
-    /// scene, caught, moved: [{metric, statistic, baseline, stepped, status}]}]}`, reproducible.
+    /// `{"schema": "touchbench.sensitivity/1", "findings": [{parameter, default, from, value, trace,
+    /// scene, caught, moved: [{metric, statistic, baseline, stepped, status}]}]}`, reproducible
+    /// (`from`, the value stepped from, is the suite's own where it sets one, else the default).
     public var jsonText: String {
         let items: [JSONValue] = findings.map { finding in
             .object([
                 ("parameter", .string(finding.parameter.name)),
                 ("default", .string(finding.parameter.text(of: finding.parameter.defaultValue))),
+                ("from", .string(finding.from)),
                 ("value", .string(finding.value)),
                 ("trace", .string(finding.trace)),
                 ("scene", .string(finding.scene)),
