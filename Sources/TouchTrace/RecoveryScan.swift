@@ -6,12 +6,13 @@ struct RecoveryScan {
     /// as its header states (a chunk out of that order is skipped).
     var chunks: [ChunkInfo] = []
     /// Every chunk whose header and payload checksums hold, in file order, out-of-order ones
-    /// included: what a repair chooses from once it has decoded them (a header's times are
-    /// only sure once its samples are: ``TraceReader/repair(to:)``).
-    var intact: [ChunkInfo] = []
-    /// Chunks whose header holds but whose payload does not: damaged chunks, as a repair
-    /// counts them.
-    var damagedPayloads = 0
+    /// included, with its payload checksum: what a repair chooses from once it has decoded
+    /// them (a header's times are only sure once its samples are: ``TraceReader/repair(to:)``).
+    var intact: [(info: ChunkInfo, payloadChecksum: UInt32)] = []
+    /// Chunks found damaged: a header whose payload does not hold, or a damaged header where
+    /// the walk from the chunk before expected one (where only a search for the chunk magic
+    /// found a candidate, a bad header is any four bytes that look like it, not a chunk).
+    var damagedChunks = 0
     /// The first problem met: where the data ends or is damaged. `nil` when every byte up
     /// to the end (or to a damaged index) belongs to an intact chunk.
     var stop: TraceFileError?
@@ -24,10 +25,13 @@ struct RecoveryScan {
         var header: [UInt8] = []
         var payload: [UInt8] = []
         var finder = MagicFinder()
+        // Whether `position` was reached by walking from the start or a chunk before it.
+        var walked = true
         while position < fileSize {
             switch try probe(file, at: position, fileSize: fileSize, header: &header, payload: &payload) {
-            case .chunk(let info):
-                scan.intact.append(info)
+            case .chunk(let info, let payloadChecksum):
+                scan.intact.append((info, payloadChecksum))
+                walked = true
                 if info.firstTime < (scan.chunks.last?.lastTime ?? .min) {
                     scan.note(TraceFileError(.malformed, path: file.path, offset: position,
                                              reason: "has a chunk that starts before the previous chunk ends"))
@@ -42,14 +46,21 @@ struct RecoveryScan {
                 return scan
             case .problem(let damage, let resume):
                 if scan.stop == nil { scan.stop = damage.error(path: file.path, position: position) }
-                if case .payload = damage { scan.damagedPayloads += 1 }
+                switch damage {
+                case .payload: scan.damagedChunks += 1
+                case .header(.notAChunk): break
+                case .header where walked: scan.damagedChunks += 1
+                default: break
+                }
                 // A chunk whose header holds but whose payload does not is skipped whole:
                 // its header is genuine, so no chunk starts inside it, and each payload byte
                 // is checksummed once (a hostile file of such chunks stays linear).
                 if let resume {
                     position = max(resume, position + 1)
+                    walked = true
                 } else {
                     position = try finder.next(file, after: position, fileSize: fileSize)
+                    walked = false
                 }
             }
         }
@@ -61,7 +72,7 @@ struct RecoveryScan {
     }
 
     private enum Probe {
-        case chunk(ChunkInfo)
+        case chunk(ChunkInfo, payloadChecksum: UInt32)
         case index
         /// Where the scan goes on, when it is known: past a chunk whose header was intact.
         case problem(Damage, resume: Int? = nil)
@@ -114,7 +125,7 @@ struct RecoveryScan {
             return .problem(.payload, resume: position + length)
         }
         return .chunk(ChunkInfo(offset: position, length: length, sampleCount: decoded.sampleCount,
-                                firstTime: decoded.firstTime, lastTime: decoded.lastTime))
+                                firstTime: decoded.firstTime, lastTime: decoded.lastTime), payloadChecksum: decoded.payloadChecksum)
     }
 }
 

@@ -28,9 +28,9 @@ package enum TraceLayout {
     }
 
     /// Reads and checks the header; returns the metadata and where the first chunk starts.
-    /// The metadata and where the chunks start; with `acceptingChecksumMismatch`, a header
-    /// whose checksum fails but whose metadata decodes and is valid is returned with the
-    /// checksum's error (for a repair), where it is otherwise refused.
+    /// With `acceptingChecksumMismatch`, a header whose checksum fails but whose metadata
+    /// decodes and is valid is returned with the checksum's error (for a repair), where it is
+    /// otherwise refused.
     package static func decodeHeader(from file: SystemFile, fileSize: Int, acceptingChecksumMismatch: Bool = false)
         throws(TraceFileError) -> (metadata: TraceMetadata, dataStart: Int, checksumProblem: TraceFileError?) {
         let path = file.path

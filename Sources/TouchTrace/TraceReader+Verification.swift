@@ -89,49 +89,90 @@ extension TraceReader {
         return (kept.count, kept.reduce(0) { $0 + $1.sampleCount })
     }
 
-    /// The chunks a repair keeps, in time order, and how many it leaves out because they do
-    /// not decode, or because they overlap one kept.
+    /// The chunks a repair keeps, in time order, and how many it leaves out because they are
+    /// damaged, or because they overlap the time of chunks kept.
     ///
     /// Every chunk of the file whose checksums hold is a candidate, whatever the index or the
     /// chunks around it say: an index entry that disagreed with an intact chunk cost that
     /// chunk, and a chunk whose header claimed a later end than its samples reach cost every
-    /// chunk after it (hostile round 5). A candidate is kept when it decodes, since its samples
-    /// then vouch for the times its header states, and when, taken in time order, it starts at
-    /// or after the end of the one kept before it: so chunks written out of order are both
-    /// kept, and one that overlaps another (a copy of it, a stray chunk of another recording)
-    /// is left out. Linear in the file but for the sort of the chunks, as the scan is.
+    /// chunk after it (hostile round 5). A candidate counts once it decodes, since its samples
+    /// then vouch for the times its header states; a second copy of a chunk (the same header
+    /// and payload) counts once. Of those, the repair keeps the set of chunks that do not
+    /// overlap in time (each starts at or after the end of the one before) holding the most
+    /// samples, then the most chunks: so chunks written out of order are all kept, and a
+    /// stray chunk that overlaps others costs the fewer samples. O(n log n) in the chunks.
     private func salvage() throws(TraceFileError) -> (kept: [ChunkInfo], damaged: Int, overlapping: Int) {
         let scan = try RecoveryScan.run(file: file, fileSize: fileSize, dataStart: dataStart)
         var samples: [InputSample] = []
-        var decoded: [(info: ChunkInfo, payloadChecksum: UInt32)] = []
-        var damaged = scan.damagedPayloads, overlapping = 0
-        for info in scan.intact {
+        var decoded: [ChunkInfo] = []
+        var copies = Set<ChunkCopy>()
+        var damaged = scan.damagedChunks, overlapping = 0
+        for (info, payloadChecksum) in scan.intact {
             do {
                 try decodeChunk(at: info, into: &samples)
             } catch where error.kind == .malformed {
                 damaged += 1
                 continue
             }
-            decoded.append((info, lastPayloadChecksum))
-        }
-        // Chunks of one time (a zero-length chunk and the next) stay in file order.
-        decoded.sort { ($0.info.firstTime, $0.info.offset) < ($1.info.firstTime, $1.info.offset) }
-        var kept: [ChunkInfo] = []
-        var lastChecksum: UInt32?
-        for (info, checksum) in decoded {
-            if let last = kept.last {
-                // A chunk of one instant after another of the same instant overlaps nothing by
-                // time, but the same bytes twice is a copy.
-                let copy = checksum == lastChecksum && info.firstTime == last.firstTime && info.lastTime == last.lastTime
-                    && info.sampleCount == last.sampleCount && info.length == last.length
-                guard info.firstTime >= last.lastTime, !copy else {
-                    overlapping += 1
-                    continue
-                }
+            let copy = ChunkCopy(firstTime: info.firstTime, lastTime: info.lastTime, sampleCount: info.sampleCount,
+                                 length: info.length, payloadChecksum: payloadChecksum)
+            guard copies.insert(copy).inserted else {
+                overlapping += 1
+                continue
             }
-            kept.append(info)
-            lastChecksum = checksum
+            decoded.append(info)
         }
-        return (kept, damaged, overlapping)
+        let kept = Self.mostSamplesWithoutOverlap(decoded)
+        return (kept, damaged, overlapping + decoded.count - kept.count)
+    }
+
+    /// What tells a second copy of a chunk from another chunk.
+    private struct ChunkCopy: Hashable {
+        var firstTime: Int64, lastTime: Int64, sampleCount: Int, length: Int, payloadChecksum: UInt32
+    }
+
+    /// Of `chunks`, the set holding the most samples (then the most chunks) in which each starts
+    /// at or after the end of the one before, in that order: weighted interval scheduling over
+    /// the chunks sorted by end, a binary search for each one's latest compatible prefix.
+    static func mostSamplesWithoutOverlap(_ chunks: [ChunkInfo]) -> [ChunkInfo] {
+        // Chunks of one instant keep their file order.
+        let sorted = chunks.sorted { ($0.lastTime, $0.firstTime, $0.offset) < ($1.lastTime, $1.firstTime, $1.offset) }
+        // best[i]: the most (samples, chunks) among sorted[0..<i]; taken[i]: whether sorted[i]
+        // is in it, after the best of its first `prefix[i]`.
+        var best: [(samples: Int, chunks: Int)] = [(0, 0)]
+        var taken: [Bool] = [], prefix: [Int] = []
+        best.reserveCapacity(sorted.count + 1)
+        taken.reserveCapacity(sorted.count)
+        prefix.reserveCapacity(sorted.count)
+        for (index, chunk) in sorted.enumerated() {
+            // The chunks before this one that end at or before its start form a prefix, as
+            // the ends are sorted.
+            var low = 0, high = index
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].lastTime <= chunk.firstTime { low = middle + 1 } else { high = middle }
+            }
+            let with = (samples: best[low].samples + chunk.sampleCount, chunks: best[low].chunks + 1)
+            let without = best[index]
+            if with >= without {
+                best.append(with)
+                taken.append(true)
+            } else {
+                best.append(without)
+                taken.append(false)
+            }
+            prefix.append(low)
+        }
+        var kept: [ChunkInfo] = []
+        var index = sorted.count
+        while index > 0 {
+            if taken[index - 1] {
+                kept.append(sorted[index - 1])
+                index = prefix[index - 1]
+            } else {
+                index -= 1
+            }
+        }
+        return kept.reversed()
     }
 }

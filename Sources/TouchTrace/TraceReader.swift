@@ -34,8 +34,6 @@ public final class TraceReader {
     private var chunkBytes: [UInt8] = []
     private var readAhead = ChunkReadAhead()
     private var payload: [UInt8] = []
-    /// The payload checksum of the chunk decoded last (a repair tells copies apart by it).
-    private(set) var lastPayloadChecksum: UInt32 = 0
 
     /// Why the header's checksum failed, when the reader was opened for a repair that keeps the
     /// metadata as it reads (``init(salvaging:)``); `nil` otherwise.
@@ -110,7 +108,6 @@ public final class TraceReader {
     /// Decodes the chunk `info` locates, its bytes already in `chunkBytes`.
     private func decodeReadChunk(_ info: ChunkInfo, into samples: inout [InputSample]) throws(TraceFileError) {
         let header = try checkedHeader(of: info)
-        lastPayloadChecksum = header.payloadChecksum
         let payloadRange = ContainerFormat.chunkHeaderSize..<(ContainerFormat.chunkHeaderSize + header.compressedSize)
         try chunkBytes.withBytes { (bytes) throws(TraceFileError) in
             let compressed = UnsafeRawBufferPointer(rebasing: bytes[payloadRange])

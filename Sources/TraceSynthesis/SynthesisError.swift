@@ -18,7 +18,7 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedRate(let hz):
-            "The digitizer rate \(hz) Hz is not supported: choose 60, 120 or 240."
+            "The digitizer rate \(hz) Hz is not supported: choose \(SynthesisOptions.supportedRatesText)."
         case .invalidSessionDuration(let seconds):
             "The session duration \(seconds) s is invalid: give between 1 s and 86400 s."
         case .invalidNoise(let reason):
@@ -30,7 +30,7 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidThrowSpeed(let text):
             "The throw speed '\(text)' is invalid: give LOW-HIGH in pt/s within 100-5000."
         case .invalidRecipeValue(let key, let value, let expected):
-            "The recipe's \(key) '\(value)' is not \(expected)."
+            "The \(key) '\(value)' is not \(expected)."
         }
     }
 }

@@ -18,6 +18,10 @@ public struct SynthesisOptions: Sendable, Hashable {
 
     /// The digitizer rates a touch screen can have.
     public static let supportedRates = [60, 120, 240]
+    /// ``supportedRates`` as a message lists them: "60, 120 or 240".
+    public static var supportedRatesText: String {
+        supportedRates.dropLast().map(String.init).joined(separator: ", ") + " or " + String(supportedRates.last ?? 0)
+    }
     /// The pencil's sampling rate.
     public static let pencilRate = 240
     /// The default session length: three minutes.

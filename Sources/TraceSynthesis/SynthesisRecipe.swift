@@ -21,7 +21,7 @@ public struct SynthesisRecipe: Sendable, Hashable {
             options.seed = value
         }
         if let rate = recipe["rate"] {
-            guard let value = Int(rate) else { throw .invalidRecipeValue(key: "rate", value: rate, expected: "60, 120 or 240") }
+            guard let value = Int(rate) else { throw .invalidRecipeValue(key: "rate", value: rate, expected: SynthesisOptions.supportedRatesText) }
             options.rate = value
         }
         if let device = recipe["device"] { options.device = try DeviceProfile(parsing: device) }

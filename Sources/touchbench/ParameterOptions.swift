@@ -69,7 +69,7 @@ enum ParameterOptions {
 
     /// The scenes run, listed, when none of `scenes` reads parameter `name`; `nil` when one does
     /// (or the parameter belongs to none, as the display's do).
-    private static func unread(_ name: String, by scenes: [String]) -> String? {
+    static func unread(_ name: String, by scenes: [String]) -> String? {
         guard let owner = ParameterCatalog.parameter(name)?.owner,
               !scenes.contains(where: { SceneKind(name: $0).map { ParameterCatalog.owners(of: $0).contains(owner) } ?? false })
         else { return nil }

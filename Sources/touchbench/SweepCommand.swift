@@ -70,6 +70,11 @@ enum SweepCommand {
             let runs = try SuiteDiscovery.runs(of: suite, manifest: manifest, scene: scene?.name)
             let base = try ParameterOptions.suiteValues(suite.parameters ?? [:], source: manifest,
                                                         scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
+            // As for one trace: an axis no scene swept reads would change nothing.
+            let swept = Array(Set(runs.map(\.scene))).sorted()
+            if let idle = axes.first(where: { ParameterOptions.unread($0.name, by: swept) != nil }) {
+                throw UsageError(message: "--set \(idle.name) changes nothing here: no scene swept (\(swept.joined(separator: ", "))) reads it; 'touchbench scenes' lists each scene's parameters")
+            }
             return (runs, SuiteDiscovery.inputFiles(of: suite, manifest: manifest), base)
         }
         let owners = Set(axes.compactMap { ParameterCatalog.parameter($0.name)?.owner })

@@ -13,7 +13,7 @@ enum SynthCommand {
     }
     static let rate = Option("rate", "HZ", "Touch digitizer rate: 60, 120 (default) or 240; the pencil is always 240.") { (text) throws(UsageError) in
         guard let value = Int(text), SynthesisOptions.supportedRates.contains(value) else {
-            throw UsageError(message: "--rate must be 60, 120 or 240, not '\(text)'")
+            throw UsageError(message: "--rate must be \(SynthesisOptions.supportedRatesText), not '\(text)'")
         }
         return value
     }
@@ -104,8 +104,10 @@ enum SynthCommand {
     /// `--list` and `--suite` stand alone: a gesture or an option given with them would be
     /// ignored without a word (`synth --list -o x.touchtrace` wrote nothing and said nothing).
     private static func refuseOthers(than mode: String, _ arguments: ParsedArguments) throws {
-        let options = [suite.spec, output.spec, seed.spec, rate.spec, device.spec, noise.spec, duration.spec, speed.spec]
-        let given = options.filter { "--\($0.name)" != mode && arguments.values(named: $0.name) != nil }.map { "--\($0.name)" }
+        // Every option of the command but the mode itself and --help (a flag's presence is
+        // not a value, so --list is asked for apart).
+        let options = command.options.map(\.spec).filter { $0.valueName != nil && "--\($0.name)" != mode }
+        let given = options.filter { arguments.values(named: $0.name) != nil }.map { "--\($0.name)" }
             + (mode == "--list" ? [] : arguments[list] ? ["--list"] : [])
             + arguments.positionals.prefix(1).map { "the gesture '\($0)'" }
         guard let first = given.first else { return }

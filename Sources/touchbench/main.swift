@@ -62,8 +62,10 @@ func run(_ arguments: [String]) -> Int32 {
         return ExitCode.usage
     } catch let error as SynthesisError {
         // From an option (`--device watch`): a suite's bad recipe is bad data, said as such
-        // by `synth --suite` before it gets here.
-        Console.error(usageLine(command, error.description))
+        // by `synth --suite` before it gets here. Its sentence ("The digitizer rate …") goes
+        // on after the command's name (only here: a message may start with a path).
+        let sentence = error.description
+        Console.error(usageLine(command, (sentence.first?.lowercased() ?? "") + sentence.dropFirst()))
         return ExitCode.usage
     } catch let error as TraceFileError {
         Console.endProgress()
@@ -109,13 +111,9 @@ func run(_ arguments: [String]) -> Int32 {
 }
 
 /// The one line of a usage error: the command, the sentence (its full stop dropped, as it
-/// goes on), and where the help is.
+/// goes on; its case as written, since it may start with a path), and where the help is.
 func usageLine(_ command: Command, _ message: String) -> String {
-    var sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
-    // A library's sentence ("The digitizer rate …") goes on after the command's name.
-    if let first = sentence.first, first.isUppercase, sentence.dropFirst().first?.isLowercase == true {
-        sentence = first.lowercased() + sentence.dropFirst()
-    }
+    let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
     return "touchbench \(command.name): \(sentence); see 'touchbench \(command.name) --help'."
 }
 

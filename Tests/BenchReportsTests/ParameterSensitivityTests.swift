@@ -67,6 +67,21 @@ struct SuiteParameterSensitivityTests {
         // Stepped from another place, the run moves differently.
         #expect(plain.moved.map(\.current) != finding.moved.map(\.current))
     }
+
+    /// Review of the change: from a suite's value at the end of a range, or a switch set to
+    /// the other side, the step left the range and the run failed (exit 1).
+    @Test("a step that would leave the range from the suite's value goes the other way", arguments: ParameterCatalog.all)
+    func stepsStayInRange(_ parameter: Parameter) throws {
+        for start in [parameter.range.lowerBound, parameter.range.upperBound, parameter.defaultValue] {
+            var base = ParameterValues()
+            try base.set(parameter.name, to: parameter.text(of: start))
+            let stepped = Sensitivity.steppedValue(of: parameter, from: base)
+            var values = ParameterValues()
+            try values.set(parameter.name, to: stepped)
+            #expect(values[parameter] != start, "\(parameter.name) from \(start) to \(stepped)")
+        }
+        #expect(Sensitivity.steppedValue(of: parameter) == parameter.text(of: parameter.defaultValue + parameter.step))
+    }
 }
 
 extension Parameter: CustomTestStringConvertible {

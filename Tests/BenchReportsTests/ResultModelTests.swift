@@ -213,7 +213,7 @@ import TouchTrace
         let second = try runner.run(suite: suite, manifestPath: "m.json", shard: BenchShard(index: 2, count: 2), environment: environment)
         let merged = try BenchResult.merge([second, first], names: ["s2.json", "s1.json"])
         #expect(merged.warnings == [
-            "s2.json ran 3 repeats and s1.json 5; the merged result says 3, the fewer, for every entry (run every shard with the same --repeat)",
+            "s2.json ran 3 repeats and s1.json 5; the merged result states 3, the fewest any input ran, for every entry (run every shard with the same --repeat)",
         ])
         #expect(merged.result.environment.repeats == 3)
         // Whatever the order the shards are given in.

@@ -104,6 +104,83 @@ struct RepairTests {
         #expect(kept == samples)
     }
 
+    @Test("a damaged chunk header where the walk expected a chunk is counted, with the index kept or not", arguments: [false, true])
+    func damagedChunkHeaderIsCounted(keepIndex: Bool) throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, chunks) = try Self.fixture(scratch)
+        var bytes = keepIndex ? whole : Array(whole[0..<(chunks[11].offset + chunks[11].length)])
+        bytes[chunks[5].offset + 10] ^= 0x40
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 11 && report.droppedChunkCount == 1 && report.overlappingChunkCount == 0)
+        #expect(kept == Self.samples(samples, without: [5]))
+    }
+
+    /// A chunk of another recording that decodes but overlaps others: the repair keeps the
+    /// chunks holding more samples (the stray one costs its own 30, not the 600 it overlaps;
+    /// keeping the earliest start first kept it and lost all twelve).
+    @Test("a stray chunk overlapping many costs the fewer samples", arguments: [30, 700])
+    func strayChunk(straySamples: Int) throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, chunks) = try Self.fixture(scratch)
+        let first = try #require(samples.first?.time), last = try #require(samples.last?.time)
+        let step = (last - first + 2) / Int64(straySamples - 1)
+        let stray = (0..<straySamples).map { index in
+            InputSample(time: first - 1 + Int64(index) * step, kind: .touch, phase: index == 0 ? .began : .moved, id: 77,
+                        x: Double(index), y: 3)
+        }
+        let strayPath = scratch.path("stray.touchtrace")
+        _ = try Samples.write(stray, to: strayPath, chunkSamples: 1000)
+        let strayReader = try TraceReader(path: strayPath)
+        let strayBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: strayPath)))
+        #expect(strayReader.chunks.count == 1)
+        let bytes = Array(whole[0..<chunks[0].offset]) + Self.bytes(of: strayReader.chunks[0], in: strayBytes)
+            + Array(whole[chunks[0].offset..<(chunks[11].offset + chunks[11].length)])
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        if straySamples < 600 {
+            #expect(report.chunkCount == 12 && report.overlappingChunkCount == 1)
+            #expect(kept == samples)
+        } else {
+            #expect(report.chunkCount == 1 && report.overlappingChunkCount == 12)
+            #expect(kept == (try Samples.readAll(strayPath)))
+        }
+    }
+
+    @Test("the set kept holds the most samples, then the most chunks, in time order")
+    func mostSamplesWithoutOverlap() {
+        func chunk(_ first: Int64, _ last: Int64, _ count: Int, _ offset: Int) -> ChunkInfo {
+            ChunkInfo(offset: offset, length: 50, sampleCount: count, firstTime: first, lastTime: last)
+        }
+        let a = chunk(0, 10, 5, 100), b = chunk(10, 20, 5, 200), c = chunk(5, 15, 9, 300), d = chunk(20, 20, 1, 400)
+        let e = chunk(20, 20, 1, 500), f = chunk(20, 30, 4, 600)
+        // a + b (10 samples) beat c (9); d and e, two different chunks of one instant, both fit
+        // between b and f, in file order.
+        #expect(TraceReader.mostSamplesWithoutOverlap([f, e, c, b, a, d]) == [a, b, d, e, f])
+        // c (9) beats a alone (5) when b is gone.
+        #expect(TraceReader.mostSamplesWithoutOverlap([a, c]) == [c])
+        // Equal samples: the more chunks.
+        let g = chunk(0, 20, 10, 700)
+        #expect(TraceReader.mostSamplesWithoutOverlap([g, a, b]) == [a, b])
+        #expect(TraceReader.mostSamplesWithoutOverlap([]) == [])
+    }
+
+    @Test("copies of chunks of one instant, interleaved with other chunks: each is kept once")
+    func interleavedCopies() throws {
+        let scratch = ScratchDirectory()
+        let instant = (0..<60).map { index in
+            InputSample(time: 7_000, kind: .touch, phase: index == 0 ? .began : .moved, id: 1, x: Double(index), y: 2)
+        }
+        let path = scratch.path("instant3.touchtrace")
+        _ = try Samples.write(instant, to: path, chunkSamples: 20)
+        let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let chunks = try TraceReader(path: path).chunks
+        #expect(chunks.count == 3)
+        let bytes = Array(whole[0..<(chunks[2].offset + chunks[2].length)]) + Self.bytes(of: chunks[0], in: whole)
+            + Self.bytes(of: chunks[1], in: whole)
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 3 && report.overlappingChunkCount == 2)
+        #expect(kept == instant)
+    }
+
     @Test("two copies of a chunk of one instant: one is kept")
     func copiesOfOneInstant() throws {
         let scratch = ScratchDirectory()

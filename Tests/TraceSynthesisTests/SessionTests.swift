@@ -131,11 +131,11 @@ import TouchInput
     /// A recipe's value of the wrong kind was reported as a noise model ("the seed"), a rate
     /// of 0 Hz or a duration of "nan s"; hexadecimal read as a number.
     @Test("a recipe value that is not its key's kind is named as written", arguments: [
-        (["gesture": "session", "duration": "abc"], "The recipe's duration 'abc' is not a number of seconds."),
-        (["gesture": "session", "duration": "0x3c"], "The recipe's duration '0x3c' is not a number of seconds."),
-        (["gesture": "session", "duration": "nan"], "The recipe's duration 'nan' is not a number of seconds."),
-        (["gesture": "tap", "seed": "-1"], "The recipe's seed '-1' is not a non-negative integer."),
-        (["gesture": "tap", "rate": "fast"], "The recipe's rate 'fast' is not 60, 120 or 240."),
+        (["gesture": "session", "duration": "abc"], "The duration 'abc' is not a number of seconds."),
+        (["gesture": "session", "duration": "0x3c"], "The duration '0x3c' is not a number of seconds."),
+        (["gesture": "session", "duration": "nan"], "The duration 'nan' is not a number of seconds."),
+        (["gesture": "tap", "seed": "-1"], "The seed '-1' is not a non-negative integer."),
+        (["gesture": "tap", "rate": "fast"], "The rate 'fast' is not 60, 120 or 240."),
         (["gesture": "session", "duration": "0"], "The session duration 0.0 s is invalid: give between 1 s and 86400 s."),
     ])
     func recipeValuesOfTheWrongKindAreNamed(recipe: [String: String], message: String) throws {

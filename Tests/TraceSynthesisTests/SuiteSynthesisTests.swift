@@ -40,7 +40,7 @@ import TraceSynthesis
         let suite = TraceSuite(traces: [entry("a.touchtrace", ["gesture": "tap"]), entry("b.touchtrace", ["gesture": "nope"])])
         let problem = try #require(throws: SuiteSynthesis.Problem.self) { try SuiteSynthesis(suite, manifestPath: manifest) }
         #expect(problem.file == "b.touchtrace")
-        #expect(problem.reason == "the recipe of b.touchtrace is invalid: There is no gesture named 'nope': run `touchbench synth --list` for the names.")
+        #expect(problem.reason == "the recipe of b.touchtrace is invalid: there is no gesture named 'nope': run `touchbench synth --list` for the names.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         let rate = TraceSuite(traces: [entry("a.touchtrace", ["gesture": "tap", "rate": "7"])])
         #expect(throws: SuiteSynthesis.Problem.self) { try SuiteSynthesis(rate, manifestPath: manifest) }

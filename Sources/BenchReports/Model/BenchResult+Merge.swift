@@ -49,7 +49,7 @@ extension BenchResult {
             // but the merged file states one count, the fewest, for every entry.
             if result.environment.repeats != first.environment.repeats {
                 warnings.append("\(name) ran \(result.environment.repeats) repeats and \(label(firstIndex)) \(first.environment.repeats); "
-                                + "the merged result says \(fewestRepeats), the fewer, for every entry (run every shard with the same --repeat)")
+                                + "the merged result states \(fewestRepeats), the fewest any input ran, for every entry (run every shard with the same --repeat)")
             }
         }
         let shards = results.compactMap(\.shard)

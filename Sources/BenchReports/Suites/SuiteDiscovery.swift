@@ -100,7 +100,10 @@ public enum SuiteDiscovery {
     /// midway and the other passing on nothing: a suite without a trace, and a scene that is
     /// none (a page target counts as one where `allowingPages`; `demo` replays none).
     public static func checkRunnable(_ suite: TraceSuite, manifest: String, allowingPages: Bool) throws(BenchReportError) {
-        guard !suite.traces.isEmpty else { throw BenchReportError(.malformed, path: manifest, reason: "has no trace to run") }
+        // A trace with no scene runs nothing either (`"scenes": []`).
+        guard suite.traces.contains(where: { !$0.scenes.isEmpty }) else {
+            throw BenchReportError(.malformed, path: manifest, reason: "has no trace to run")
+        }
         let named = suite.traces.flatMap(\.scenes)
         let unknown = allowingPages ? unknownScenes(named) : Set(named).subtracting(SceneKind.names).sorted()
         guard unknown.isEmpty else {
@@ -110,14 +113,19 @@ public enum SuiteDiscovery {
     }
 
     /// The runs of `suite` (trace path, name in the suite, scene), those of `scene` alone when
-    /// it is given, after ``checkRunnable(_:manifest:allowingPages:)``: what `sweep` and
-    /// `sensitivity` replay, refused as `bench` refuses it.
+    /// it is given (a scene no trace runs is a bad request), after
+    /// ``checkRunnable(_:manifest:allowingPages:)``: what `sweep` and `sensitivity` replay,
+    /// refused as `bench` refuses it.
     public static func runs(of suite: TraceSuite, manifest: String, scene: String? = nil)
         throws(BenchReportError) -> [(path: String, trace: String, scene: String)] {
         try checkRunnable(suite, manifest: manifest, allowingPages: true)
-        return suite.traces.flatMap { entry in
+        let runs = suite.traces.flatMap { entry in
             entry.scenes.filter { scene == nil || $0 == scene }.map { (TraceSuite.path(of: entry, manifestPath: manifest), entry.file, $0) }
         }
+        if let scene, runs.isEmpty {
+            throw BenchReportError(.badRequest, path: nil, reason: "no trace of \(manifest) runs the scene \(scene); give one its manifest names")
+        }
+        return runs
     }
 
     /// Checks that every page target of `suite` is a page on this machine before anything

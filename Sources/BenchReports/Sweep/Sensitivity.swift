@@ -32,9 +32,16 @@ public struct Sensitivity: Sendable {
     }
 
     /// The stepped value of `parameter`: its value in `base` (its default unless set there)
-    /// plus its step.
+    /// plus its step, or minus it where that leaves the valid range (a suite may set a
+    /// parameter at the end of its range, or a switch to the other side), else the end of the
+    /// range farther away.
     public static func steppedValue(of parameter: Parameter, from base: ParameterValues = ParameterValues()) -> String {
-        parameter.text(of: base[parameter] + parameter.step)
+        let start = base[parameter]
+        for value in [start + parameter.step, start - parameter.step] where parameter.range.contains(value) {
+            return parameter.text(of: value)
+        }
+        let range = parameter.range
+        return parameter.text(of: start - range.lowerBound > range.upperBound - start ? range.lowerBound : range.upperBound)
     }
 
     /// Replays every run of `plan` once with `base` (a suite's own parameters) and once per
