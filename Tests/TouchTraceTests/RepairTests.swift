@@ -163,38 +163,29 @@ struct RepairTests {
         #expect(TraceReader.mostSamplesWithoutOverlap([]) == [])
     }
 
-    @Test("copies of chunks of one instant, interleaved with other chunks: each is kept once")
-    func interleavedCopies() throws {
-        let scratch = ScratchDirectory()
-        let instant = (0..<60).map { index in
-            InputSample(time: 7_000, kind: .touch, phase: index == 0 ? .began : .moved, id: 1, x: Double(index), y: 2)
-        }
-        let path = scratch.path("instant3.touchtrace")
-        _ = try Samples.write(instant, to: path, chunkSamples: 20)
-        let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        let chunks = try TraceReader(path: path).chunks
-        #expect(chunks.count == 3)
-        let bytes = Array(whole[0..<(chunks[2].offset + chunks[2].length)]) + Self.bytes(of: chunks[0], in: whole)
-            + Self.bytes(of: chunks[1], in: whole)
-        let (report, kept) = try Self.repaired(bytes, scratch)
-        #expect(report.chunkCount == 3 && report.overlappingChunkCount == 2)
-        #expect(kept == instant)
-    }
-
-    @Test("two copies of a chunk of one instant: one is kept")
-    func copiesOfOneInstant() throws {
-        let scratch = ScratchDirectory()
-        let instant = (0..<40).map { index in
+    /// The file bytes of `chunkCount` chunks of 20 samples, all at one instant, followed by a
+    /// copy of the chunks numbered `copied`; and the samples.
+    private static func instantWithCopies(_ scratch: ScratchDirectory, chunkCount: Int, copied: [Int])
+        throws -> (bytes: [UInt8], samples: [InputSample]) {
+        let instant = (0..<(20 * chunkCount)).map { index in
             InputSample(time: 7_000, kind: .touch, phase: index == 0 ? .began : .moved, id: 1, x: Double(index), y: 2)
         }
         let path = scratch.path("instant.touchtrace")
         _ = try Samples.write(instant, to: path, chunkSamples: 20)
         let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let chunks = try TraceReader(path: path).chunks
-        #expect(chunks.count == 2)
-        let bytes = Array(whole[0..<(chunks[1].offset + chunks[1].length)]) + Self.bytes(of: chunks[1], in: whole)
+        #expect(chunks.count == chunkCount)
+        let last = chunks[chunkCount - 1]
+        return (Array(whole[0..<(last.offset + last.length)]) + copied.flatMap { Self.bytes(of: chunks[$0], in: whole) }, instant)
+    }
+
+    @Test("copies of chunks of one instant, after the chunk itself or interleaved with others: each is kept once",
+          arguments: [(2, [1]), (3, [0, 1])])
+    func copiesOfOneInstant(chunkCount: Int, copied: [Int]) throws {
+        let scratch = ScratchDirectory()
+        let (bytes, instant) = try Self.instantWithCopies(scratch, chunkCount: chunkCount, copied: copied)
         let (report, kept) = try Self.repaired(bytes, scratch)
-        #expect(report.chunkCount == 2 && report.overlappingChunkCount == 1)
+        #expect(report.chunkCount == chunkCount && report.overlappingChunkCount == copied.count)
         #expect(kept == instant)
     }
 
