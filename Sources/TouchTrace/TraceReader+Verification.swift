@@ -12,10 +12,11 @@ public struct RepairReport: Sendable, Hashable {
     /// Intact chunks copied into the new file.
     public var chunkCount: Int
     public var sampleCount: Int
-    /// Chunks that were found but failed to decode, and so were left out.
+    /// Chunks found damaged, and so left out: a payload that fails its checksum or does not
+    /// decode, or a damaged header where a chunk should start.
     public var droppedChunkCount: Int
-    /// Intact chunks left out because they overlap the time of a chunk kept before them (a
-    /// copy of it, or a stray chunk of another recording).
+    /// Chunks that decode but were left out because they overlap the time of the chunks kept
+    /// (a second copy of one, or a stray chunk of another recording holding fewer samples).
     public var overlappingChunkCount = 0
     /// The problem that made the repair necessary, if the file had one.
     public var damage: TraceFileError?
