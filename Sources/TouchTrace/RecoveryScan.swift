@@ -6,9 +6,9 @@ struct RecoveryScan {
     /// as its header states (a chunk out of that order is skipped).
     var chunks: [ChunkInfo] = []
     /// Every chunk whose header and payload checksums hold, in file order, out-of-order ones
-    /// included, with its payload checksum: what a repair chooses from once it has decoded
-    /// them (a header's times are only sure once its samples are: ``TraceReader/repair(to:)``).
-    var intact: [(info: ChunkInfo, payloadChecksum: UInt32)] = []
+    /// included: what a repair chooses from once it has decoded them (a header's times are
+    /// only sure once its samples are: ``TraceReader/repair(to:)``).
+    var intact: [ChunkInfo] = []
     /// Chunks found damaged: a header whose payload does not hold, or a damaged header where
     /// the walk from the chunk before expected one (where only a search for the chunk magic
     /// found a candidate, a bad header is any four bytes that look like it, not a chunk).
@@ -19,7 +19,10 @@ struct RecoveryScan {
     /// The end of the last intact chunk.
     var end: Int
 
-    static func run(file: SystemFile, fileSize: Int, dataStart: Int) throws(TraceFileError) -> RecoveryScan {
+    /// Scans from `dataStart`. A reader's scan stops at an index (the file's end); a repair's
+    /// (`salvaging`) goes on past one, for chunks written after it, up to the header of another
+    /// file (whose chunks were encoded on quanta this file's header does not state).
+    static func run(file: SystemFile, fileSize: Int, dataStart: Int, salvaging: Bool = false) throws(TraceFileError) -> RecoveryScan {
         var scan = RecoveryScan(end: dataStart)
         var position = dataStart
         var header: [UInt8] = []
@@ -27,10 +30,18 @@ struct RecoveryScan {
         var finder = MagicFinder()
         // Whether `position` was reached by walking from the start or a chunk before it.
         var walked = true
-        while position < fileSize {
+        var end = fileSize, searchedForFileMagic = false
+        // Payload bytes checksummed: a chunk whose payload fails is searched for chunks inside
+        // it (a cut chunk's claimed length may cover intact ones: hostile round 6) while this
+        // stays within twice the file, so a file of such chunks nested in one another stays
+        // linear; past it, such a chunk is skipped whole.
+        var checksummed = 0
+        let budget = 2 * fileSize
+        while position < end {
             switch try probe(file, at: position, fileSize: fileSize, header: &header, payload: &payload) {
-            case .chunk(let info, let payloadChecksum):
-                scan.intact.append((info, payloadChecksum))
+            case .chunk(let info):
+                scan.intact.append(info)
+                checksummed += info.length
                 walked = true
                 if info.firstTime < (scan.chunks.last?.lastTime ?? .min) {
                     scan.note(TraceFileError(.malformed, path: file.path, offset: position,
@@ -43,7 +54,14 @@ struct RecoveryScan {
                 position += info.length
                 scan.end = position
             case .index:
-                return scan
+                guard salvaging else { return scan }
+                // Once: every later position lies before the file magic found (or the end).
+                if end == fileSize && !searchedForFileMagic {
+                    end = try FileMagicFinder.next(file, after: position, fileSize: fileSize)
+                    searchedForFileMagic = true
+                }
+                position = try finder.next(file, after: position, fileSize: fileSize)
+                walked = false
             case .problem(let damage, let resume):
                 if scan.stop == nil { scan.stop = damage.error(path: file.path, position: position) }
                 switch damage {
@@ -52,12 +70,14 @@ struct RecoveryScan {
                 case .header where walked: scan.damagedChunks += 1
                 default: break
                 }
-                // A chunk whose header holds but whose payload does not is skipped whole:
-                // its header is genuine, so no chunk starts inside it, and each payload byte
-                // is checksummed once (a hostile file of such chunks stays linear).
-                if let resume {
+                if let resume, checksummed + (resume - position) > budget {
+                    // Past the budget: skipped whole, as if its header were surely genuine.
                     position = max(resume, position + 1)
                     walked = true
+                } else if let resume {
+                    checksummed += resume - position
+                    position = try finder.next(file, after: position, fileSize: fileSize)
+                    walked = false
                 } else {
                     position = try finder.next(file, after: position, fileSize: fileSize)
                     walked = false
@@ -72,7 +92,7 @@ struct RecoveryScan {
     }
 
     private enum Probe {
-        case chunk(ChunkInfo, payloadChecksum: UInt32)
+        case chunk(ChunkInfo)
         case index
         /// Where the scan goes on, when it is known: past a chunk whose header was intact.
         case problem(Damage, resume: Int? = nil)
@@ -125,7 +145,7 @@ struct RecoveryScan {
             return .problem(.payload, resume: position + length)
         }
         return .chunk(ChunkInfo(offset: position, length: length, sampleCount: decoded.sampleCount,
-                                firstTime: decoded.firstTime, lastTime: decoded.lastTime), payloadChecksum: decoded.payloadChecksum)
+                                firstTime: decoded.firstTime, lastTime: decoded.lastTime))
     }
 }
 
@@ -158,6 +178,29 @@ private struct MagicFinder {
             // Overlap the windows so a magic split across two is still found.
             start = windowStart + last + 1
             if windowEnd >= fileSize { break }
+        }
+        return fileSize
+    }
+}
+
+/// Finds the next file header magic (another `.touchtrace` file joined after this one's
+/// index), reading the file once in windows.
+private enum FileMagicFinder {
+    private static let windowSize = 1 << 16
+
+    /// The offset of the next file magic after `position`, or the file size when none.
+    static func next(_ file: SystemFile, after position: Int, fileSize: Int) throws(TraceFileError) -> Int {
+        let magic = ContainerFormat.fileMagic
+        var window: [UInt8] = []
+        var start = position + 1
+        while start + magic.count <= fileSize {
+            try file.read(min(windowSize, fileSize - start), at: start, into: &window)
+            guard window.count >= magic.count else { break }
+            for index in 0...(window.count - magic.count) where window[index] == magic[0] {
+                if window[index..<(index + magic.count)].elementsEqual(magic) { return start + index }
+            }
+            // Overlap the windows so a magic split across two is still found.
+            start += window.count - magic.count + 1
         }
         return fileSize
     }

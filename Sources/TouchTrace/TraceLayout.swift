@@ -71,7 +71,10 @@ package enum TraceLayout {
         // A damaged header's metadata is taken only when it reads as a whole: nothing else
         // tells the quanta its chunks were encoded on.
         func refused(_ reason: String) -> TraceFileError {
-            if let checksumProblem { return checksumProblem }
+            if checksumProblem != nil {
+                return TraceFileError(.malformed, path: path, offset: 0,
+                                      reason: "has a damaged header (checksum mismatch) whose metadata does not read either (\(reason.replacingOccurrences(of: "has metadata that ", with: ""))): nothing else tells the quanta its chunks were encoded on, so none can be recovered")
+            }
             return TraceFileError(.malformed, path: path, offset: ContainerFormat.fileHeaderFixedSize, reason: reason)
         }
         guard let value = try? JSONValue.parse(bytes: &json) else { throw refused("has metadata that is not valid JSON") }

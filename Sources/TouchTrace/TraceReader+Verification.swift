@@ -97,39 +97,29 @@ extension TraceReader {
     /// chunks around it say: an index entry that disagreed with an intact chunk cost that
     /// chunk, and a chunk whose header claimed a later end than its samples reach cost every
     /// chunk after it (hostile round 5). A candidate counts once it decodes, since its samples
-    /// then vouch for the times its header states; a second copy of a chunk (the same header
-    /// and payload) counts once. Of those, the repair keeps the set of chunks that do not
-    /// overlap in time (each starts at or after the end of the one before) holding the most
-    /// samples, then the most chunks: so chunks written out of order are all kept, and a
-    /// stray chunk that overlaps others costs the fewer samples. O(n log n) in the chunks.
+    /// then vouch for the times its header states. Of those, the repair keeps the set of chunks
+    /// that do not overlap in time (each starts at or after the end of the one before) holding
+    /// the most samples, then the most chunks: so chunks written out of order are all kept, a
+    /// copy of a chunk that spans time overlaps it and is left out, and a stray chunk that
+    /// overlaps others costs the fewer samples. Chunks of one instant never overlap, so equal
+    /// ones are all kept: a recording may hold them (131 072 equal markers at one time fill
+    /// eight), and a copy cannot be told from them (hostile round 6). O(n log n) in the chunks.
     private func salvage() throws(TraceFileError) -> (kept: [ChunkInfo], damaged: Int, overlapping: Int) {
-        let scan = try RecoveryScan.run(file: file, fileSize: fileSize, dataStart: dataStart)
+        let scan = try RecoveryScan.run(file: file, fileSize: fileSize, dataStart: dataStart, salvaging: true)
         var samples: [InputSample] = []
         var decoded: [ChunkInfo] = []
-        var copies = Set<ChunkCopy>()
-        var damaged = scan.damagedChunks, overlapping = 0
-        for (info, payloadChecksum) in scan.intact {
+        var damaged = scan.damagedChunks
+        for info in scan.intact {
             do {
                 try decodeChunk(at: info, into: &samples)
             } catch where error.kind == .malformed {
                 damaged += 1
                 continue
             }
-            let copy = ChunkCopy(firstTime: info.firstTime, lastTime: info.lastTime, sampleCount: info.sampleCount,
-                                 length: info.length, payloadChecksum: payloadChecksum)
-            guard copies.insert(copy).inserted else {
-                overlapping += 1
-                continue
-            }
             decoded.append(info)
         }
         let kept = Self.mostSamplesWithoutOverlap(decoded)
-        return (kept, damaged, overlapping + decoded.count - kept.count)
-    }
-
-    /// What tells a second copy of a chunk from another chunk.
-    private struct ChunkCopy: Hashable {
-        var firstTime: Int64, lastTime: Int64, sampleCount: Int, length: Int, payloadChecksum: UInt32
+        return (kept, damaged, decoded.count - kept.count)
     }
 
     /// Of `chunks`, the set holding the most samples (then the most chunks) in which each starts

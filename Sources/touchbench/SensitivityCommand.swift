@@ -42,6 +42,7 @@ enum SensitivityCommand {
         } else {
             let (suite, manifest) = try SuiteDiscovery.resolve(target)
             plan = try SuiteDiscovery.runs(of: suite, manifest: manifest, scene: scene?.name)
+            if let scene, plan.isEmpty { throw UsageError(message: "--scene \(scene.name) is run by no trace of \(manifest)") }
             base = try ParameterOptions.suiteValues(suite.parameters ?? [:], source: manifest,
                                                     scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
             inputs += SuiteDiscovery.inputFiles(of: suite, manifest: manifest)

@@ -68,6 +68,7 @@ enum SweepCommand {
         if exists && (isFolder.boolValue || target.hasSuffix(".json")) {
             let (suite, manifest) = try SuiteDiscovery.resolve(target)
             let runs = try SuiteDiscovery.runs(of: suite, manifest: manifest, scene: scene?.name)
+            if let scene, runs.isEmpty { throw UsageError(message: "--scene \(scene.name) is run by no trace of \(manifest)") }
             let base = try ParameterOptions.suiteValues(suite.parameters ?? [:], source: manifest,
                                                         scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
             // As for one trace: an axis no scene swept reads would change nothing.

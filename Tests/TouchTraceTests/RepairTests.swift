@@ -179,14 +179,65 @@ struct RepairTests {
         return (Array(whole[0..<(last.offset + last.length)]) + copied.flatMap { Self.bytes(of: chunks[$0], in: whole) }, instant)
     }
 
-    @Test("copies of chunks of one instant, after the chunk itself or interleaved with others: each is kept once",
+    /// Chunks of one instant never overlap, and a recording may hold equal ones (131 072 equal
+    /// markers at one time fill eight: hostile round 6, where dropping "copies" lost seven of a
+    /// valid file's eight), so every one is kept, a copy too.
+    @Test("equal chunks of one instant are all kept, after the chunk or interleaved with others",
           arguments: [(2, [1]), (3, [0, 1])])
-    func copiesOfOneInstant(chunkCount: Int, copied: [Int]) throws {
+    func equalChunksOfOneInstant(chunkCount: Int, copied: [Int]) throws {
         let scratch = ScratchDirectory()
         let (bytes, instant) = try Self.instantWithCopies(scratch, chunkCount: chunkCount, copied: copied)
         let (report, kept) = try Self.repaired(bytes, scratch)
-        #expect(report.chunkCount == chunkCount && report.overlappingChunkCount == copied.count)
-        #expect(kept == instant)
+        #expect(report.chunkCount == chunkCount + copied.count && report.overlappingChunkCount == 0)
+        #expect(kept == instant + copied.flatMap { instant[(20 * $0)..<(20 * $0 + 20)] })
+    }
+
+    @Test("a copy of a chunk that spans time overlaps it and is left out")
+    func copyOfAChunkThatSpansTime() throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, chunks) = try Self.fixture(scratch)
+        let bytes = whole + Self.bytes(of: chunks[4], in: whole)
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 12 && report.overlappingChunkCount == 1)
+        #expect(kept == samples)
+    }
+
+    /// Hostile round 6: the start of another recording's chunk (its header intact, its payload
+    /// cut) claimed bytes that held intact chunks, and the scan skipped them unseen.
+    @Test("intact chunks inside the claimed length of a cut chunk are found", arguments: [false, true])
+    func chunksInsideACutChunk(keepIndex: Bool) throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, chunks) = try Self.fixture(scratch)
+        // A header claiming the rest of the file and more than a chunk, its checksum holding.
+        var cut = Array(whole[chunks[0].offset..<(chunks[0].offset + ContainerFormat.chunkHeaderSize)])
+        Self.store(UInt32(whole.count - chunks[3].offset - 100), at: 24, in: &cut)
+        Self.store(CRC32C.checksum(Array(cut[0..<36])), at: 36, in: &cut)
+        let tail = keepIndex ? whole.count : chunks[11].offset + chunks[11].length
+        let bytes = Array(whole[0..<chunks[2].offset]) + cut + Array(whole[chunks[2].offset..<tail])
+        let (report, kept) = try Self.repaired(bytes, scratch)
+        #expect(report.chunkCount == 12 && report.droppedChunkCount == 1)
+        #expect(kept == samples)
+    }
+
+    @Test("a chunk written after the index is kept; another file joined after it is not read")
+    func chunksAfterTheIndex() throws {
+        let scratch = ScratchDirectory()
+        let (samples, whole, chunks) = try Self.fixture(scratch)
+        let later = (0..<10).map { index in
+            InputSample(time: (samples.last?.time ?? 0) + 1_000 + Int64(index), kind: .touch, phase: index == 0 ? .began : .moved,
+                        id: 9, x: 1, y: 1)
+        }
+        let laterPath = scratch.path("later.touchtrace")
+        _ = try Samples.write(later, to: laterPath, chunkSamples: 100)
+        let laterWhole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: laterPath)))
+        let laterChunk = Self.bytes(of: try TraceReader(path: laterPath).chunks[0], in: laterWhole)
+        let appended = try Self.repaired(whole + laterChunk, scratch)
+        let laterSamples = try Samples.readAll(laterPath)
+        #expect(appended.report.chunkCount == 13 && appended.samples == samples + laterSamples)
+        // The whole of another file: its chunks may be on other quanta, so the repair stops there.
+        let joined = try Self.repaired(whole + laterWhole, scratch)
+        #expect(joined.report.chunkCount == 12 && joined.samples == samples)
+        #expect(chunks.count == 12)
     }
 
     @Test("a damaged header whose metadata still reads: repair keeps every chunk with it; other readers refuse it")
@@ -214,7 +265,9 @@ struct RepairTests {
         bytes[at] = UInt8(ascii: "{")
         try Data(bytes).written(to: path)
         let broken = try #require(throws: TraceFileError.self) { try TraceReader(salvaging: path) }
-        #expect(broken == refusal)
+        #expect(broken.offset == 0 && broken.description.hasPrefix("\(path) at byte 0: has a damaged header (checksum mismatch) whose metadata does not read either (is not valid JSON)"))
+        #expect(broken.description.hasSuffix("so none can be recovered."))
+        #expect(throws: refusal) { try TraceReader(path: path) }
     }
 
     @Test("metadata of the wrong shape is named as such, not as invalid JSON", arguments: [

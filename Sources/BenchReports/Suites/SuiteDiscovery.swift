@@ -95,37 +95,38 @@ public enum SuiteDiscovery {
         Set(scenes.filter { PageTarget(scene: $0) == nil }).subtracting(SceneKind.names).sorted()
     }
 
-    /// What `bench` and `demo` check of a manifest before the first run, so both refuse the
-    /// same defects with the same code (65, naming the manifest) rather than one failing
-    /// midway and the other passing on nothing: a suite without a trace, and a scene that is
-    /// none (a page target counts as one where `allowingPages`; `demo` replays none).
+    /// What `bench`, `demo`, `sweep` and `sensitivity` check of a manifest before the first
+    /// run, so all refuse the same defects with the same code (65, naming the manifest) rather
+    /// than one failing midway and another passing on nothing: a suite without a trace and
+    /// scene to run, and a scene that is none. Web pages (`page:FILE|URL`) run under `bench`
+    /// alone (`allowingPages`); the others replay the reference scenes on the virtual clock.
     public static func checkRunnable(_ suite: TraceSuite, manifest: String, allowingPages: Bool) throws(BenchReportError) {
         // A trace with no scene runs nothing either (`"scenes": []`).
         guard suite.traces.contains(where: { !$0.scenes.isEmpty }) else {
             throw BenchReportError(.malformed, path: manifest, reason: "has no trace to run")
         }
         let named = suite.traces.flatMap(\.scenes)
-        let unknown = allowingPages ? unknownScenes(named) : Set(named).subtracting(SceneKind.names).sorted()
+        let unknown = unknownScenes(named)
         guard unknown.isEmpty else {
             throw BenchReportError(.malformed, path: manifest,
                                    reason: "names unknown scene\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")); the scenes are \(SceneKind.names.joined(separator: ", ")), or page:FILE|URL for a web page (under bench)")
         }
+        let pages = Set(named.filter { PageTarget(scene: $0) != nil }).sorted()
+        guard allowingPages || pages.isEmpty else {
+            throw BenchReportError(.malformed, path: manifest,
+                                   reason: "names the web page\(pages.count == 1 ? "" : "s") \(pages.joined(separator: ", ")), which only bench replays (this command replays the reference scenes on the virtual clock)")
+        }
     }
 
     /// The runs of `suite` (trace path, name in the suite, scene), those of `scene` alone when
-    /// it is given (a scene no trace runs is a bad request), after
-    /// ``checkRunnable(_:manifest:allowingPages:)``: what `sweep` and `sensitivity` replay,
-    /// refused as `bench` refuses it.
+    /// it is given (possibly none), after ``checkRunnable(_:manifest:allowingPages:)`` without
+    /// pages: what `sweep` and `sensitivity` replay, refused as `bench` and `demo` refuse it.
     public static func runs(of suite: TraceSuite, manifest: String, scene: String? = nil)
         throws(BenchReportError) -> [(path: String, trace: String, scene: String)] {
-        try checkRunnable(suite, manifest: manifest, allowingPages: true)
-        let runs = suite.traces.flatMap { entry in
+        try checkRunnable(suite, manifest: manifest, allowingPages: false)
+        return suite.traces.flatMap { entry in
             entry.scenes.filter { scene == nil || $0 == scene }.map { (TraceSuite.path(of: entry, manifestPath: manifest), entry.file, $0) }
         }
-        if let scene, runs.isEmpty {
-            throw BenchReportError(.badRequest, path: nil, reason: "no trace of \(manifest) runs the scene \(scene); give one its manifest names")
-        }
-        return runs
     }
 
     /// Checks that every page target of `suite` is a page on this machine before anything
