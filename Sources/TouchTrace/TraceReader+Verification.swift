@@ -18,7 +18,8 @@ public struct RepairReport: Sendable, Hashable {
     /// Chunks that decode but were left out because they overlap the time of the chunks kept
     /// (a second copy of one, or a stray chunk of another recording holding fewer samples).
     public var overlappingChunkCount = 0
-    /// The problem that made the repair necessary, if the file had one.
+    /// The problem that made the repair necessary, if the file had one: why its index could not
+    /// be used, else the first problem ``TraceReader/verify()`` finds.
     public var damage: TraceFileError?
 }
 
@@ -51,8 +52,15 @@ extension TraceReader {
             try copyChunk(info, into: writer, bytes: &bytes, quantizationError: nil)
         }
         try writer.finish()
+        // A file whose index reads may still be damaged (an entry that disagrees with its
+        // chunk, a chunk that does not decode): what verify finds first, looked for only when
+        // the chunks kept are not those the index lists (when they are, verify finds nothing).
+        var found = damage
+        if found == nil, kept != chunks {
+            do { _ = try verify() } catch { found = error }
+        }
         var report = RepairReport(chunkCount: kept.count, sampleCount: kept.reduce(0) { $0 + $1.sampleCount },
-                                  droppedChunkCount: damaged, damage: damage)
+                                  droppedChunkCount: damaged, damage: found)
         report.overlappingChunkCount = overlapping
         return report
     }

@@ -35,6 +35,10 @@ public struct TraceSuite: Sendable, Hashable, Codable {
     /// Parameters set for every run of the suite (`"parameters": {"pan.hysteresis": 30}`),
     /// checked against the scenes' catalogue by whoever replays; `nil` when the manifest sets none.
     public var parameters: [String: String]?
+
+    /// Every scene the suite's traces name, once each, sorted: what a suite's parameters must
+    /// be read by.
+    public var sceneNames: [String] { Array(Set(traces.flatMap(\.scenes))).sorted() }
     /// The suite's own thresholds file, relative to the manifest's folder (`"thresholds":
     /// "pages.thresholds.json"`): budgets for what this suite replays, such as a page suite's
     /// for a browser's frames; `nil` when the manifest names none.

@@ -39,7 +39,7 @@ public struct SuiteSynthesis: Sendable {
                 made = try SynthesisRecipe(recipe)
                 _ = try GestureSynthesizer(options: made.options)
             } catch {
-                throw Problem(file: entry.file, reason: "the recipe of \(entry.file) is invalid: \(error.description.prefix(1).lowercased() + error.description.dropFirst())")
+                throw Problem(file: entry.file, reason: "the recipe of \(entry.file) is invalid: \(error.clause).")
             }
             let path = TraceSuite.path(of: entry, manifestPath: manifestPath)
             let place = URL(fileURLWithPath: path).standardizedFileURL.path

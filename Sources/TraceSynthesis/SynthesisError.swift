@@ -15,6 +15,13 @@ public enum SynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A suite recipe's value that is not the kind of value its key takes, as written.
     case invalidRecipeValue(key: String, value: String, expected: String)
 
+    /// ``description`` as a clause that goes on after a command's name or a file's: its first
+    /// letter in lower case, without the full stop (`there is no device named 'watch': …`).
+    public var clause: String {
+        let sentence = description.hasSuffix(".") ? String(description.dropLast()) : description
+        return sentence.prefix(1).lowercased() + sentence.dropFirst()
+    }
+
     public var description: String {
         switch self {
         case .unsupportedRate(let hz):

@@ -79,7 +79,7 @@ enum BenchCommand {
             chartedRun = key
         }
         let parameters = try ParameterOptions.values(arguments, over: suite.parameters ?? [:], source: manifest,
-                                                     scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
+                                                     scenes: suite.sceneNames)
         let replayer = Replaying(parameters: parameters, frameCost: frameCost)
         let started = ContinuousClock.now
         let bar = ProgressBar()
@@ -89,11 +89,10 @@ enum BenchCommand {
         let environment = BenchEnvironment.current(repeats: repeats, settings: replayer.settings)
         let result = try runner.run(suite: suite, manifestPath: manifest, shard: chosenShard, environment: environment)
         Console.endProgress()
-        if result.entries.isEmpty {
-            // A shard the hash leaves empty (more shards than a small suite fills) is not an
-            // error: its job writes an empty result, which merge pools with the others.
-            // (A suite without a trace was refused before the runs: checkRunnable.)
-            guard let chosenShard else { throw CommandFailure(code: ExitCode.dataError, message: "touchbench bench: \(manifest) has no trace to run") }
+        // A suite without a run was refused before the runs (checkRunnable); a shard the hash
+        // leaves empty (more shards than a small suite fills) is not an error: its job writes
+        // an empty result, which merge pools with the others.
+        if result.entries.isEmpty, let chosenShard {
             Console.error("touchbench bench: shard \(chosenShard) of \(manifest) holds no trace (traces go to shards by a hash of their file names); its result is empty")
         }
         let comparison = BenchComparison(current: result, baseline: baselineResult, thresholds: limits, timingGate: arguments[ReportOptions.timingGate])

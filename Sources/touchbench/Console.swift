@@ -15,16 +15,7 @@ enum Console {
         func hidden(_ scalar: Unicode.Scalar) -> Bool {
             (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
         }
-        guard text.unicodeScalars.contains(where: hidden) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if hidden(scalar) {
-                result += JSONWriter.unicodeEscape(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        return JSONWriter.escaping(text, where: hidden)
     }
 
     /// Progress goes to standard error, and only when it is a terminal.

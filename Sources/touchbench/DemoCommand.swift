@@ -28,7 +28,7 @@ enum DemoCommand {
         let traces = try TraceSuite.load(from: manifest)
         try SuiteDiscovery.checkRunnable(traces, manifest: manifest, allowingPages: false)
         let parameters = try ParameterOptions.values(arguments, over: traces.parameters ?? [:], source: manifest,
-                                                     scenes: Array(Set(traces.traces.flatMap(\.scenes))).sorted())
+                                                     scenes: traces.sceneNames)
         let cost = try ParameterOptions.frameCost(arguments)
         let chosenRefresh = try arguments.value(refresh).map(RefreshRate.fixed)
         let chosenDelay = try arguments.value(presentDelay)

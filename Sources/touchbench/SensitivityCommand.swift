@@ -44,7 +44,7 @@ enum SensitivityCommand {
             plan = try SuiteDiscovery.runs(of: suite, manifest: manifest, scene: scene?.name)
             if let scene, plan.isEmpty { throw UsageError(message: "--scene \(scene.name) is run by no trace of \(manifest)") }
             base = try ParameterOptions.suiteValues(suite.parameters ?? [:], source: manifest,
-                                                    scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
+                                                    scenes: suite.sceneNames)
             inputs += SuiteDiscovery.inputFiles(of: suite, manifest: manifest)
         }
         try OutputSafety.refuse(output: arguments.text(json), sameAs: inputs)

@@ -70,7 +70,7 @@ enum SweepCommand {
             let runs = try SuiteDiscovery.runs(of: suite, manifest: manifest, scene: scene?.name)
             if let scene, runs.isEmpty { throw UsageError(message: "--scene \(scene.name) is run by no trace of \(manifest)") }
             let base = try ParameterOptions.suiteValues(suite.parameters ?? [:], source: manifest,
-                                                        scenes: Array(Set(suite.traces.flatMap(\.scenes))).sorted())
+                                                        scenes: suite.sceneNames)
             // As for one trace: an axis no scene swept reads would change nothing.
             let swept = Array(Set(runs.map(\.scene))).sorted()
             if let idle = axes.first(where: { ParameterOptions.unread($0.name, by: swept) != nil }) {

@@ -31,13 +31,7 @@ enum VerifyCommand {
             if report.overlappingChunkCount > 0 {
                 note += ", left out \(counted(report.overlappingChunkCount, "chunk")) overlapping the time of one kept"
             }
-            // A file whose index reads may still be damaged (an entry that disagrees with its
-            // chunk, a chunk that does not decode): say what, as verify would.
-            var damage = report.damage
-            if damage == nil {
-                do throws(TraceFileError) { _ = try reader.verify() } catch { damage = error }
-            }
-            if let damage { note += "; the original \(damage.description.dropFirst(path.count + 1))" } else { note += "." }
+            if let damage = report.damage { note += "; the original \(damage.description.dropFirst(path.count + 1))" } else { note += "." }
             print(note)
             if reader.headerDamage != nil {
                 Console.error("warning: \(output) keeps the metadata of \(path) as it reads, which its header's checksum no longer vouches for: check the device, screen and quanta ('touchbench info \(output)').")

@@ -62,10 +62,8 @@ func run(_ arguments: [String]) -> Int32 {
         return ExitCode.usage
     } catch let error as SynthesisError {
         // From an option (`--device watch`): a suite's bad recipe is bad data, said as such
-        // by `synth --suite` before it gets here. Its sentence ("The digitizer rate …") goes
-        // on after the command's name (only here: a message may start with a path).
-        let sentence = error.description
-        Console.error(usageLine(command, (sentence.first?.lowercased() ?? "") + sentence.dropFirst()))
+        // by `synth --suite` before it gets here.
+        Console.error(usageLine(command, error.clause))
         return ExitCode.usage
     } catch let error as TraceFileError {
         Console.endProgress()

@@ -1,3 +1,4 @@
+import AllocationCounter
 import Foundation
 import Testing
 import TouchInput
@@ -287,5 +288,36 @@ struct RepairTests {
         try Data(header + Array(whole[chunks[0].offset...])).written(to: path)
         let error = try #require(throws: TraceFileError.self) { try TraceReader(path: path) }
         #expect(error.description == "\(path) at byte 16: has metadata that the format does not allow: \(reason).")
+    }
+
+    /// The repair is a pass over the whole file (scan, decode, choice, copy): it allocates per
+    /// chunk, never per sample. Counted, not timed, on a file whose writer died and one four
+    /// times as long with chunks of the same size.
+    @Test("the repair allocates per chunk, not per sample")
+    func repairCostDoesNotGrowPerSample() throws {
+        try #require(allocation_counter_is_active() != 0)
+        let scratch = ScratchDirectory()
+        func allocations(samples count: Int) throws -> (all: UInt64, large: UInt64, chunks: Int) {
+            let path = scratch.path("long\(count).touchtrace")
+            _ = try Samples.write(Samples.mixed(count: count, seed: 5), to: path, chunkSamples: 500)
+            let reader = try TraceReader(path: path)
+            let chunks = reader.chunks
+            // Without its index, as a writer that died leaves it.
+            let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+            try whole.prefix(chunks[chunks.count - 1].offset + chunks[chunks.count - 1].length).written(to: path)
+            let damaged = try TraceReader(salvaging: path)
+            let before = (allocation_counter_thread_allocations(), allocation_counter_thread_large_allocations())
+            let report = try damaged.repair(to: scratch.path("repaired\(count).touchtrace"))
+            let after = (allocation_counter_thread_allocations(), allocation_counter_thread_large_allocations())
+            #expect(report.sampleCount == count)
+            return (after.0 - before.0, after.1 - before.1, chunks.count)
+        }
+        let short = try allocations(samples: 20_000), long = try allocations(samples: 80_000)
+        let moreChunks = UInt64(long.chunks - short.chunks)
+        #expect(moreChunks >= 100)
+        // 60 000 more samples in 120 more chunks: about 55 allocations a chunk were measured
+        // (decoding one allocates, as info's pass does), where one a sample would be 60 000.
+        #expect(long.all - short.all <= 100 * moreChunks, "\(short) → \(long)")
+        #expect(long.large <= short.large + 2, "\(short) → \(long)")
     }
 }

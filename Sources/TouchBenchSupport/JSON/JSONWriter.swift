@@ -190,4 +190,20 @@ package enum JSONWriter {
         let hex = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
+
+    /// `text` with every scalar `escaped` picks (each below U+10000) written as its
+    /// ``unicodeEscape(_:)``; `text` itself when it holds none.
+    package static func escaping(_ text: String, where escaped: (Unicode.Scalar) -> Bool) -> String {
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            if escaped(scalar) {
+                result += unicodeEscape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

@@ -47,17 +47,7 @@ struct TouchBenchComments {
     /// (they can only be inside its strings), which every JSON reader reads back to the same
     /// character; `json` itself when it holds none (every ordinary trace: the same bytes as before).
     static func escapingLineBreaks(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: isYAMLLineBreak) else { return json }
-        var result = ""
-        result.reserveCapacity(json.utf8.count + 8)
-        for scalar in json.unicodeScalars {
-            if isYAMLLineBreak(scalar) {
-                result += JSONWriter.unicodeEscape(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        JSONWriter.escaping(json, where: isYAMLLineBreak)
     }
 
     var mappingLine: String? { mapping.map { Self.mappingPrefix + $0.serialized } }
