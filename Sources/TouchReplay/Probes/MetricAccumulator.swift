@@ -28,13 +28,15 @@ struct MetricAccumulator: Sendable {
     let unit: Double
     private var moments = RunningMoments()
     var count: Int { moments.count }
-    /// For each page of q (q >> ``pageShift``) below ``denseLimit``, its index in `pages`, or
-    /// −1 before a value falls in it.
+    /// For each page of q (q >> ``pageShift``) below ``denseLimit``, its place among the pages
+    /// in `counters`, or −1 before a value falls in it.
     private var pageStarts: [Int32] = []
-    /// The counters of the pages in use, ``pageSize`` each, in the order the pages were first
-    /// used. An array per page, not one array of them all: growing one array copied every
-    /// page taken so far at each doubling (a twentieth of a 10 min replay's time).
-    private var pages: [[UInt32]] = []
+    /// The counters of the pages in use, ``pageSize`` each, one page after another in the
+    /// order the pages were first used. One array, not an array per page: a count through
+    /// two arrays checked each for uniqueness, two calls into the runtime per value (2 % of a
+    /// replay's time); appending a page grows the array geometrically, so its pages are
+    /// copied about once in all.
+    private var counters: [UInt32] = []
     /// Counts of the buckets above the dense range, by ``highKey(_:)``.
     private var high: [UInt32: UInt32] = [:]
     private var negative: [Int64: Int] = [:]
@@ -68,14 +70,14 @@ struct MetricAccumulator: Sendable {
         let q = Int(scaled)
         let page = q &>> Self.pageShift
         if pageStarts.isEmpty || pageStarts[page] < 0 { addPage(page) }
-        pages[Int(pageStarts[page])][q & (Self.pageSize - 1)] &+= 1
+        counters[Int(pageStarts[page]) &<< Self.pageShift | q & (Self.pageSize - 1)] &+= 1
     }
 
     private mutating func addPage(_ page: Int) {
         if pageStarts.isEmpty { pageStarts = [Int32](repeating: -1, count: Self.pageCount) }
         guard pageStarts[page] < 0 else { return }
-        pageStarts[page] = Int32(pages.count)
-        pages.append(Self.zeroPage)
+        pageStarts[page] = Int32(counters.count >> Self.pageShift)
+        counters.append(contentsOf: Self.zeroPage)
     }
 
     private mutating func addSparse(_ scaled: Double) {
@@ -126,7 +128,7 @@ struct MetricAccumulator: Sendable {
         /// Visits a page's counters in order, or only adds its total when it reaches no
         /// percentile still sought (callgrind: the visits were 30 M of a ten-minute scroll
         /// replay's 712 M, mostly over nearly empty pages of one metric).
-        func visit(page counts: [UInt32], bucket: (Int) -> Int64) {
+        func visit(page counts: ArraySlice<UInt32>, bucket: (Int) -> Int64) {
             let total = counts.withUnsafeBufferPointer { buffer in
                 var sum: UInt64 = 0
                 for count in buffer { sum &+= UInt64(count) }
@@ -136,12 +138,13 @@ struct MetricAccumulator: Sendable {
                 seen &+= total
                 return
             }
-            for offset in counts.indices where counts[offset] > 0 { visit(bucket(offset), Int(counts[offset])) }
+            for (offset, count) in counts.enumerated() where count > 0 { visit(bucket(offset), Int(count)) }
         }
         for (q, n) in negative.sorted(by: { $0.key < $1.key }) where next < ranks.count { visit(q, n) }
         // Pages in the order of q; every percentile found, the rest cannot change them.
         for (page, start) in pageStarts.enumerated() where start >= 0 && next < ranks.count {
-            visit(page: pages[Int(start)]) { Int64(page << Self.pageShift | $0) }
+            let first = Int(start) << Self.pageShift
+            visit(page: counters[first..<(first + Self.pageSize)]) { Int64(page << Self.pageShift | $0) }
         }
         for (key, n) in high.sorted(by: { $0.key < $1.key }) where next < ranks.count { visit(Self.highBucket(key), Int(n)) }
         return MetricSummary(kind: kind, count: count, mean: moments.mean * unit, p50: values[0], p95: values[1],

@@ -162,7 +162,9 @@ extension Int64 {
 
 extension SceneState {
     /// Shows an element animated along x and y: its position, where it is heading, and
-    /// whether either axis is still moving.
+    /// whether either axis is still moving. Inlined: a call handed over copies of both values
+    /// (130 bytes each, by `memcpy`, on every frame), since the scene's own state is written.
+    @inline(__always)
     mutating func show(x: AnimatedValue, y: AnimatedValue) {
         self.x = x.value
         self.y = y.value
