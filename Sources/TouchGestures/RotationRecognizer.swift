@@ -12,36 +12,37 @@ import TouchInput
 /// counting.
 public struct RotationRecognizer: GestureRecognizer {
     /// The arc length each finger must travel before the rotation begins, in points.
-    public var hysteresis: Double
+    public var hysteresis: Double {
+        get { core.hysteresis }
+        set { core.hysteresis = newValue }
+    }
     public var decelerationRate: DecelerationRate
 
-    public private(set) var state: RecognizerState = .idle
+    public var state: RecognizerState { core.state }
     /// The rotation since the recognizer began, in radians (positive clockwise on screen,
     /// where y grows downward).
-    public private(set) var rotation = 0.0
+    public var rotation: Double { core.value }
     /// The angular velocity in radians per second, at the latest update (a least-squares
     /// fit computed when asked: a scene reads it at the lift only).
-    public var rotationVelocity: Double { rotationMotion.velocity }
+    public var rotationVelocity: Double { core.velocity }
     /// Whether `changed` events carry ``rotationVelocity`` (the default, as `gestures` reports
     /// them). A client that reads the velocity from the recognizer when it needs it turns it
     /// off, and the fit per sample it cost is never made; every other event still carries it.
-    public var velocityInChangedEvents = true
+    public var velocityInChangedEvents: Bool {
+        get { core.velocityInChangedEvents }
+        set { core.velocityInChangedEvents = newValue }
+    }
     /// The midpoint between the fingers.
-    public private(set) var location: Point?
-    private var pair = ContactPair()
-    private var rotationMotion = LatestAxisVelocity()
-    private var lastAngle = 0.0
-    /// The angle turned since the second finger landed (unwrapped), and at the beginning.
-    private var turned = 0.0
-    private var turnedAtBeginning = 0.0
+    public var location: Point? { core.location }
+    private var core: PairGesture<Turn>
 
     public var gesture: GestureKind { .rotation }
-    public var hasClaimed: Bool { state.isActive || state == .ended }
+    public var hasClaimed: Bool { core.hasClaimed }
 
     /// The default, 10 pt along the arc, is the pan's hysteresis, so a rotation needs as
     /// deliberate a movement as a pan whatever the fingers' spread.
     public init(hysteresis: Double = 10, decelerationRate: DecelerationRate = .normal) {
-        self.hysteresis = hysteresis
+        core = PairGesture(hysteresis: hysteresis)
         self.decelerationRate = decelerationRate
     }
 
@@ -50,77 +51,46 @@ public struct RotationRecognizer: GestureRecognizer {
         project(rotation, velocity: rotationVelocity, decelerationRate: decelerationRate)
     }
 
-    public func wantsContact(_ sample: InputSample) -> Bool {
-        sample.isContactSample && (state == .idle || state == .possible)
-    }
+    public func wantsContact(_ sample: InputSample) -> Bool { core.wantsContact(sample) }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
-        if sample.phase == .began {
-            guard state == .idle || state == .possible else { return }
-            guard pair.add(sample.contact, at: sample.point) else {
-                state = .failed
-                return
-            }
-            state = .possible
-            if pair.isComplete { lastAngle = pair.angle }
-            location = pair.midpoint
-            return
-        }
-        guard pair.contains(sample.contact), state == .possible || state.isActive else { return }
-        pair.move(sample.contact, to: sample.point)
-        location = pair.midpoint
-        switch sample.phase {
-        case .moved, .stationary:
-            guard pair.isComplete else { return }
-            let angle = pair.angle
-            turned += angleDifference(from: lastAngle, to: angle)
-            lastAngle = angle
-            if state == .possible {
-                guard pair.hasDeformed(beyond: hysteresis, component: abs(turned) * pair.span / 2) else { return }
-                turnedAtBeginning = turned
-                update(at: sample.time)
-                emit(.began, at: sample.time, events: &events)
-            } else {
-                update(at: sample.time)
-                emit(.changed, at: sample.time, events: &events)
-            }
-        case .ended, .cancelled:
-            if state.isActive {
-                update(at: sample.time)
-                emit(sample.phase == .ended ? .ended : .cancelled, at: sample.time, events: &events)
-            } else {
-                state = .failed
-            }
-        case .began, .hoverEntered, .hoverMoved, .hoverExited:
-            return
-        }
+        core.handle(sample, events: &events)
     }
 
     public mutating func cancel(at time: Int64, events: inout [GestureEvent]) {
-        if state.isActive {
-            emit(.cancelled, at: time, events: &events)
-        } else if state == .possible {
-            state = .cancelled
+        core.cancel(at: time, events: &events)
+    }
+
+    public mutating func reset() { core.reset() }
+}
+
+extension RotationRecognizer {
+    /// A rotation measures the angle the fingers have turned, unwrapped, from where it began.
+    struct Turn: PairMeasure {
+        static var gesture: GestureKind { .rotation }
+        static var initialValue: Double { 0 }
+        private var lastAngle = 0.0
+        /// The angle turned since the second finger landed, and at the beginning.
+        private var turned = 0.0
+        private var turnedAtBeginning = 0.0
+
+        mutating func pairCompleted(_ pair: ContactPair) { lastAngle = pair.angle }
+
+        mutating func pairMoved(_ pair: ContactPair) {
+            let angle = pair.angle
+            turned += angleDifference(from: lastAngle, to: angle)
+            lastAngle = angle
         }
-    }
 
-    public mutating func reset() {
-        var fresh = RotationRecognizer(hysteresis: hysteresis, decelerationRate: decelerationRate)
-        fresh.velocityInChangedEvents = velocityInChangedEvents
-        self = fresh
-    }
+        func component(of pair: ContactPair) -> Double? { abs(turned) * pair.span / 2 }
 
-    private mutating func update(at time: Int64) {
-        rotation = turned - turnedAtBeginning
-        rotationMotion.add(time: time, value: rotation)
-    }
+        mutating func begin(_ pair: ContactPair) { turnedAtBeginning = turned }
 
-    private mutating func emit(_ newState: RecognizerState, at time: Int64, events: inout [GestureEvent]) {
-        state = newState
-        var event = GestureEvent(gesture: .rotation, state: newState, time: time, contact: pair.first)
-        event.location = location
-        event.rotation = rotation
-        if velocityInChangedEvents || newState != .changed { event.rotationVelocity = rotationVelocity }
-        events.append(event)
+        func value(of pair: ContactPair) -> Double? { turned - turnedAtBeginning }
+
+        static func describe(_ event: inout GestureEvent, value: Double, velocity: Double?) {
+            event.rotation = value
+            if let velocity { event.rotationVelocity = velocity }
+        }
     }
 }
