@@ -21,10 +21,16 @@ extension GestureArena {
         guard sample.kind.isContact else { return }
         quietTick = nil
         var sessionIndex = Self.session(of: sample, in: sessions)
-        if sample.phase == .began || sample.phase == .hoverEntered, let stale = sessionIndex {
-            // A contact that lands again without having lifted: start it afresh.
-            sessions.remove(at: stale)
-            sessionIndex = nil
+        if sample.phase == .began || sample.phase == .hoverEntered, sessionIndex != nil {
+            // A contact that lands again without having lifted starts afresh: the recognizers
+            // following it see it cancelled (or its hover end) at this sample, which ends its
+            // session, and the landing is then a new contact. Only dropping the session left
+            // them following the old touch: a pan took the new one as a second finger, and a
+            // long press kept timing from the first landing.
+            var end = sample
+            end.phase = sample.phase == .began ? .cancelled : .hoverExited
+            handle(end, into: &out)
+            sessionIndex = Self.session(of: sample, in: sessions)
         }
         if sessionIndex == nil {
             // Beyond any real touch screen's contact count a new contact is ignored until
@@ -138,7 +144,9 @@ extension GestureArena {
             }
             if recognizers[index].wantsContact(sample) { members.append(index) }
         }
-        sessions.append(ContactSession(kind: sample.kind, id: sample.id, isHover: sample.isHoverSample, members: members))
+        sessions.append(ContactSession(serial: nextSessionSerial, kind: sample.kind, id: sample.id, isHover: sample.isHoverSample,
+                                       members: members))
+        nextSessionSerial += 1
     }
 
     /// Stamps the events `member` just appended to `out` (from `start` on) with its index and
@@ -152,7 +160,10 @@ extension GestureArena {
         for index in start..<out.count { out[index].recognizer = member }
         let claims = step.newlyClaimed && step.competes
         if claims, !undecidedRequirements(of: member).isEmpty {
-            deferred.append(DeferredClaim(recognizer: member, events: Array(out[start...]), heldSince: time))
+            // A held claim belongs to the contact it was made on, in the session it has now.
+            let contact = out[start...].first?.contact
+            let claimed = sessions.filter { $0.members.contains(member) && (contact == nil || $0.id == contact) }.map(\.serial)
+            deferred.append(DeferredClaim(recognizer: member, events: Array(out[start...]), heldSince: time, sessions: claimed))
             out.removeSubrange(start...)
         } else if claims {
             claim(by: member, at: time, into: &out)
@@ -160,11 +171,12 @@ extension GestureArena {
         resolveDeferred(at: time, into: &out)
     }
 
-    /// Cancels every other competitor following the contacts `winner` follows (only the
-    /// contact `contact` when given: a held claim belongs to the contact it was made on).
-    private mutating func claim(by winner: Int, at time: Int64, into out: inout [GestureEvent], contact: UInt32? = nil) {
+    /// Cancels every other competitor following the contacts `winner` follows (only in the
+    /// sessions `only` when given: a held claim belongs to the sessions it was made on, not to
+    /// a later contact that reuses an id).
+    private mutating func claim(by winner: Int, at time: Int64, into out: inout [GestureEvent], only: [Int]? = nil) {
         for sessionIndex in sessions.indices where sessions[sessionIndex].members.contains(winner) {
-            if let contact, sessions[sessionIndex].id != contact { continue }
+            if let only, !only.contains(sessions[sessionIndex].serial) { continue }
             for loser in sessions[sessionIndex].members where loser != winner {
                 guard recognizers[loser].role == .competitor, !isSimultaneous(winner, loser) else { continue }
                 var events: [GestureEvent] = []
@@ -219,7 +231,7 @@ extension GestureArena {
                     event.delay = time - held.heldSince
                     return event
                 })
-                claim(by: held.recognizer, at: time, into: &out, contact: first.contact)
+                claim(by: held.recognizer, at: time, into: &out, only: held.sessions)
             }
         }
     }

@@ -42,6 +42,8 @@ public struct GestureArena: Sendable {
     var requirements: [(waiter: Int, required: Int)] = []
     var simultaneous: [(Int, Int)] = []
     var sessions: [ContactSession] = []
+    /// The serial number the next session gets (``ContactSession/serial``).
+    var nextSessionSerial = 0
     var deferred: [DeferredClaim] = []
     /// The velocities the recognizers share: it keeps each followed contact's tracker for the
     /// pause detectors (see ``VelocityMemo``), so it is part of the arena's state.
@@ -158,6 +160,10 @@ struct RecognizerTiming: Sendable {
 
 /// A contact the arena follows: its identity and who follows it.
 struct ContactSession: Sendable, Hashable {
+    /// Which session this is: a contact that lifts and lands again with the same id (or
+    /// lands again without lifting) gets a new session, and a claim held on the old one must
+    /// not reach the new one.
+    var serial: Int
     var kind: SampleKind
     var id: UInt32
     /// Hovering pointers are sessions of their own, apart from the same pointer pressed.
@@ -171,6 +177,9 @@ struct DeferredClaim: Sendable, Hashable {
     var recognizer: Int
     var events: [GestureEvent]
     var heldSince: Int64
+    /// The sessions (``ContactSession/serial``) the claim was made on: released, it cancels
+    /// competitors there only.
+    var sessions: [Int]
 }
 
 extension GestureArena: Equatable {

@@ -4,8 +4,8 @@ import TouchInput
 /// Two (or more) taps in quick succession at about the same place: a double tap.
 ///
 /// After the first tap the recognizer is `began` (waiting for the next); it recognizes at
-/// the lift of the last tap and fails when the next tap does not land within
-/// ``maximumGap`` of the previous lift, lands more than ``maximumDistance`` from the first
+/// the lift of the last tap and fails when the next tap does not land less than
+/// ``maximumGap`` after the previous lift, lands more than ``maximumDistance`` from the first
 /// tap, or a finger wanders more than ``movementLimit`` while down.
 ///
 /// A single tap that must wait for the double tap to fail (``GestureArena/require(_:toFail:)``)
@@ -13,7 +13,10 @@ import TouchInput
 public struct MultiTapRecognizer: GestureRecognizer {
     /// How many taps make the gesture.
     public var tapCount: Int
-    /// The longest time from one lift to the next touch-down, in nanoseconds.
+    /// The time from one lift within which the next touch-down must come, in nanoseconds: a
+    /// touch-down exactly this long after the lift is too late, since the gesture fails at
+    /// its deadline (``nextDeadline``), and a timer due at a sample's time fires before the
+    /// sample is handled.
     public var maximumGap: Int64
     /// The farthest a later tap may land from the first, in points.
     public var maximumDistance: Double
@@ -68,7 +71,7 @@ public struct MultiTapRecognizer: GestureRecognizer {
         case .began:
             if contact != nil, sample.id != contact { return fail(at: sample.time, events: &events) }
             guard contact == nil, state == .idle || state == .began else { return }
-            if let deadline = nextDeadline, sample.time > deadline {
+            if let deadline = nextDeadline, sample.time >= deadline {
                 return fail(at: sample.time, events: &events)
             }
             if let firstLocation, firstLocation.distance(to: sample.point) > maximumDistance {

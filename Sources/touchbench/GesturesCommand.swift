@@ -67,7 +67,12 @@ enum GestureInput {
     /// One event as a line of text. Numbers as `%.Nf` writes them (``FixedDecimal``): a
     /// `--verbose` hour is millions of lines, and `String(format:)` was most of writing them.
     static func line(for event: GestureEvent) -> String {
-        func fixed(_ value: Double, _ decimals: Int) -> String { FixedDecimal.format(value, decimals: decimals) }
+        // printf's text, but a value that rounds to zero is "0", not "-0" (a velocity of
+        // -0.3 pt/s read "v (-214, -0)").
+        func fixed(_ value: Double, _ decimals: Int) -> String {
+            let text = FixedDecimal.format(value, decimals: decimals)
+            return text.first == "-" && text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) ? String(text.dropFirst()) : text
+        }
         var text = FixedDecimal.format(Double(event.time) / 1e6, decimals: 3, width: 10) + " ms  "
         text += event.gesture.name.padding(toLength: 10) + event.state.rawValue.padding(toLength: 11)
         text += "#\(event.contact)"

@@ -45,3 +45,24 @@ import Testing
         }
     }
 }
+
+extension VsyncGridTests {
+    /// V(n) = phase + ⌊n · 10⁹ / hz⌋ for negative n too (times before the phase): Swift's `/`
+    /// truncates toward zero, which put every such vsync of a whole rate a nanosecond late
+    /// (metric oracle round, 5 December: V(−118) at 120 Hz read −983 333 333, not −983 333 334).
+    @Test(arguments: [Int64(60), 90, 120, 144, 7])
+    func negativeIndicesAreFloored(hz: Int64) {
+        let display = DisplayModel(refresh: .fixed(Double(hz)), vsyncPhase: 250)
+        let grid = VsyncGrid(display)
+        var wrong: [Int64] = []
+        for index in Int64(-2 * hz - 3)...Int64(2 * hz + 3) {
+            let product = Int128(index) * 1_000_000_000
+            var floor = product / Int128(hz)
+            if product % Int128(hz) != 0 && product < 0 { floor -= 1 }
+            let expected = 250 + Int64(floor)
+            if display.vsync(index) != expected || grid.vsync(index) != expected { wrong.append(index) }
+        }
+        #expect(wrong.isEmpty, "\(hz) Hz: \(wrong.count) indices, the first \(wrong.prefix(3))")
+        #expect(DisplayModel(refresh: .fixed(120)).vsync(-118) == -983_333_334)
+    }
+}

@@ -92,3 +92,8 @@ check "... exactly as the intact run wrote them" cmp -s "$work/g-bad.txt" <(head
 head -c 300 "$src" >"$work/cut.touchtrace"
 expect_exit 65 "a truncated trace" "$tb" verify "$work/cut.touchtrace"
 expect_exit 0 "repairing it" "$tb" verify "$work/cut.touchtrace" --repair "$work/fixed.touchtrace"
+
+# A value that rounds to zero prints as 0, never -0 (pause's edge pan moved "(-0.0, -2.6)").
+"$tb" gestures Traces/pause.touchtrace --verbose >"$work/g-pause.txt"
+check "gestures prints no negative zero" test -z "$(grep -E -- '-0(\.0+)?[,)/ ]' "$work/g-pause.txt" || true)"
+check "... and still prints negative numbers" grep -qE -- '[(, ]-[0-9.]*[1-9]' "$work/g-pause.txt"

@@ -40,13 +40,22 @@ public struct DisplayModel: Sendable, Hashable {
     @inline(__always)
     public func vsync(_ index: Int64) -> Int64 {
         let hz = refresh.maximumHz
-        if hz == hz.rounded(), hz >= 1 {
-            let h = Int64(hz)
-            // Split to keep index · 10⁹ from overflowing for any index a trace can reach.
-            let whole = index / h, part = index % h
-            return vsyncPhase &+ whole &* 1_000_000_000 &+ (part &* 1_000_000_000) / h
-        }
+        if hz == hz.rounded(), hz >= 1 { return Self.vsync(index, wholeHertz: Int64(hz), phase: vsyncPhase) }
         return vsyncPhase &+ Int64((Double(index) * 1e9 / hz).rounded(.down))
+    }
+
+    /// Vsync `index` at a whole refresh rate `hz`: phase + ⌊index · 10⁹ / hz⌋, split to keep
+    /// index · 10⁹ from overflowing for any index a trace can reach. Floored for a negative
+    /// index too (a time before the phase): Swift's `/` and `%` truncate toward zero, which
+    /// put such a vsync a nanosecond late, and out of step with the rate that is not whole.
+    @inline(__always)
+    static func vsync(_ index: Int64, wholeHertz h: Int64, phase: Int64) -> Int64 {
+        var whole = index / h, part = index % h
+        if part < 0 {
+            whole -= 1
+            part += h
+        }
+        return phase &+ whole &* 1_000_000_000 &+ (part &* 1_000_000_000) / h
     }
 
     /// The index of the first vsync at or after `time`.

@@ -26,10 +26,7 @@ struct VsyncGrid: Sendable {
     /// ``DisplayModel/vsync(_:)``.
     @inline(__always)
     func vsync(_ index: Int64) -> Int64 {
-        if let h = hz {
-            let whole = index / h, part = index % h
-            return display.vsyncPhase &+ whole &* 1_000_000_000 &+ (part &* 1_000_000_000) / h
-        }
+        if let h = hz { return DisplayModel.vsync(index, wholeHertz: h, phase: display.vsyncPhase) }
         return display.vsyncPhase &+ Int64((Double(index) * 1e9 / hzValue).rounded(.down))
     }
 

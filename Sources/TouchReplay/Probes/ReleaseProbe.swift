@@ -33,6 +33,10 @@ struct ReleaseProbe: Sendable {
     private(set) var velocityJump = MetricAccumulator(quantum: 1e-6)
 
     private var primary: ContactKey?
+    /// Whether the primary contact lifted while another was still down: the next of those to
+    /// move becomes the primary, so that the last lift is measured whichever finger landed
+    /// first (two fingers landing at one instant are listed in either order).
+    private var handsOver = false
     private var tracker = VelocityTracker(strategy: .lsq2)
     private var lastMoveX = 0.0, lastMoveY = 0.0
     /// element − finger when the scene first tracked the primary contact.
@@ -61,9 +65,15 @@ struct ReleaseProbe: Sendable {
             handOff = nil
             if primary == nil {
                 primary = sample.contact
+                handsOver = false
                 tracker.reset()
                 offset = nil
             }
+        } else if primary == nil, handsOver, !sample.phase.isTerminal {
+            primary = sample.contact
+            handsOver = false
+            tracker.reset()
+            offset = nil
         }
         guard sample.contact == primary else { return }
         _ = tracker.add(time: sample.time, x: sample.x, y: sample.y)
@@ -72,6 +82,7 @@ struct ReleaseProbe: Sendable {
             return
         }
         primary = nil
+        handsOver = downAfter > 0
         guard downAfter == 0 else { return }
         var next = Episode(lift: sample.time, startX: newest?.x ?? 0, startY: newest?.y ?? 0)
         let velocity = tracker.velocity()

@@ -189,6 +189,14 @@ struct ResponseProbe: Sendable {
         while index < pending.count {
             var entry = pending[index]
             if entry.consumed == nil { entry.consumed = record.vsync }
+            // The window first: an idle scene renders no frame for a while, and the first it
+            // renders after the window closed would otherwise time an input that nothing
+            // answered within it (a scroll moved a second and a half after it began).
+            if !entry.contactDown && record.vsync > entry.deadline {
+                unanswered += 1
+                pending.remove(at: index)
+                continue
+            }
             if Self.answers(state, entry) || Self.inks(frame.signals, entry) {
                 let total = Double(record.presentation &- entry.time)
                 let waited = Double(record.vsync &- (entry.consumed ?? record.vsync))
@@ -197,11 +205,6 @@ struct ResponseProbe: Sendable {
                 pipeline.add(total - waited)
                 if entry.touchDown { feedback.add(total) }
                 if entry.touchDown, entry.contact != nil, tap?.contact == entry.contact { tap?.pressed = true }
-                pending.remove(at: index)
-                continue
-            }
-            if !entry.contactDown && record.vsync > entry.deadline {
-                unanswered += 1
                 pending.remove(at: index)
                 continue
             }

@@ -1,0 +1,73 @@
+import Testing
+import TouchBenchSupport
+import TouchGestures
+import TouchInput
+
+/// A contact's session in the arena (gesture oracle round, 5 December): a claim held for one
+/// touch stays with that touch, a touch that lands again without lifting starts afresh, and
+/// the double tap's gap is the time before which the next touch-down must come.
+@Suite struct ArenaSessionTests {
+    static let screen = Rect(x: 0, y: 0, width: 390, height: 844)
+
+    static func touch(_ ms: Double, _ phase: SamplePhase, id: UInt32, x: Double, y: Double = 400) -> InputSample {
+        InputSample(time: Int64((ms * 1e6).rounded()), kind: .touch, phase: phase, id: id, x: x, y: y)
+    }
+
+    static func events(_ samples: [InputSample]) -> [GestureEvent] {
+        StandardArena.events(of: samples, screen: screen).filter { $0.state != .changed }
+    }
+
+    /// A tap, then a 60 pt drag by a second touch that reuses the tap's id or not.
+    static func tapThenDrag(secondID: UInt32) -> [InputSample] {
+        var samples = [touch(0, .began, id: 1, x: 100), touch(50, .ended, id: 1, x: 100), touch(150, .began, id: secondID, x: 100)]
+        for step in 1...20 { samples.append(touch(150 + 10 * Double(step), step == 20 ? .ended : .moved, id: secondID, x: 100 + 3 * Double(step))) }
+        return samples
+    }
+
+    /// Before: with the id reused, the tap's claim, released when the double tap failed,
+    /// cancelled the pan following the new touch (no pan at all), and the tap recognizer
+    /// reported began, began, cancelled, cancelled.
+    @Test func aHeldClaimDoesNotReachALaterTouchWithTheSameID() {
+        let reused = Self.events(Self.tapThenDrag(secondID: 1))
+        let fresh = Self.events(Self.tapThenDrag(secondID: 2))
+        let summary = { (events: [GestureEvent]) in events.map { "\($0.time) \($0.gesture.name) \($0.state.rawValue)" } }
+        #expect(summary(reused) == summary(fresh))
+        #expect(reused.contains { $0.gesture == .pan && $0.state == .ended })
+        #expect(!reused.contains { $0.gesture == .pan && $0.state == .cancelled })
+    }
+
+    /// A touch lands, then lands again 283 pt away at 100 ms without having lifted, and is
+    /// held still: the long press times its 500 ms from the second landing. Before, it began
+    /// at 500 ms (from the first), and a drag after such a landing was taken by the pan as a
+    /// second finger, its translation jumping by half the distance between the landings.
+    @Test func aTouchLandingAgainWithoutLiftingStartsAfresh() throws {
+        var still = [Self.touch(0, .began, id: 1, x: 50), Self.touch(50, .moved, id: 1, x: 50), Self.touch(100, .began, id: 1, x: 333)]
+        for step in 1...70 { still.append(Self.touch(100 + 10 * Double(step), step == 70 ? .ended : .stationary, id: 1, x: 333)) }
+        let press = try #require(Self.events(still).first { $0.gesture == .longPress && $0.state == .began })
+        #expect(press.time == 600_000_000)
+
+        // A drag after the second landing pans as the same drag from a touch that landed once.
+        var drag = [Self.touch(100, .began, id: 1, x: 150)]
+        for step in 1...10 { drag.append(Self.touch(100 + 10 * Double(step), step == 10 ? .ended : .moved, id: 1, x: 150 + 2 * Double(step))) }
+        let landedTwice = [Self.touch(0, .began, id: 1, x: 50)] + drag
+        let panEnd = { (events: [GestureEvent]) in events.first { $0.gesture == .pan && $0.state == .ended } }
+        let once = try #require(panEnd(Self.events(drag)))
+        let twice = try #require(panEnd(Self.events(landedTwice)))
+        #expect(twice.translation == once.translation && twice.time == once.time)
+    }
+
+    /// The second touch-down must come before the gap ends: at exactly 300 ms after the lift
+    /// the double tap has failed (its deadline fires first), 1 ns earlier it is recognized.
+    @Test(arguments: [(Int64(299_999_999), true), (300_000_000, false), (300_000_001, false)])
+    func theSecondTouchDownMustComeBeforeTheGap(gap: Int64, recognized: Bool) {
+        let lift: Int64 = 50_000_000
+        let samples = [
+            InputSample(time: 0, kind: .touch, phase: .began, id: 1, x: 100, y: 400),
+            InputSample(time: lift, kind: .touch, phase: .ended, id: 1, x: 100, y: 400),
+            InputSample(time: lift + gap, kind: .touch, phase: .began, id: 1, x: 100, y: 400),
+            InputSample(time: lift + gap + 50_000_000, kind: .touch, phase: .ended, id: 1, x: 100, y: 400),
+        ]
+        let doubleTaps = Self.events(samples).filter { $0.gesture == .doubleTap && $0.state == .recognized }
+        #expect(doubleTaps.count == (recognized ? 1 : 0), "gap \(gap)")
+    }
+}

@@ -1,0 +1,58 @@
+import RunRecord
+import Testing
+import TouchInput
+import TouchReplay
+
+/// What a metric oracle round (5 December) found disagreeing with docs/METRICS.md, on traces
+/// whose expected values follow from the definitions by hand.
+@Suite struct OracleRoundTests {
+    static let metadata = TraceMetadata(screen: .init(width: 390, height: 844, scale: 3), digitizerHz: 240, displayHz: 120)
+
+    static func run(_ samples: [InputSample], scene: String) throws -> RunRecord {
+        try Replayer.replay(samples: samples, metadata: metadata, sceneNamed: scene, settings: ReplaySettings(mode: .virtual))
+    }
+
+    static func touch(_ ms: Double, _ phase: SamplePhase, id: UInt32, x: Double, y: Double) -> InputSample {
+        InputSample(time: Int64((ms * 1e6).rounded()), kind: .touch, phase: phase, id: id, x: x, y: y)
+    }
+
+    /// Two fingers land at one instant; B lifts a sample later and A drags on and lifts moving
+    /// at 240 pt/s (4 ms steps of 0.96 pt). The file lists the landings in the order given.
+    static func twoFingers(bFirst: Bool) -> [InputSample] {
+        let a = touch(10, .began, id: 1, x: 200, y: 600), b = touch(10, .began, id: 2, x: 260, y: 600)
+        var samples = bFirst ? [b, a] : [a, b]
+        samples.append(touch(14, .ended, id: 2, x: 260, y: 600))
+        for step in 1...60 {
+            let y = 600 - 0.96 * Double(step)
+            samples.append(touch(10 + 4 * Double(step), step == 60 ? .ended : .moved, id: 1, x: 200, y: y))
+        }
+        return samples
+    }
+
+    /// Before: listed B first, B was taken for "the first finger down" and its lift ended the
+    /// episode, so A's release gave no projection, throw, settle or overshoot at all.
+    @Test(arguments: ["scroll", "pip"])
+    func twoFingersLandingAtOneInstantReleaseTheSameInEitherOrder(scene: String) throws {
+        let listedA = try Self.run(Self.twoFingers(bFirst: false), scene: scene)
+        let listedB = try Self.run(Self.twoFingers(bFirst: true), scene: scene)
+        let release: [MetricName] = [.projectionError, .throwDistance, .settle, .overshoot, .oscillations, .velocityJump]
+        #expect(listedA[.settle].count == 1, "\(scene)")
+        for name in release { #expect(listedA[name] == listedB[name], "\(scene) \(name)") }
+    }
+
+    /// A scroll that begins without moving and first moves 1.5 s later: nothing answered it
+    /// within the second, so it is unanswered, not a response of 1 523 ms (the idle scene
+    /// rendered no frame between, and the first frame after the window was taken as its answer).
+    @Test func anInputFirstAnsweredAfterItsWindowIsUnanswered() throws {
+        func scroll(_ ms: Double, _ phase: SamplePhase, dy: Double) -> InputSample {
+            InputSample(time: Int64(ms * 1e6), kind: .scroll, phase: phase, x: 200, y: 400, scrollDelta: (0, dy))
+        }
+        let late = try Self.run([scroll(10, .began, dy: 0), scroll(1510, .moved, dy: 30), scroll(1520, .ended, dy: 0)], scene: "scroll")
+        #expect(late[.response].count == 0)
+        #expect(late[.unansweredInputs].meanValue == 1)
+        // Within the window it is timed: the step at 510 ms is shown at the frame after it.
+        let prompt = try Self.run([scroll(10, .began, dy: 0), scroll(510, .moved, dy: 30), scroll(520, .ended, dy: 0)], scene: "scroll")
+        #expect(prompt[.response].count == 1 && prompt[.unansweredInputs].meanValue == 0)
+        #expect(prompt[.response].meanValue > 500 && prompt[.response].meanValue < 530, "\(prompt[.response].meanValue)")
+    }
+}
