@@ -19,7 +19,8 @@ import TouchInput
 /// samples of the contact: an arena's observers, the home scene's two detectors.
 struct ContactVelocities: Sendable, Hashable {
     struct Entry: Sendable, Hashable {
-        let id: UInt32
+        /// By kind and id: a pencil and a finger may share an id.
+        let contact: ContactKey
         let strategy: VelocityStrategy
         var tracker: VelocityTracker
         /// The last sample handed over (none yet for a new entry): its time, the bits of its
@@ -29,8 +30,8 @@ struct ContactVelocities: Sendable, Hashable {
         var fittedTime: Int64?
         var fitted = Velocity.zero
 
-        init(id: UInt32, strategy: VelocityStrategy) {
-            self.id = id
+        init(contact: ContactKey, strategy: VelocityStrategy) {
+            self.contact = contact
             self.strategy = strategy
             tracker = VelocityTracker(strategy: strategy)
         }
@@ -48,11 +49,11 @@ struct ContactVelocities: Sendable, Hashable {
         // Bit for bit, as the memo reads the tracker (`==` would take 0 for -0 and no NaN for
         // itself); equal entries then hash alike.
         static func == (a: Entry, b: Entry) -> Bool {
-            a.id == b.id && a.strategy == b.strategy && a.tracker.reportsSameVelocities(as: b.tracker) && a.last == b.last
+            a.contact == b.contact && a.strategy == b.strategy && a.tracker.reportsSameVelocities(as: b.tracker) && a.last == b.last
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(id)
+            hasher.combine(contact)
             hasher.combine(tracker)
             hasher.combine(last)
         }
@@ -76,11 +77,11 @@ struct ContactVelocities: Sendable, Hashable {
     /// The contacts followed; a handful at a time (the arena follows at most 32), so a scan.
     private(set) var entries: [Entry] = []
 
-    /// The index of contact `id`'s tracker of `strategy`. Read through the buffer: reading an
-    /// entry's id through the array copied the entry, tracker and all.
-    func index(of id: UInt32, strategy: VelocityStrategy) -> Int? {
+    /// The index of `contact`'s tracker of `strategy`. Read through the buffer: reading an
+    /// entry's contact through the array copied the entry, tracker and all.
+    func index(of contact: ContactKey, strategy: VelocityStrategy) -> Int? {
         entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where entries[index].id == id && entries[index].strategy == strategy {
+            for index in entries.indices where entries[index].contact == contact && entries[index].strategy == strategy {
                 return index
             }
             return nil
@@ -91,10 +92,10 @@ struct ContactVelocities: Sendable, Hashable {
     /// the last handed over; returns the tracker's index.
     mutating func take(_ sample: InputSample, strategy: VelocityStrategy) -> Int {
         let index: Int
-        if let existing = self.index(of: sample.id, strategy: strategy) {
+        if let existing = self.index(of: sample.contact, strategy: strategy) {
             index = existing
         } else {
-            entries.append(Entry(id: sample.id, strategy: strategy))
+            entries.append(Entry(contact: sample.contact, strategy: strategy))
             index = entries.count - 1
         }
         entries.withUnsafeMutableBufferPointer { entries in
@@ -127,9 +128,9 @@ struct ContactVelocities: Sendable, Hashable {
         }
     }
 
-    /// Forgets contact `id`'s tracker of `strategy` (its lift).
-    mutating func remove(_ id: UInt32, strategy: VelocityStrategy) {
-        if let index = index(of: id, strategy: strategy) { entries.remove(at: index) }
+    /// Forgets `contact`'s tracker of `strategy` (its lift).
+    mutating func remove(_ contact: ContactKey, strategy: VelocityStrategy) {
+        if let index = index(of: contact, strategy: strategy) { entries.remove(at: index) }
     }
 
     mutating func removeAll() { entries.removeAll() }

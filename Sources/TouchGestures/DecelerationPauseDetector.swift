@@ -29,7 +29,9 @@ public struct DecelerationPauseDetector: GestureRecognizer {
 
     /// What the detector knows of one contact.
     public struct ContactMotion: Sendable, Hashable {
-        public let id: UInt32
+        /// By kind and id: a pencil and a finger may share an id.
+        public let contact: ContactKey
+        public var id: UInt32 { contact.id }
         /// The latest speed, pt/s.
         public internal(set) var speed = 0.0
         /// The latest deceleration (positive while slowing), pt/s², fitted only where the
@@ -89,15 +91,15 @@ public struct DecelerationPauseDetector: GestureRecognizer {
 
     public mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
         if sample.phase == .began {
-            contacts.removeAll { $0.id == sample.id }
-            contacts.append(ContactMotion(id: sample.id, speedTracker: AxisVelocityTracker(strategy: strategy)))
+            contacts.removeAll { $0.contact == sample.contact }
+            contacts.append(ContactMotion(contact: sample.contact, speedTracker: AxisVelocityTracker(strategy: strategy)))
             state = .possible
         }
-        guard let index = Self.contact(sample.id, in: contacts) else { return }
+        guard let index = Self.index(of: sample.contact, in: contacts) else { return }
         if sample.phase.isTerminal {
             // A lift is never a pause: whatever the finger was doing, it is gone.
             contacts.remove(at: index)
-            velocities.endContact(sample.id, strategy: strategy)
+            velocities.endContact(sample.contact, strategy: strategy)
             if contacts.isEmpty { state = .idle }
             return
         }
@@ -110,10 +112,10 @@ public struct DecelerationPauseDetector: GestureRecognizer {
         }
     }
 
-    /// The index of contact `id`, its id read in place: `firstIndex(where:)` handed the
-    /// closure a copy of each motion, retaining and releasing its trackers' arrays.
-    private static func contact(_ id: UInt32, in contacts: [ContactMotion]) -> Int? {
-        for index in contacts.indices where contacts[index].id == id { return index }
+    /// The index of `contact`, read in place: `firstIndex(where:)` handed the closure a copy
+    /// of each motion, retaining and releasing its trackers' arrays.
+    private static func index(of contact: ContactKey, in contacts: [ContactMotion]) -> Int? {
+        for index in contacts.indices where contacts[index].contact == contact { return index }
         return nil
     }
 

@@ -67,7 +67,10 @@ public struct HoverRecognizer<Targets: HoverTargetSet>: GestureRecognizer {
     public var decelerationRate: DecelerationRate
 
     public private(set) var state: RecognizerState = .idle
-    public private(set) var pointer: UInt32?
+    /// The hovering contact followed (a pointer, or a pencil hovering), if any.
+    public var pointer: UInt32? { hovering?.id }
+    /// The same by kind and id: a hovering pencil and a pointer may share an id.
+    private var hovering: ContactKey?
     public private(set) var location: Point?
     public private(set) var velocity = Velocity.zero
     /// Where the pointer's motion would bring it to rest.
@@ -121,13 +124,13 @@ public struct HoverRecognizer<Targets: HoverTargetSet>: GestureRecognizer {
     }
 
     public func wantsContact(_ sample: InputSample) -> Bool {
-        sample.isHoverSample && (pointer == nil || pointer == sample.id)
+        sample.isHoverSample && (hovering == nil || hovering == sample.contact)
     }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
-        guard sample.isHoverSample, pointer == nil || pointer == sample.id else { return }
-        let appearing = pointer == nil
-        pointer = sample.id
+        guard sample.isHoverSample, hovering == nil || hovering == sample.contact else { return }
+        let appearing = hovering == nil
+        hovering = sample.contact
         location = sample.point
         tracker.add(time: sample.time, x: sample.x, y: sample.y)
         velocity = tracker.velocity(at: sample.time)
@@ -139,7 +142,7 @@ public struct HoverRecognizer<Targets: HoverTargetSet>: GestureRecognizer {
         headingTarget = projectedLocation.flatMap(target(containing:))
         if sample.phase == .hoverExited {
             if state.isActive { emit(.ended, at: sample.time, target: before, events: &events) }
-            pointer = nil
+            hovering = nil
             tracker.reset()
             hoveredTarget = nil
             headingTarget = nil

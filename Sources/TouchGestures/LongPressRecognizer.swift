@@ -13,7 +13,9 @@ public struct LongPressRecognizer: GestureRecognizer {
     public var allowableMovement: Double
 
     public private(set) var state: RecognizerState = .idle
-    public private(set) var contact: UInt32?
+    public var contact: UInt32? { followed?.id }
+    /// The contact followed, by kind and id (a pencil and a finger may share an id).
+    private var followed: ContactKey?
     public private(set) var touchDownLocation: Point?
     public private(set) var touchDownTime: Int64?
     public private(set) var location: Point?
@@ -48,14 +50,14 @@ public struct LongPressRecognizer: GestureRecognizer {
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
         if sample.phase == .began, state == .idle {
-            contact = sample.id
+            followed = sample.contact
             touchDownLocation = sample.point
             touchDownTime = sample.time
             location = sample.point
             state = .possible
             return
         }
-        guard sample.id == contact else {
+        guard sample.contact == followed else {
             // A second finger makes it something else (a pinch, a two-finger tap).
             if state == .possible, sample.phase == .began { state = .failed }
             return

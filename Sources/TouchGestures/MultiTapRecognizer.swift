@@ -27,7 +27,9 @@ public struct MultiTapRecognizer: GestureRecognizer {
     /// The taps completed so far.
     public private(set) var completedTaps = 0
     /// The contact down now, if any.
-    public private(set) var contact: UInt32?
+    public var contact: UInt32? { down?.id }
+    /// The contact down now, by kind and id (a pencil and a finger may share an id).
+    private var down: ContactKey?
     /// Where the first tap landed.
     public private(set) var firstLocation: Point?
     /// The time of the latest lift.
@@ -54,7 +56,7 @@ public struct MultiTapRecognizer: GestureRecognizer {
 
     /// The time at which, without another touch-down, the gesture fails.
     public var nextDeadline: Int64? {
-        guard state == .began, contact == nil, let lastLiftTime else { return nil }
+        guard state == .began, down == nil, let lastLiftTime else { return nil }
         return lastLiftTime + maximumGap
     }
 
@@ -69,25 +71,25 @@ public struct MultiTapRecognizer: GestureRecognizer {
         location = sample.point
         switch sample.phase {
         case .began:
-            if contact != nil, sample.id != contact { return fail(at: sample.time, events: &events) }
-            guard contact == nil, state == .idle || state == .began else { return }
+            if down != nil, sample.contact != down { return fail(at: sample.time, events: &events) }
+            guard down == nil, state == .idle || state == .began else { return }
             if let deadline = nextDeadline, sample.time >= deadline {
                 return fail(at: sample.time, events: &events)
             }
             if let firstLocation, firstLocation.distance(to: sample.point) > maximumDistance {
                 return fail(at: sample.time, events: &events)
             }
-            contact = sample.id
+            down = sample.contact
             lastContact = sample.id
             downLocation = sample.point
             if firstLocation == nil { firstLocation = sample.point }
             if state == .idle { state = .possible }
         case .moved, .stationary:
-            guard sample.id == contact, let downLocation else { return }
+            guard sample.contact == down, let downLocation else { return }
             if downLocation.distance(to: sample.point) > movementLimit { fail(at: sample.time, events: &events) }
         case .ended:
-            guard sample.id == contact, let downLocation else { return }
-            contact = nil
+            guard sample.contact == down, let downLocation else { return }
+            down = nil
             guard downLocation.distance(to: sample.point) <= movementLimit else {
                 return fail(at: sample.time, events: &events)
             }
@@ -99,8 +101,8 @@ public struct MultiTapRecognizer: GestureRecognizer {
                 emit(.began, at: sample.time, contact: sample.id, events: &events)
             }
         case .cancelled:
-            guard sample.id == contact else { return }
-            contact = nil
+            guard sample.contact == down else { return }
+            down = nil
             fail(at: sample.time, events: &events)
         case .hoverEntered, .hoverMoved, .hoverExited:
             return

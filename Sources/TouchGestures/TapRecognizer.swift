@@ -19,7 +19,9 @@ public struct TapRecognizer: GestureRecognizer {
     /// Whether the element shows its pressed state now.
     public private(set) var isHighlighted = false
     /// The contact followed, if any.
-    public private(set) var contact: UInt32?
+    public var contact: UInt32? { followed?.id }
+    /// The contact followed, by kind and id (a pencil and a finger may share an id).
+    private var followed: ContactKey?
     /// Where and when the contact landed.
     public private(set) var touchDownLocation: Point?
     public private(set) var touchDownTime: Int64?
@@ -53,15 +55,15 @@ public struct TapRecognizer: GestureRecognizer {
     }
 
     public mutating func handle(_ sample: InputSample, events: inout [GestureEvent]) {
-        if sample.phase == .began, state.isActive, sample.id != contact {
+        if sample.phase == .began, state.isActive, sample.contact != followed {
             isHighlighted = false
             return enter(.failed, at: sample.time, events: &events)
         }
-        guard sample.id == contact || (contact == nil && state == .idle) else { return }
+        guard sample.contact == followed || (followed == nil && state == .idle) else { return }
         location = sample.point
         switch sample.phase {
         case .began:
-            contact = sample.id
+            followed = sample.contact
             touchDownLocation = sample.point
             touchDownTime = sample.time
             isHighlighted = true

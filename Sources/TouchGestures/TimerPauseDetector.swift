@@ -20,7 +20,9 @@ public struct TimerPauseDetector: GestureRecognizer {
 
     /// What the detector knows of one contact.
     public struct ContactMotion: Sendable, Hashable {
-        public let id: UInt32
+        /// By kind and id: a pencil and a finger may share an id.
+        public let contact: ContactKey
+        public var id: UInt32 { contact.id }
         public internal(set) var speed = 0.0
         public internal(set) var peakSpeed = 0.0
         /// Since when the speed has been under the threshold.
@@ -99,14 +101,14 @@ public struct TimerPauseDetector: GestureRecognizer {
 
     public mutating func handle(_ sample: InputSample, velocities: inout VelocityMemo, events: inout [GestureEvent]) {
         if sample.phase == .began {
-            contacts.removeAll { $0.id == sample.id }
-            contacts.append(ContactMotion(id: sample.id))
+            contacts.removeAll { $0.contact == sample.contact }
+            contacts.append(ContactMotion(contact: sample.contact))
             state = .possible
         }
-        guard let index = Self.contact(sample.id, in: contacts) else { return }
+        guard let index = Self.index(of: sample.contact, in: contacts) else { return }
         if sample.phase.isTerminal {
             contacts.remove(at: index)
-            velocities.endContact(sample.id, strategy: strategy)
+            velocities.endContact(sample.contact, strategy: strategy)
             if contacts.isEmpty { state = .idle }
             return
         }
@@ -132,10 +134,10 @@ public struct TimerPauseDetector: GestureRecognizer {
         }
     }
 
-    /// The index of contact `id`, its id read in place: `firstIndex(where:)` handed the
-    /// closure a copy of each motion, retaining and releasing its trackers' arrays.
-    private static func contact(_ id: UInt32, in contacts: [ContactMotion]) -> Int? {
-        for index in contacts.indices where contacts[index].id == id { return index }
+    /// The index of `contact`, read in place: `firstIndex(where:)` handed the closure a copy
+    /// of each motion, retaining and releasing its trackers' arrays.
+    private static func index(of contact: ContactKey, in contacts: [ContactMotion]) -> Int? {
+        for index in contacts.indices where contacts[index].contact == contact { return index }
         return nil
     }
 
@@ -203,7 +205,7 @@ extension TimerPauseDetector.ContactMotion {
     /// computed on that sample is the answer: a frame tick costs no new fit.
     func speed(at time: Int64, newest: Int64, strategy: VelocityStrategy, velocities: VelocityMemo) -> Double {
         guard time >= newest else {
-            guard let velocity = velocities.velocity(ofContact: id, strategy: strategy, at: time) else {
+            guard let velocity = velocities.velocity(ofContact: contact, strategy: strategy, at: time) else {
                 // Ticked with another memo than its samples were handed with (the protocol asks
                 // for the same one): nothing is known of the contact before its newest sample.
                 assertionFailure("the timer pause detector was ticked with another memo than its samples'")

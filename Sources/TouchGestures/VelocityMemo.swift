@@ -73,22 +73,22 @@ public struct VelocityMemo: Sendable, Hashable {
         return velocity
     }
 
-    /// The time of the newest sample of contact `id`'s tracker of `strategy`, or `nil` when the
+    /// The time of the newest sample of `contact`'s tracker of `strategy`, or `nil` when the
     /// memo follows no such contact.
-    public func newestTime(ofContact id: UInt32, strategy: VelocityStrategy) -> Int64? {
-        contacts.index(of: id, strategy: strategy).flatMap { contacts.entries[$0].tracker.newestTime }
+    public func newestTime(ofContact contact: ContactKey, strategy: VelocityStrategy) -> Int64? {
+        contacts.index(of: contact, strategy: strategy).flatMap { contacts.entries[$0].tracker.newestTime }
     }
 
-    /// The velocity contact `id`'s tracker of `strategy` reports at `time`, or `nil` when the
+    /// The velocity `contact`'s tracker of `strategy` reports at `time`, or `nil` when the
     /// memo follows no such contact: what an observer asks on a frame tick, between samples.
-    public func velocity(ofContact id: UInt32, strategy: VelocityStrategy, at time: Int64) -> Velocity? {
-        guard let index = contacts.index(of: id, strategy: strategy) else { return nil }
+    public func velocity(ofContact contact: ContactKey, strategy: VelocityStrategy, at time: Int64) -> Velocity? {
+        guard let index = contacts.index(of: contact, strategy: strategy) else { return nil }
         return contacts.entries[index].tracker.velocity(at: time)
     }
 
-    /// Forgets contact `id`'s tracker of `strategy`: the contact lifted.
-    public mutating func endContact(_ id: UInt32, strategy: VelocityStrategy) {
-        contacts.remove(id, strategy: strategy)
+    /// Forgets `contact`'s tracker of `strategy`: the contact lifted.
+    public mutating func endContact(_ contact: ContactKey, strategy: VelocityStrategy) {
+        contacts.remove(contact, strategy: strategy)
     }
 
     /// How many contacts' trackers the memo keeps: tests check it stays at the contacts down.

@@ -70,4 +70,35 @@ import TouchInput
         let doubleTaps = Self.events(samples).filter { $0.gesture == .doubleTap && $0.state == .recognized }
         #expect(doubleTaps.count == (recognized ? 1 : 0), "gap \(gap)")
     }
+
+    /// A finger drags at 600 pt/s, slows to a stop over 150 ms and rests, while a pencil taps
+    /// elsewhere with the id `pencilID`.
+    static func fingerAndPencil(pencilID: UInt32) -> [InputSample] {
+        var samples: [InputSample] = []
+        var x = 60.0
+        for step in 0...120 {
+            let ms = Double(step) * 1000 / 120
+            let speed = ms < 300 ? 600 : ms < 450 ? 600 * (450 - ms) / 150 : 0
+            if step > 0 { x += speed / 120 }
+            samples.append(touch(ms, step == 0 ? .began : step == 120 ? .ended : .moved, id: 1, x: x, y: 300))
+        }
+        let pen = { (ms: Double, phase: SamplePhase) in
+            InputSample(time: Int64(ms * 1e6), kind: .pencil, phase: phase, id: pencilID, x: 300, y: 700)
+        }
+        samples += [pen(300.5, .began), pen(350.5, .ended)]
+        return samples.sorted { $0.time < $1.time }
+    }
+
+    /// Tap, double tap, long press, the pause detectors and hover followed a contact by id
+    /// alone: a pencil sharing the finger's id became the finger (a pause reported at 342 ms
+    /// while the finger ran at 600 pt/s, the finger's real pauses lost). Now the run is what
+    /// it is with the pencil numbered 2, but for the pencil's own events' ids.
+    @Test func aPencilSharingAFingersIDIsAContactOfItsOwn() {
+        let summary = { (events: [GestureEvent]) in events.map { "\($0.time) \($0.gesture.name) \($0.state.rawValue)" } }
+        let shared = Self.events(Self.fingerAndPencil(pencilID: 1))
+        let apart = Self.events(Self.fingerAndPencil(pencilID: 2))
+        #expect(summary(shared) == summary(apart))
+        #expect(apart.contains { $0.gesture == .pause && $0.time > 300_000_000 })
+        #expect(!shared.contains { $0.gesture == .pause && $0.time < 300_000_000 })
+    }
 }

@@ -36,7 +36,7 @@ import TraceSynthesis
             guard followed.contains(sample.id) else { continue }
             if sample.phase.isTerminal {
                 followed.remove(sample.id)
-                memo.endContact(sample.id, strategy: .lsq2)
+                memo.endContact(sample.contact, strategy: .lsq2)
                 continue
             }
             let times = index % 7 == 0 ? 2 : 1
@@ -57,7 +57,7 @@ import TraceSynthesis
         #expect(moving > distinct / 4)
         // A sample handed again right after itself is the same sample: no new fit.
         #expect(memo.fits == distinct)
-        #expect(memo.newestTime(ofContact: 99_999, strategy: .lsq2) == nil)
+        #expect(memo.newestTime(ofContact: ContactKey(kind: .touch, id: 99_999), strategy: .lsq2) == nil)
     }
 
     /// What a repeat hands over: the same moved sample, an older one (refused both times), a
@@ -94,11 +94,11 @@ import TraceSynthesis
             memo.finishSample()
         }
         let newest = own.trackers[4]?.newestTime
-        #expect(memo.newestTime(ofContact: 4, strategy: .lsq2) == newest)
+        #expect(memo.newestTime(ofContact: ContactKey(kind: .touch, id: 4), strategy: .lsq2) == newest)
         // Between samples, at an earlier time too, the contact's tracker answers as one's own.
         for time in stride(from: Int64(0), through: 120_000_000, by: 5_000_000) {
             let expected = own.trackers[4]?.velocity(at: time) ?? .zero
-            #expect(Self.bits(memo.velocity(ofContact: 4, strategy: .lsq2, at: time) ?? .zero) == Self.bits(expected))
+            #expect(Self.bits(memo.velocity(ofContact: ContactKey(kind: .touch, id: 4), strategy: .lsq2, at: time) ?? .zero) == Self.bits(expected))
         }
     }
 
@@ -121,12 +121,12 @@ import TraceSynthesis
                           strategy: .lsq2)
         #expect(more != once)
         var forgotten = once
-        forgotten.endContact(2, strategy: .lsq2)
+        forgotten.endContact(ContactKey(kind: .touch, id: 2), strategy: .lsq2)
         #expect(forgotten != once && forgotten == VelocityMemo())
         // Each strategy has a tracker of its own.
         _ = more.velocity(following: samples[0], strategy: .impulse)
-        #expect(more.newestTime(ofContact: 2, strategy: .impulse) == 0)
-        #expect(more.newestTime(ofContact: 2, strategy: .lsq2) == 60_000_000)
+        #expect(more.newestTime(ofContact: ContactKey(kind: .touch, id: 2), strategy: .impulse) == 0)
+        #expect(more.newestTime(ofContact: ContactKey(kind: .touch, id: 2), strategy: .lsq2) == 60_000_000)
     }
 
     /// A finger at 400 pt/s for 100 ms, still for 150 ms, then fast again, and a tracker of its own.
