@@ -55,4 +55,23 @@ import TouchReplay
         #expect(prompt[.response].count == 1 && prompt[.unansweredInputs].meanValue == 0)
         #expect(prompt[.response].meanValue > 500 && prompt[.response].meanValue < 530, "\(prompt[.response].meanValue)")
     }
+
+    /// A finger moving 20 pt every 200 ms, frames costing 300 ms: each frame shows the finger
+    /// far behind, and its nearest point within the 250 ms the walk looks back lies at the
+    /// horizon, so the lag is 250 ms (the metric oracle's hand figures: 250, 250, 250 and 0 at
+    /// the lift). Before, the segment crossing the horizon was measured whole: 404.333 ms.
+    @Test func thePresentedLagLooksBackAtMostTheHorizon() throws {
+        var samples = [Self.touch(4, .began, id: 1, x: 200, y: 400), Self.touch(12.333333, .moved, id: 1, x: 200, y: 388)]
+        for step in 1...6 {
+            samples.append(Self.touch(12.333333 + 200 * Double(step), .moved, id: 1, x: 200, y: 388 - 20 * Double(step)))
+        }
+        samples[samples.count - 1].phase = .ended
+        var cost = FrameCost()
+        cost.constant = 300_000_000
+        let record = try Replayer.replay(samples: samples, metadata: Self.metadata, sceneNamed: "scroll",
+                                         settings: ReplaySettings(mode: .virtual, frameCost: cost))
+        let lag = record[.presentedLag]
+        #expect(lag.count == 4)
+        #expect(lag.max == 250 && lag.min == 0 && lag.mean == 187.5, "\(lag)")
+    }
 }

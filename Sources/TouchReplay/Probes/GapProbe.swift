@@ -177,7 +177,18 @@ struct GapProbe: Sendable {
                 let gx = entry.x - ax, gy = entry.y - ay
                 gap = (gx * gx + gy * gy).squareRoot()
             }
-            let dx = bx - ax, dy = by - ay
+            // The path reaches back at most `lagHorizon` from P: a segment that crosses it is
+            // measured up to the point where it does (measured whole, it gave lags past 250 ms).
+            var cx = bx, cy = by, cTime = time
+            let beyond = entry.presentation - time > lagHorizon
+            if beyond, aTime > time {
+                let horizon = entry.presentation - lagHorizon
+                let f = Double(aTime - horizon) / Double(aTime - time)
+                cx = ax + f * (bx - ax)
+                cy = ay + f * (by - ay)
+                cTime = horizon
+            }
+            let dx = cx - ax, dy = cy - ay
             let length = dx * dx + dy * dy
             var u = length > 0 ? ((entry.x - ax) * dx + (entry.y - ay) * dy) / length : 0
             u = Swift.min(1, Swift.max(0, u))
@@ -190,7 +201,7 @@ struct GapProbe: Sendable {
                 let distance = squared.squareRoot()
                 if distance < best - 1e-9 {
                     best = distance
-                    bestTime = aTime - Int64((u * Double(aTime - time)).rounded())
+                    bestTime = aTime - Int64((u * Double(aTime - cTime)).rounded())
                     let bound = (best - 1e-9) * (1 + 1e-15)
                     passing = bound > 0 ? bound * bound : -1
                 }
@@ -198,7 +209,7 @@ struct GapProbe: Sendable {
             ax = bx
             ay = by
             aTime = time
-            if entry.presentation - time > lagHorizon { break }
+            if beyond { break }
             if passingBlocks && ring[slot].blockLength > 1 {
                 let box = ring[slot]
                 let ox = Swift.max(box.minX - entry.x, 0, entry.x - box.maxX)
