@@ -57,12 +57,25 @@ public struct TimerPauseDetector: GestureRecognizer {
         self.strategy = velocityStrategy
     }
 
+    /// When the earliest armed contact's pause is due: `duration` after it went slow, or, for
+    /// one that has not, `duration` after the stop gap that follows its newest sample, since a
+    /// finger that stops reporting counts as stopped from then on. Without that second
+    /// deadline nothing woke the detector on a virtual clock until the next sample came, and a
+    /// finger that went silent at 250 ms paused at its lift a second later, or never.
     public var nextDeadline: Int64? {
         var earliest: Int64?
         for motion in contacts where motion.isArmed && motion.peakSpeed >= minimumPeakSpeed {
-            if let slowSince = motion.slowSince, earliest.map({ slowSince + duration < $0 }) ?? true {
-                earliest = slowSince + duration
+            let slow: Int64
+            if let slowSince = motion.slowSince {
+                slow = slowSince
+            } else if let newest = motion.newestTime {
+                slow = newest.addingReportingOverflow(ContactMotion.stopGap).overflow ? .max : newest + ContactMotion.stopGap
+            } else {
+                continue
             }
+            let (due, overflow) = slow.addingReportingOverflow(duration)
+            let deadline = overflow ? Int64.max : due
+            if earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest
     }

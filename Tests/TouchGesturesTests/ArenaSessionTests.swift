@@ -102,3 +102,19 @@ import TouchInput
         #expect(!shared.contains { $0.gesture == .pause && $0.time < 300_000_000 })
     }
 }
+
+extension ArenaSessionTests {
+    /// A 300 pt/s drag whose samples stop at 250 ms: the timer pause is due 40 ms (the stop
+    /// gap) + 100 ms later, at 390 ms, whether the finger then lifts at 1 s, reports again at
+    /// 1 s, or never lifts. Before, the pause came at the next sample (1 s) or not at all.
+    @Test(arguments: ["lift", "stationary", "none"])
+    func aFingerThatStopsReportingPausesAtTheTimersDeadline(after: String) throws {
+        var samples = (0...30).map { step in
+            ArenaSessionTests.touch(Double(step) * 250 / 30, step == 0 ? .began : .moved, id: 1, x: 100 + 75 * Double(step) / 30)
+        }
+        if after == "lift" { samples.append(Self.touch(1000, .ended, id: 1, x: 175)) }
+        if after == "stationary" { samples.append(Self.touch(1000, .stationary, id: 1, x: 175)) }
+        let timer = Self.events(samples).filter { $0.gesture == .pause && $0.detector == .timer }
+        #expect(timer.map(\.time) == [390_000_000], "\(after)")
+    }
+}

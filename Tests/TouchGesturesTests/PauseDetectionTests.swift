@@ -68,7 +68,7 @@ struct PauseDetectionTests {
         }
     }
 
-    @Test("the timer fires on a frame tick when a still finger stops reporting")
+    @Test("the timer fires at its deadline when a moving finger stops reporting")
     func timerOnTick() {
         var detector = TimerPauseDetector()
         var events: [GestureEvent] = []
@@ -79,13 +79,15 @@ struct PauseDetectionTests {
             detector.handle(sample, events: &events)
         }
         #expect(events.isEmpty)
-        // Still moving at 400 pt/s at the last sample: no deadline yet.
-        #expect(detector.nextDeadline == nil)
-        // A tick notices the silence: the tracker reports a stop 40 ms after the last
-        // sample, and the timer runs 100 ms from there.
+        // Still moving at 400 pt/s at the last sample, but if nothing more comes the tracker
+        // reports a stop 40 ms after it, and the timer runs 100 ms from there: the deadline is
+        // known already (before, only a tick after the stop gap set it, and on a virtual clock
+        // nothing ticked before the next sample: a gesture paused at its lift, or never).
+        let deadline = 12 * 8_333_333 + 40_000_000 + 100_000_000
+        #expect(detector.nextDeadline == Int64(deadline))
+        // A tick in the silence changes nothing before the deadline.
         detector.advance(to: 200_000_000, events: &events)
         #expect(events.isEmpty)
-        let deadline = 12 * 8_333_333 + 40_000_000 + 100_000_000
         #expect(detector.nextDeadline == Int64(deadline))
         detector.advance(to: Int64(deadline), events: &events)
         #expect(events.count == 1)
