@@ -52,39 +52,49 @@ struct ReleaseProbe: Sendable {
     private var newest: (vsync: Int64, x: Double, y: Double)?
     private var older: (vsync: Int64, x: Double, y: Double)?
 
-    /// Takes a sample as it arrives; `downAfter` counts the contacts down after it.
+    /// Takes a sample as it arrives; `downAfter` counts the contacts down after it. Inlined
+    /// into the frame loop's feeding, so what only landings and lifts need is out of line.
     @inline(__always)
     mutating func observe(_ sample: InputSample, downAfter: Int) {
         // A scroll step moves the content on its own: the frames after a release no longer
         // show what the release handed over.
         if sample.kind == .scroll { handOff = nil }
         guard sample.kind == .touch || sample.kind == .pencil, sample.phase.isInContact else { return }
-        if sample.phase == .began {
-            // A new touch interrupts whatever the last release started.
-            episode = nil
-            handOff = nil
-            if primary == nil {
-                primary = sample.contact
-                handsOver = false
-                tracker.reset()
-                offset = nil
-            }
-        } else if primary == nil, handsOver, !sample.phase.isTerminal {
-            primary = sample.contact
-            handsOver = false
-            tracker.reset()
-            offset = nil
-        }
+        if sample.phase == .began || (primary == nil && handsOver) { choosePrimary(sample) }
         guard sample.contact == primary else { return }
         _ = tracker.add(time: sample.time, x: sample.x, y: sample.y)
         guard sample.phase.isTerminal else {
             lastMoveX = sample.x; lastMoveY = sample.y
             return
         }
+        lift(at: sample.time, downAfter: downAfter)
+    }
+
+    /// A landing interrupts whatever the last release started, and is the primary contact
+    /// when there is none; after the primary lifted with others down, the next of them to move
+    /// is.
+    @inline(never)
+    private mutating func choosePrimary(_ sample: InputSample) {
+        if sample.phase == .began {
+            episode = nil
+            handOff = nil
+            guard primary == nil else { return }
+        } else if sample.phase.isTerminal {
+            return
+        }
+        primary = sample.contact
+        handsOver = false
+        tracker.reset()
+        offset = nil
+    }
+
+    /// The primary contact lifted: a release when no other contact is down.
+    @inline(never)
+    private mutating func lift(at time: Int64, downAfter: Int) {
         primary = nil
         handsOver = downAfter > 0
         guard downAfter == 0 else { return }
-        var next = Episode(lift: sample.time, startX: newest?.x ?? 0, startY: newest?.y ?? 0)
+        var next = Episode(lift: time, startX: newest?.x ?? 0, startY: newest?.y ?? 0)
         let velocity = tracker.velocity()
         if (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() >= Self.releaseSpeed,
            trackedAtLastFrame, let offset {
