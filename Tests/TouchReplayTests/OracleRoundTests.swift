@@ -74,4 +74,44 @@ import TouchReplay
         #expect(lag.count == 4)
         #expect(lag.max == 250 && lag.min == 0 && lag.mean == 187.5, "\(lag)")
     }
+
+    static func pencil(_ ns: Int64, _ phase: SamplePhase, x: Double, y: Double) -> InputSample {
+        InputSample(time: ns, kind: .pencil, phase: phase, id: 1, x: x, y: y)
+    }
+
+    /// The pencil lands on the canvas and draws; 1 ns later a finger lands and pans it 4 pt a
+    /// frame: its dead travel is 16 pt of finger against 4 pt of canvas at the first frame that
+    /// moves it, 12 pt, as when the finger is alone or lands at the pencil's very instant.
+    /// Before, a touch-down with another contact down was never a candidate: no value.
+    @Test func aFingerLandingWhileThePencilDrawsHasItsDeadTravel() throws {
+        func run(fingerDelay: Int64, withPencil: Bool) throws -> MetricSummary {
+            var samples: [InputSample] = []
+            for step in Int64(0)...12 {
+                let vsync = (step + 2) * 1_000_000_000 / 120
+                let phase: SamplePhase = step == 0 ? .began : step == 12 ? .ended : .moved
+                if withPencil { samples.append(Self.pencil(vsync, phase, x: 100 + 3 * Double(step), y: 150)) }
+                samples.append(InputSample(time: vsync + fingerDelay, kind: .touch, phase: phase, id: 2, x: 250, y: 400 + 4 * Double(step)))
+            }
+            return try Self.run(samples, scene: "canvas")[.deadTravel]
+        }
+        let alone = try run(fingerDelay: 1, withPencil: false)
+        #expect(alone.count == 1 && alone.meanValue == 12, "\(alone)")
+        #expect(try run(fingerDelay: 1, withPencil: true) == alone)
+        #expect(try run(fingerDelay: 0, withPencil: true) == alone)
+    }
+
+    /// With shared roles (a finger may draw), a finger lifts and another with its id lands,
+    /// draws and lifts, all consumed by one frame: two strokes. Before, the frame's ink was
+    /// counted before its lifts, so the second stroke was taken for the first.
+    @Test func twoStrokesOfOneIdInOneFrameAreTwo() throws {
+        let samples = [
+            Self.touch(8.333334, .began, id: 1, x: 100, y: 300), Self.touch(12, .moved, id: 1, x: 110, y: 300),
+            Self.touch(20, .ended, id: 1, x: 120, y: 300), Self.touch(21, .began, id: 1, x: 100, y: 500),
+            Self.touch(22, .moved, id: 1, x: 105, y: 500), Self.touch(24, .ended, id: 1, x: 110, y: 500),
+        ]
+        var settings = ReplaySettings(mode: .virtual)
+        try settings.parameters.set("canvas.shared_roles", to: "1")
+        let record = try Replayer.replay(samples: samples, metadata: Self.metadata, sceneNamed: "canvas", settings: settings)
+        #expect(record[.fingerInkStrokes].meanValue == 2)
+    }
 }

@@ -23,19 +23,27 @@ struct CanvasProbe: Sendable {
     private(set) var isMeasured = false
     /// The finger contacts down that have drawn: each counts once until it lifts.
     private var inking: [UInt32] = []
+    /// A frame's finger landings, ink and lifts in time order (kept to reuse its storage).
+    private var strokeSteps: [StrokeStep] = []
+
+    /// A finger landing, drawing or lifting: at one time, a landing comes first and a lift
+    /// last, so that ink drawn at a landing or a lift belongs to that stroke.
+    private struct StrokeStep: Comparable {
+        enum Kind: Int { case landing, ink, lift }
+        var time: Int64
+        var kind: Kind
+        var id: UInt32
+        static func < (a: StrokeStep, b: StrokeStep) -> Bool { (a.time, a.kind.rawValue) < (b.time, b.kind.rawValue) }
+    }
 
     mutating func frame(_ frame: FrameContext) {
         let presentation = frame.record.presentation
+        var fingerInk = false
         for signal in frame.signals {
             switch signal {
-            case .inkDrawn(let time, let contact, let kind):
+            case .inkDrawn(let time, _, let kind):
                 isMeasured = true
-                if kind == .pencil {
-                    ink.add(Double(presentation &- time))
-                } else if !inking.contains(contact) {
-                    inking.append(contact)
-                    fingerStrokes += 1
-                }
+                if kind == .pencil { ink.add(Double(presentation &- time)) } else { fingerInk = true }
             case .canvasMoved(let time, let kind):
                 isMeasured = true
                 if kind == .pencil {
@@ -54,9 +62,40 @@ struct CanvasProbe: Sendable {
                 continue
             }
         }
-        guard !inking.isEmpty else { return }
-        for sample in frame.batch where sample.kind == .touch && sample.phase.isTerminal {
-            inking.removeAll { $0 == sample.id }
+        if fingerInk {
+            countStrokes(frame)
+        } else if !inking.isEmpty {
+            for sample in frame.batch where sample.kind == .touch && sample.phase.isTerminal {
+                inking.removeAll { $0 == sample.id }
+            }
+        }
+    }
+
+    /// Counts the strokes a finger drew this frame, taking its landings, ink and lifts in
+    /// time order: a finger that lifts and another that lands with its id within one frame
+    /// are two strokes (counting the ink first and the lifts after took the second for the
+    /// first, and then forgot it).
+    private mutating func countStrokes(_ frame: FrameContext) {
+        strokeSteps.removeAll(keepingCapacity: true)
+        for sample in frame.batch where sample.kind == .touch && (sample.phase == .began || sample.phase.isTerminal) {
+            strokeSteps.append(StrokeStep(time: sample.time, kind: sample.phase == .began ? .landing : .lift, id: sample.id))
+        }
+        for signal in frame.signals {
+            if case .inkDrawn(let time, let contact, let kind) = signal, kind != .pencil {
+                strokeSteps.append(StrokeStep(time: time, kind: .ink, id: contact))
+            }
+        }
+        strokeSteps.sort()
+        for step in strokeSteps {
+            switch step.kind {
+            case .landing, .lift:
+                inking.removeAll { $0 == step.id }
+            case .ink:
+                if !inking.contains(step.id) {
+                    inking.append(step.id)
+                    fingerStrokes += 1
+                }
+            }
         }
     }
 }

@@ -116,6 +116,12 @@ struct ResponseProbe: Sendable {
                 if let first = travels.first, !first.landed, first.time == sample.time {
                     travels.append(Travel(contact: sample.contact, time: sample.time, landingX: sample.x, landingY: sample.y,
                                           baseX: first.baseX, baseY: first.baseY, previousX: first.previousX, previousY: first.previousY))
+                } else if !animating, !isChanging(at: sample.time) {
+                    // A later touch-down on an element at rest is a candidate too: a finger
+                    // that pans a canvas while the pencil, down first, draws (before, only a
+                    // touch-down with nothing else down was, so it never had a dead travel).
+                    travels.append(Travel(contact: sample.contact, time: sample.time, landingX: sample.x, landingY: sample.y,
+                                          baseX: shownX, baseY: shownY, previousX: shownX, previousY: shownY))
                 }
                 // A second finger joins the gesture: timed only where the scene promises
                 // an answer, and only on an element at rest (else the answer is unattributable).
