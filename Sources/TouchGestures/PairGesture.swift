@@ -90,6 +90,9 @@ struct PairGesture<Measure: PairMeasure>: Sendable, Hashable {
             }
         case .ended, .cancelled:
             if state.isActive {
+                // The lift's position counts, as in the midpoint the event reports: the angle
+                // was left one sample behind it, and the velocity fitted a repeated value.
+                if pair.isComplete { measure.pairMoved(pair) }
                 update(at: sample.time)
                 emit(sample.phase == .ended ? .ended : .cancelled, at: sample.time, events: &events)
             } else {

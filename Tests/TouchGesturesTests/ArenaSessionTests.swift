@@ -118,3 +118,59 @@ extension ArenaSessionTests {
         #expect(timer.map(\.time) == [390_000_000], "\(after)")
     }
 }
+
+extension ArenaSessionTests {
+    /// Finger 1 pans right 2 pt every 10 ms and lifts at 600 ms; finger 2 lands at 200 ms and
+    /// drags 20 pt (lifting at 300 ms) or holds still to 700 ms. The tap, double tap and long
+    /// press the pan cancelled stay finished until finger 1 lifts: one pan from 60 ms to its
+    /// lift, as the docs' centroid rule gives (moved 106 pt: 220 less the joins' net jump).
+    /// Before, they reset when the second finger landed, and recognized on it: a tap or a long
+    /// press on finger 2 cancelled the pan.
+    @Test(arguments: [false, true])
+    func aFingerJoiningAPanDoesNotStartATapOrLongPress(holds: Bool) throws {
+        var samples: [InputSample] = []
+        for step in 0...60 {
+            samples.append(Self.touch(10 * Double(step), step == 0 ? .began : step == 60 ? .ended : .moved, id: 1, x: 100 + 2 * Double(step)))
+        }
+        if holds {
+            samples.append(Self.touch(200, .began, id: 2, x: 250, y: 300))
+            for step in 1...50 { samples.append(Self.touch(200 + 10 * Double(step), step == 50 ? .ended : .stationary, id: 2, x: 250, y: 300)) }
+        } else {
+            for step in 0...10 { samples.append(Self.touch(200 + 10 * Double(step), step == 0 ? .began : step == 10 ? .ended : .moved, id: 2, x: 250 + 2 * Double(step), y: 300)) }
+        }
+        samples.sort { $0.time < $1.time }
+        let events = Self.events(samples)
+        #expect(!events.contains { $0.state == .cancelled && $0.gesture == .pan })
+        #expect(!events.contains { ($0.gesture == .tap || $0.gesture == .longPress) && ($0.state == .recognized || $0.state == .began) && $0.contact == 2 })
+        // The pan follows both fingers: it ends when the last of them lifts.
+        let ended = try #require(events.first { $0.gesture == .pan && $0.state == .ended })
+        #expect(ended.time == (holds ? 700_000_000 : 600_000_000))
+    }
+
+    /// Two fingers 100 pt apart turn 2° every 10 ms about (200, 400); the first lifts at
+    /// 200 ms. Its lift reports the angle at the lift's positions, as the same gesture whose
+    /// last move comes before a lift in place does. Before, the lift's move reached the midpoint
+    /// but not the angle, which stayed a sample behind (0.454 rad where the pair had turned
+    /// 0.471).
+    @Test func aRotationsLiftCountsTheLiftsPosition() throws {
+        func finger(_ step: Int, _ phase: SamplePhase, id: UInt32, ms: Double? = nil) -> InputSample {
+            let angle = Double(step) * 2 * .pi / 180 + (id == 1 ? 0 : .pi)
+            return Self.touch(ms ?? 10 * Double(step), phase, id: id, x: 200 + 50 * cos(angle), y: 400 + 50 * sin(angle))
+        }
+        func run(moveThenLift: Bool) throws -> GestureEvent {
+            var samples: [InputSample] = []
+            for step in 0..<20 {
+                samples += [finger(step, step == 0 ? .began : .moved, id: 1), finger(step, step == 0 ? .began : .moved, id: 2)]
+            }
+            if moveThenLift {
+                samples += [finger(20, .moved, id: 1), finger(20, .ended, id: 1, ms: 200.001)]
+            } else {
+                samples += [finger(20, .ended, id: 1)]
+            }
+            return try #require(Self.events(samples).first { $0.gesture == .rotation && $0.state == .ended })
+        }
+        let inPlace = try run(moveThenLift: true), moving = try run(moveThenLift: false)
+        let turned = try #require(moving.rotation), expected = try #require(inPlace.rotation)
+        #expect(turned == expected, "\(turned) against \(expected)")
+    }
+}
