@@ -171,15 +171,23 @@ extension GestureArena {
         for index in start..<out.count { out[index].recognizer = member }
         let claims = step.newlyClaimed && step.competes
         if claims, !undecidedRequirements(of: member).isEmpty {
-            // A held claim belongs to the contact it was made on, in the session it has now.
-            let contact = out[start...].first?.contact
-            let claimed = sessions.filter { $0.members.contains(member) && (contact == nil || $0.id == contact) }.map(\.serial)
-            deferred.append(DeferredClaim(recognizer: member, events: Array(out[start...]), heldSince: time, sessions: claimed))
-            out.removeSubrange(start...)
+            hold(claimOf: member, eventsFrom: start, at: time, out: &out)
         } else if claims {
             claim(by: member, at: time, into: &out)
         }
         resolveDeferred(at: time, into: &out)
+    }
+
+    /// Holds back `member`'s claim and the events it just appended to `out` (from `start` on)
+    /// until the recognizers it waits for decide. Out of line: rare, and inlined it kept
+    /// ``process(eventsFrom:from:_:at:into:)``, which runs for every step, from being inlined.
+    @inline(never)
+    private mutating func hold(claimOf member: Int, eventsFrom start: Int, at time: Int64, out: inout [GestureEvent]) {
+        // A held claim belongs to the contact it was made on, in the session it has now.
+        let contact = out[start...].first?.contact
+        let claimed = sessions.filter { $0.members.contains(member) && (contact == nil || $0.id == contact) }.map(\.serial)
+        deferred.append(DeferredClaim(recognizer: member, events: Array(out[start...]), heldSince: time, sessions: claimed))
+        out.removeSubrange(start...)
     }
 
     /// Cancels every other competitor following the contacts `winner` follows (only in the
