@@ -114,4 +114,60 @@ import TouchReplay
         let record = try Replayer.replay(samples: samples, metadata: Self.metadata, sceneNamed: "canvas", settings: settings)
         #expect(record[.fingerInkStrokes].meanValue == 2)
     }
+
+    /// V(k) at 120 Hz.
+    static func scan(_ k: Int64) -> Int64 { k * 1_000_000_000 / 120 }
+
+    /// An edge swipe on home at 600 pt/s that stops, its deceleration pause detected on the
+    /// sample 1 ms before its lift; a new finger lands 1 ms after the lift (all three in one
+    /// frame), swipes the same way and rests without a sample, a `pause` marker at its stop.
+    /// The second gesture's finger landed after the first's detection, so it has none: before,
+    /// the first's signal, read in the frame that consumed the landing, was taken for the
+    /// second's (pause_detection_ms −302).
+    @Test func aPauseDetectedBeforeALandingIsNotTheNextGesturesDetection() throws {
+        let off: Int64 = 1_000_000, x = 195.0, start = 840.0
+        func sample(_ t: Int64, _ phase: SamplePhase, id: UInt32, y: Double) -> InputSample {
+            InputSample(time: t, kind: .touch, phase: phase, id: id, x: x, y: y)
+        }
+        var samples = [sample(Self.scan(3) + off, .began, id: 1, y: start)]
+        for k in Int64(1)...36 { samples.append(sample(Self.scan(3 + k) + off, .moved, id: 1, y: start - 5 * Double(k))) }
+        for k in Int64(1)...2 { samples.append(sample(Self.scan(39 + k) + off, .stationary, id: 1, y: 660)) }
+        let lift = Self.scan(41) + off + 1_000_000, second = lift + 1_000_000
+        samples.append(sample(lift, .ended, id: 1, y: 660))
+        samples.append(sample(second, .began, id: 2, y: start))
+        for k in Int64(1)...36 { samples.append(sample(second + k * Self.scan(1), .moved, id: 2, y: start - 5 * Double(k))) }
+        samples.append(.marker("pause", at: second + 36 * Self.scan(1)))
+        samples.append(sample(second + 36 * Self.scan(1) + 400_000_000, .ended, id: 2, y: 660))
+        let record = try Self.run(samples, scene: "home")
+        #expect(record[.pauseDetection].count == 0, "\(record[.pauseDetection])")
+    }
+
+    /// A tap opens the sheet; while it springs open a tap on the backdrop (down at `down` ms,
+    /// up at 200 ms) retargets it. The velocity before comes from the six free frames before
+    /// the lift whatever the tap's length (a touch-down elsewhere is no hand-off): before, the
+    /// backdrop's touch-down ended the free motion, so a 20 ms tap was not measured at all.
+    @Test(arguments: [100.0, 150, 160, 180])
+    func aTapOnTheBackdropDoesNotShortenTheRetargetsWindow(down: Double) throws {
+        let samples = [Self.touch(10, .began, id: 1, x: 195, y: 700), Self.touch(60, .ended, id: 1, x: 195, y: 700),
+                       Self.touch(down, .began, id: 2, x: 195, y: 50), Self.touch(200, .ended, id: 2, x: 195, y: 50)]
+        let jump = try Self.run(samples, scene: "sheet")[.retargetVelocityJump]
+        #expect(jump.count == 1 && abs(jump.meanValue - 0.91615) < 1e-4, "tap down at \(down) ms: \(jump)")
+    }
+
+    /// A straight flick down at 3 000 pt/s into the top edge, content that stops dead there
+    /// (`scroll.bounce_keeps_velocity=0`): the jump is the speed it reached the edge with,
+    /// 3000 − 269/0.4995 ≈ 2 461 pt/s by the deceleration's closed form. Before, the dead stop
+    /// ended the animation in that frame and the bounce had no frames after it: not measured.
+    @Test func contentStoppingDeadAtAnEdgeHasItsBounceJump() throws {
+        var samples = [InputSample(time: Self.scan(1), kind: .touch, phase: .began, id: 1, x: 195, y: 100)]
+        for k in Int64(1)..<25 { samples.append(InputSample(time: Self.scan(1 + k), kind: .touch, phase: .moved, id: 1, x: 195, y: 100 + 25 * Double(k))) }
+        samples.append(InputSample(time: Self.scan(26), kind: .touch, phase: .ended, id: 1, x: 195, y: 725))
+        var settings = ReplaySettings(mode: .virtual)
+        try settings.parameters.set("scroll.bounce_keeps_velocity", to: "0")
+        let dead = try Replayer.replay(samples: samples, metadata: Self.metadata, sceneNamed: "scroll", settings: settings)
+        #expect(abs(dead[.bounceVelocityJump].meanValue - 2461.5) < 2, "\(dead[.bounceVelocityJump])")
+        // Handing its velocity to the bounce, the content's velocity barely jumps.
+        let kept = try Self.run(samples, scene: "scroll")[.bounceVelocityJump]
+        #expect(kept.count == 1 && kept.meanValue < 1, "\(kept)")
+    }
 }

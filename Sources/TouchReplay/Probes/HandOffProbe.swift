@@ -78,9 +78,10 @@ struct HandOffProbe: Sendable {
         guard sample.kind == .touch || sample.kind == .pencil, sample.phase == .began, downBefore == 0 else { return }
         unconfirmed = nil
         if animating && moving { caught = Catch(contact: sample.contact, time: sample.time, marked: redirectMarker == sample.time) }
-        // A finger on the element ends its free motion: a hand-off under way is measured
-        // from the frames it had.
-        motion.removeAll()
+        // A touch-down alone does not end the free motion: one that catches the element shows
+        // in the frames (it tracks the finger, or stops), and one elsewhere (a tap on a sheet's
+        // backdrop) is not a hand-off. Ending it here left a retarget by that tap fewer frames
+        // before it, or none.
     }
 
     /// Takes a rendered frame; `batch` summarises its samples.
@@ -90,8 +91,11 @@ struct HandOffProbe: Sendable {
         // Most frames have no catch to measure: skip the call and its copies of the frame.
         if caught != nil || unconfirmed != nil { measureCatch(frame, point) }
         let free = state.isAnimating && state.tracking == nil
-            && !(batch.contains(.began) && frame.batch.contains { $0.phase == .began && ($0.kind == .touch || $0.kind == .pencil) })
-        feedPending(point, free: free)
+        // At rest on its own, not stopped by a touch (a catch): a hand-off waiting for frames
+        // after it then rests from there.
+        let touchedDown = batch.contains(.began) && frame.batch.contains { $0.phase == .began && ($0.kind == .touch || $0.kind == .pencil) }
+        let resting = !state.isAnimating && state.tracking == nil && !touchedDown
+        feedPending(point, free: free, resting: resting)
         var steady = false
         if let target = lastTarget {
             let dx = state.targetX - target.x, dy = state.targetY - target.y
@@ -108,7 +112,11 @@ struct HandOffProbe: Sendable {
             }
         }
         // Read from the signals here rather than gathered into an array per frame.
-        for case .edgeBounce(let time) in frame.signals { begin(.bounce, at: time, frame: point) }
+        for case .edgeBounce(let time) in frame.signals {
+            begin(.bounce, at: time, frame: point)
+            // Stopped dead at the edge in this very frame: no frame after it will come.
+            if resting, let stopped = pending.popLast() { complete(stopped, rests: true) }
+        }
         if free {
             motion.append(point)
         } else {
@@ -136,12 +144,14 @@ struct HandOffProbe: Sendable {
         motion.removeAll()
     }
 
-    private mutating func feedPending(_ point: Point, free: Bool) {
+    /// Adds a frame to the hand-offs waiting for frames after them; `resting` when the element
+    /// came to rest in it, on its own.
+    private mutating func feedPending(_ point: Point, free: Bool, resting: Bool) {
         var index = 0
         while index < pending.count {
             if free && point.vsync >= pending[index].time { pending[index].after.append(point) }
             if !free || pending[index].after.count >= Self.span {
-                complete(pending[index])
+                complete(pending[index], rests: resting)
                 pending.remove(at: index)
                 continue
             }
@@ -149,10 +159,14 @@ struct HandOffProbe: Sendable {
         }
     }
 
-    private mutating func complete(_ entry: Pending) {
-        guard entry.before.count >= 2, entry.after.count >= 2 else { return }
+    /// Measures a hand-off from the frames it had. One after which the element came to rest
+    /// within two frames rests from there: its velocity after is zero (content that stops dead
+    /// at an edge, `scroll.bounce_keeps_velocity=0`, is then measured, as the docs say).
+    private mutating func complete(_ entry: Pending, rests: Bool = false) {
+        guard entry.before.count >= 2, entry.after.count >= 2 || rests else { return }
         let t = entry.time
-        let before = Self.velocity(entry.before, at: t), after = Self.velocity(entry.after, at: t)
+        let before = Self.velocity(entry.before, at: t)
+        let after = entry.after.count >= 2 ? Self.velocity(entry.after, at: t) : (x: 0.0, y: 0.0)
         let dx = after.x - before.x, dy = after.y - before.y
         let jump = (dx * dx + dy * dy).squareRoot()
         switch entry.kind {

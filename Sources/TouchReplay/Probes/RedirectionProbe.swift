@@ -84,6 +84,10 @@ struct RedirectionProbe: Sendable {
     // The first report of each pause detector since the first finger landed.
     private var decelerationPause: Int64?
     private var timerPause: Int64?
+    /// The landing of the first finger of the current gesture: a pause detected before it is
+    /// the last gesture's, though its signal may reach the probe in the frame that consumes
+    /// the landing.
+    private var pausesSince = Int64.min
     /// A `redirect` marker not yet classified: until every sample at its time has arrived
     /// (a later sample or the next frame), a touch-down at the same time may still make it a
     /// catch. So the order of samples sharing a timestamp never changes its meaning.
@@ -110,7 +114,11 @@ struct RedirectionProbe: Sendable {
                 deferredRedirect = nil
                 addCatch(time: sample.time, source: .marker, id: sample.contact, x: sample.x, y: sample.y)
             }
-            if downBefore == 0 { decelerationPause = nil; timerPause = nil }
+            if downBefore == 0 {
+                decelerationPause = nil
+                timerPause = nil
+                pausesSince = sample.time
+            }
             if downBefore == 0 && previousIsAnimating && elementMoving {
                 addCatch(time: sample.time, source: .detected, id: sample.contact, x: sample.x, y: sample.y)
             }
@@ -210,7 +218,7 @@ struct RedirectionProbe: Sendable {
         // The contacts are read where needed, not copied: a copy retains and releases their
         // storage every frame.
         let state = context.state
-        for case .pauseDetected(let time, let detector) in context.signals {
+        for case .pauseDetected(let time, let detector) in context.signals where time >= pausesSince {
             switch detector {
             case .deceleration: if decelerationPause == nil { decelerationPause = time }
             case .timer: if timerPause == nil { timerPause = time }
