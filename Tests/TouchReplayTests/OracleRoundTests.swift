@@ -170,4 +170,23 @@ import TouchReplay
         let kept = try Self.run(samples, scene: "scroll")[.bounceVelocityJump]
         #expect(kept.count == 1 && kept.meanValue < 1, "\(kept)")
     }
+
+    /// An edge swipe on home at 600 pt/s for 300 ms, then the finger rests without a sample
+    /// until it lifts 400 ms later (iOS sends no move for a finger at rest). With the timer
+    /// detector, the pause is due 140 ms after the last sample (the tracker's 40 ms stop gap
+    /// plus 100 ms) and answered at the next vsync: 141.667 ms, the app switcher as meant.
+    /// Before, the card did not move, no frame came to tick the timer, and it never fired.
+    @Test func theTimerDetectorFiresForAFingerRestingWithoutSamples() throws {
+        let x = 195.0, start = 840.0
+        var samples = [InputSample(time: Self.scan(3), kind: .touch, phase: .began, id: 1, x: x, y: start)]
+        for k in Int64(1)...36 { samples.append(InputSample(time: Self.scan(3 + k), kind: .touch, phase: .moved, id: 1, x: x, y: start - 5 * Double(k))) }
+        samples += [.marker("pause", at: Self.scan(39)), .marker("intent:appSwitcher", at: Self.scan(39)),
+                    InputSample(time: Self.scan(39 + 48), kind: .touch, phase: .ended, id: 1, x: x, y: start - 180)]
+        var settings = ReplaySettings(mode: .virtual)
+        try settings.parameters.set("home.pause_detector", to: "timer")
+        let record = try Replayer.replay(samples: samples, metadata: Self.metadata, sceneNamed: "home", settings: settings)
+        #expect(record[.pauseDetectionTimer].count == 1 && abs(record[.pauseDetectionTimer].meanValue - 141.666666) < 1e-6,
+                "\(record[.pauseDetectionTimer])")
+        #expect(record[.intentAccuracy].meanValue == 1)
+    }
 }

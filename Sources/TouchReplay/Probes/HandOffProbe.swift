@@ -78,10 +78,8 @@ struct HandOffProbe: Sendable {
         guard sample.kind == .touch || sample.kind == .pencil, sample.phase == .began, downBefore == 0 else { return }
         unconfirmed = nil
         if animating && moving { caught = Catch(contact: sample.contact, time: sample.time, marked: redirectMarker == sample.time) }
-        // A touch-down alone does not end the free motion: one that catches the element shows
-        // in the frames (it tracks the finger, or stops), and one elsewhere (a tap on a sheet's
-        // backdrop) is not a hand-off. Ending it here left a retarget by that tap fewer frames
-        // before it, or none.
+        // A touch-down alone does not end the free motion (see `frame`): ending it here left a
+        // retarget by a tap on a sheet's backdrop fewer frames before it, or none.
     }
 
     /// Takes a rendered frame; `batch` summarises its samples.
@@ -90,10 +88,16 @@ struct HandOffProbe: Sendable {
         let point: Point = (frame.record.vsync, state.x, state.y)
         // Most frames have no catch to measure: skip the call and its copies of the frame.
         if caught != nil || unconfirmed != nil { measureCatch(frame, point) }
-        let free = state.isAnimating && state.tracking == nil
+        // Unheld: animating with no contact driving it. A frame that consumed a
+        // touch-down is no retarget and ends the hand-offs waiting for frames (`free` below),
+        // but it does not end the free motion a later hand-off's velocity before is taken
+        // from: a touch elsewhere (a tap on a sheet's backdrop) is no hand-off, and one that
+        // catches the element shows in the frames after it (it tracks the finger, or stops).
+        let unheld = state.isAnimating && state.tracking == nil
+        let touchedDown = batch.contains(.began) && frame.batch.contains { $0.phase == .began && ($0.kind == .touch || $0.kind == .pencil) }
+        let free = unheld && !touchedDown
         // At rest on its own, not stopped by a touch (a catch): a hand-off waiting for frames
         // after it then rests from there.
-        let touchedDown = batch.contains(.began) && frame.batch.contains { $0.phase == .began && ($0.kind == .touch || $0.kind == .pencil) }
         let resting = !state.isAnimating && state.tracking == nil && !touchedDown
         feedPending(point, free: free, resting: resting)
         var steady = false
@@ -117,7 +121,7 @@ struct HandOffProbe: Sendable {
             // Stopped dead at the edge in this very frame: no frame after it will come.
             if resting, let stopped = pending.popLast() { complete(stopped, rests: true) }
         }
-        if free {
+        if unheld {
             motion.append(point)
         } else {
             motion.removeAll()

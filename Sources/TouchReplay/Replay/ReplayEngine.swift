@@ -29,6 +29,9 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         didSet { pendingVsync = pending.map { grid.vsync($0) } ?? .max }
     }
     private var pendingVsync = Int64.max
+    /// Whether the pending frame is only the scene's wake-up (``Scene/wakeTime``): input brings
+    /// its own frame forward.
+    private var pendingWakes = false
     /// The first vsync at which the app is free again after its last frame.
     private var earliest = Int64.min
     private var previousX = 0.0, previousY = 0.0
@@ -75,7 +78,11 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         guard sample.kind != .marker else { return }
         samples += 1
         if !clock.isVirtual { probes.delivered(lateness: clock.wait(until: sample.time)) }
-        if pending == nil { pending = Swift.max(grid.index(atOrAfter: sample.time), earliest) }
+        if pending == nil || pendingWakes {
+            // A wake-up frame before the sample was rendered above: this one is at or after it.
+            pending = Swift.max(grid.index(atOrAfter: sample.time), earliest)
+            pendingWakes = false
+        }
         context.batch.append(sample)
     }
 
@@ -143,8 +150,15 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
             let moved = abs(x - previousX) + abs(y - previousY)
             let active = consumedInput || context.contacts.down > 0 || moved > 1
             pending = Swift.max(index + (active ? 1 : grid.idleStride), earliest)
+            pendingWakes = false
+        } else if let wake = scene.wakeTime, wake > vsync {
+            // Nothing moves, but the scene's own timer is due: render its frame then (a
+            // render-on-demand app wakes for its timers too).
+            pending = Swift.max(grid.index(atOrAfter: wake), earliest)
+            pendingWakes = true
         } else {
             pending = nil
+            pendingWakes = false
         }
         previousX = x
         previousY = y

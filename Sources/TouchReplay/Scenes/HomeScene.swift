@@ -278,6 +278,11 @@ public struct HomeScene: Scene {
         }
     }
 
+    /// The timer pause detector's deadline while a finger is down: a finger resting without
+    /// samples pauses then, though the card does not move (before, no frame came to tick it
+    /// and the timer never fired).
+    public var wakeTime: Int64? { pan.isDown ? timer.nextDeadline : nil }
+
     public mutating func advance(to time: Int64) {
         if pan.isDown {
             timer.advance(to: time, velocities: &velocities, events: &gestureEvents)

@@ -50,6 +50,11 @@ public protocol Scene {
     /// or counts them unanswered. None by default. It must not depend on the scene's
     /// tunables, so that a regressed variant is held to the same promise.
     var responsiveInputs: ResponsiveInputs { get }
+
+    /// When the scene needs a frame although nothing animates and no input comes (a timer of
+    /// its own: a pause detector's deadline while a finger rests without reporting), in
+    /// nanoseconds; the replayer renders the first vsync at or after it. None by default.
+    var wakeTime: Int64? { get }
 }
 
 extension Scene {
@@ -64,4 +69,6 @@ extension Scene {
     public func recognizerStates() -> [(name: String, state: String)] { [] }
 
     public var responsiveInputs: ResponsiveInputs { [] }
+
+    public var wakeTime: Int64? { nil }
 }
