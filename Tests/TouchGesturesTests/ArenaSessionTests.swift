@@ -3,9 +3,12 @@ import TouchBenchSupport
 import TouchGestures
 import TouchInput
 
-/// A contact's session in the arena (gesture oracle round, 5 December): a claim held for one
-/// touch stays with that touch, a touch that lands again without lifting starts afresh, and
-/// the double tap's gap is the time before which the next touch-down must come.
+/// Contacts and their sessions in the arena, as the gesture oracle rounds of 5 December found
+/// them wanting: a claim held for one touch stays with that touch, a touch that lands again
+/// without lifting starts afresh, a pencil sharing a finger's id is a contact of its own, a
+/// finger joining a pan starts no tap or long press of its own, the double tap's gap is the
+/// time before which the next touch-down must come, a finger that stops reporting pauses at
+/// the timer's deadline, and a rotation's lift counts where the finger lifted.
 @Suite struct ArenaSessionTests {
     static let screen = Rect(x: 0, y: 0, width: 390, height: 844)
 
