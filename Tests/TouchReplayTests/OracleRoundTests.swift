@@ -189,4 +189,34 @@ import TouchReplay
                 "\(record[.pauseDetectionTimer])")
         #expect(record[.intentAccuracy].meanValue == 1)
     }
+
+    /// A tap lifts at 70 ms (its double tap's deadline 370 ms); a second lands at 372 ms,
+    /// before any frame noticed the timeout, and lifts at 430 ms. The first waited to the frame
+    /// consuming the second touch (375 − 70 = 305 ms); the second is a tap of its own, which
+    /// waits its own 300 ms (733.333 − 430). Before, the second touch found the double tap still
+    /// waiting, and the second tap was committed as a double tap's, with no wait: {305, 0}.
+    @Test func aTouchJustAfterTheDoubleTapsTimeoutIsANewTap() throws {
+        let samples = [Self.touch(10, .began, id: 1, x: 195, y: 422), Self.touch(70, .ended, id: 1, x: 195, y: 422),
+                       Self.touch(372, .began, id: 1, x: 195, y: 422), Self.touch(430, .ended, id: 1, x: 195, y: 422)]
+        let delay = try Self.run(samples, scene: "button")[.tapDelay]
+        #expect(delay.count == 2 && delay.max == 305 && abs(delay.minValue - 303.333333) < 1e-6, "\(delay)")
+    }
+
+    /// A press at `press.commit_force=0.8` whose force goes 0.8, 0.7, then exactly 0.6, and
+    /// back to 0.8: 0.6 is not below F − 0.2, so the switch does not re-arm and flips once
+    /// (three samples shown before it commits). Before, 0.8 − 0.2 came to 0.6000000000000001
+    /// in doubles: it re-armed at 0.6 and flickered.
+    @Test func aForceExactlyAtTheReArmLineDoesNotReArm() throws {
+        let forces = [0.1, 0.3, 0.8, 0.7, 0.6, 0.7, 0.8]
+        var samples = forces.enumerated().map { step, force in
+            InputSample(time: Int64(10 + 50 * step) * 1_000_000, kind: .touch, phase: step == 0 ? .began : .moved, id: 1,
+                        x: 195, y: 422, force: force)
+        }
+        samples.append(InputSample(time: 360_000_000, kind: .touch, phase: .ended, id: 1, x: 195, y: 422, force: 0))
+        var settings = ReplaySettings(mode: .virtual)
+        try settings.parameters.set("press.commit_force", to: "0.8")
+        let record = try Replayer.replay(samples: samples, metadata: Self.metadata, sceneNamed: "press", settings: settings)
+        #expect(record[.pressFlickers].meanValue == 0)
+        #expect(record[.pressFeedback].count == 3)
+    }
 }

@@ -41,6 +41,9 @@ public struct ButtonScene: Scene {
     private var wasHighlighted = false
     /// The lift of a single tap held back until the double tap decides.
     private var heldTap: Int64?
+    /// The lift of a held single tap whose double tap ran out of time before a later touch
+    /// landed: committed at the frame that consumes that touch.
+    private var timedOutTap: Int64?
     private var signals: [SceneSignal] = []
     private let parameters: Parameters
     public private(set) var state = SceneState()
@@ -61,6 +64,15 @@ public struct ButtonScene: Scene {
         let time = sample.time
         events.empty()
         if sample.phase == .began {
+            if heldTap != nil, let deadline = doubleTap.nextDeadline, time >= deadline {
+                // The double tap's time ran out before this touch landed, though no frame has
+                // noticed it yet: it fails now, and this touch is a new tap. (Before, the touch
+                // found it still waiting and made the two one double tap, committing the
+                // second as a single tap with no wait.)
+                doubleTap.advance(to: time, events: &events)
+                timedOutTap = heldTap
+                heldTap = nil
+            }
             // Finished recognizers start afresh with the next touch, as in an arena.
             if doubleTap.state.isTerminal && doubleTap.contact == nil { doubleTap.reset() }
             if tap.state.isTerminal { tap.reset() }
@@ -118,6 +130,12 @@ public struct ButtonScene: Scene {
     public mutating func advance(to time: Int64) {
         events.empty()
         doubleTap.advance(to: time, events: &events)
+        if let lift = timedOutTap {
+            // Noticed at this frame, as a timeout is.
+            timedOutTap = nil
+            state.destination = .tap
+            signals.append(.tapCommitted(delay: time - lift))
+        }
         if let lift = heldTap, doubleTap.state == .failed || doubleTap.state == .idle {
             // Noticed at this frame: the single tap waited from its lift until now.
             commit(.tap, delay: time - lift)
@@ -126,7 +144,7 @@ public struct ButtonScene: Scene {
         state.x = highlight.value
         state.y = 0
         state.targetX = highlight.target
-        state.isAnimating = highlight.isAnimating || heldTap != nil
+        state.isAnimating = highlight.isAnimating || heldTap != nil || timedOutTap != nil
     }
 
     public mutating func takeSignals(into signals: inout [SceneSignal]) {

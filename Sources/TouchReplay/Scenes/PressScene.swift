@@ -76,6 +76,12 @@ public struct PressScene: Scene {
         press(force: sample.force ?? 0, at: sample.time)
     }
 
+    /// F − hysteresis, rounded to 10⁻⁹ so that it is the number written: 0.8 − 0.2 is
+    /// 0.6000000000000001 in doubles, and a force of exactly 0.6 re-armed the switch there.
+    static func rearmForce(commit: Double, hysteresis: Double) -> Double {
+        ((commit - hysteresis) * 1e9).rounded() / 1e9
+    }
+
     private mutating func press(force: Double, at time: Int64) {
         let commit = parameters.commitForce
         var flipped = false
@@ -83,7 +89,7 @@ public struct PressScene: Scene {
             armed = false
             isOn.toggle()
             flipped = true
-        } else if !armed && force < commit - parameters.hysteresis {
+        } else if !armed && force < Self.rearmForce(commit: commit, hysteresis: parameters.hysteresis) {
             armed = true
         }
         let target = armed ? 1 + Self.growth * min(max(force, 0) / commit, 1) : Self.committedScale
