@@ -91,6 +91,8 @@ public struct ButtonScene: Scene {
         for event in events {
             switch (event.gesture, event.state) {
             case (.doubleTap, .recognized):
+                // A double tap drops the single tap it was holding.
+                heldTap = nil
                 commit(.doubleTap, delay: 0)
             case (.tap, .recognized):
                 if !parameters.highlightOnTouchDown {
@@ -100,6 +102,7 @@ public struct ButtonScene: Scene {
                 if doubleTap.state == .began || doubleTap.state == .possible {
                     heldTap = event.time
                 } else if doubleTap.state != .recognized {
+                    heldTap = nil
                     commit(.tap, delay: 0)
                 }
             default:
@@ -109,11 +112,10 @@ public struct ButtonScene: Scene {
         showHighlight(at: time)
     }
 
-    /// Commits a destination; a double tap drops the single tap it was holding.
+    /// Commits a destination, `delay` after its gesture was recognized.
     private mutating func commit(_ destination: Destination, delay: Int64) {
         state.destination = destination
         signals.append(.tapCommitted(delay: delay))
-        heldTap = nil
     }
 
     private mutating func showHighlight(at time: Int64) {
@@ -133,11 +135,11 @@ public struct ButtonScene: Scene {
         if let lift = timedOutTap {
             // Noticed at this frame, as a timeout is.
             timedOutTap = nil
-            state.destination = .tap
-            signals.append(.tapCommitted(delay: time - lift))
+            commit(.tap, delay: time - lift)
         }
         if let lift = heldTap, doubleTap.state == .failed || doubleTap.state == .idle {
             // Noticed at this frame: the single tap waited from its lift until now.
+            heldTap = nil
             commit(.tap, delay: time - lift)
         }
         highlight.update(at: time.seconds)
