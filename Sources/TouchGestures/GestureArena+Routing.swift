@@ -135,28 +135,21 @@ extension GestureArena {
     }
 
     /// Opens a session for the new contact of `sample` and lists who wants it. A finished
-    /// recognizer resets first, once every contact it followed has lifted (UIKit's rule): the
+    /// recognizer resets first, once every contact it joined has lifted (UIKit's rule): the
     /// member lists alone would not say so, since a claim takes the competitors it cancels
     /// off them, and a tap or long press cancelled by a pan then started afresh on a second
     /// finger joining the pan, and cancelled the pan when it recognized.
     private mutating func offer(_ sample: InputSample) {
         var members: [Int] = []
-        let serial = nextSessionSerial
         for index in recognizers.indices {
-            if !joined[index].isEmpty {
-                joined[index].removeAll { joinedSerial in !sessions.contains { $0.serial == joinedSerial } }
-            }
-            if recognizers[index].state.isTerminal, joined[index].isEmpty {
+            if recognizers[index].state.isTerminal, !sessions.contains(where: { $0.joined.contains(index) }) {
                 recognizers[index].reset()
                 refreshTiming(of: index)
             }
-            if recognizers[index].wantsContact(sample) {
-                members.append(index)
-                joined[index].append(serial)
-            }
+            if recognizers[index].wantsContact(sample) { members.append(index) }
         }
-        sessions.append(ContactSession(serial: serial, kind: sample.kind, id: sample.id, isHover: sample.isHoverSample,
-                                       members: members))
+        sessions.append(ContactSession(serial: nextSessionSerial, kind: sample.kind, id: sample.id, isHover: sample.isHoverSample,
+                                       members: members, joined: members))
         nextSessionSerial += 1
     }
 

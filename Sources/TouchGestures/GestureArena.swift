@@ -44,10 +44,6 @@ public struct GestureArena: Sendable {
     var sessions: [ContactSession] = []
     /// The serial number the next session gets (``ContactSession/serial``).
     var nextSessionSerial = 0
-    /// For each recognizer, the sessions it joined since it last reset that are still open:
-    /// a competitor a claim cancelled leaves their member lists, but stays finished until
-    /// those contacts lift.
-    var joined: [[Int]] = []
     var deferred: [DeferredClaim] = []
     /// The velocities the recognizers share: it keeps each followed contact's tracker for the
     /// pause detectors (see ``VelocityMemo``), so it is part of the arena's state.
@@ -85,7 +81,6 @@ public struct GestureArena: Sendable {
     @discardableResult
     public mutating func add<R: GestureRecognizer>(_ recognizer: R) -> RecognizerHandle<R> {
         recognizers.append(recognizer)
-        joined.append([])
         quietTick = nil
         timing.append(RecognizerTiming(deadline: recognizer.nextDeadline, watchesTime: recognizer.watchesTime,
                                        quietTimes: recognizer.quietTimes))
@@ -175,6 +170,9 @@ struct ContactSession: Sendable, Hashable {
     var isHover: Bool
     /// The recognizers following the contact, in ascending order.
     var members: [Int]
+    /// Every recognizer that joined the session, those a claim has cancelled since included:
+    /// they stay finished until the contact lifts.
+    var joined: [Int]
 }
 
 /// A claim held back until the recognizers it depends on have decided.
@@ -191,7 +189,7 @@ extension GestureArena: Equatable {
     /// Two arenas are equal when their recognizers are in equal states and their contacts,
     /// held claims and rules are the same: how the tests check that replays are deterministic.
     public static func == (lhs: GestureArena, rhs: GestureArena) -> Bool {
-        lhs.time == rhs.time && lhs.sessions == rhs.sessions && lhs.deferred == rhs.deferred && lhs.joined == rhs.joined
+        lhs.time == rhs.time && lhs.sessions == rhs.sessions && lhs.deferred == rhs.deferred
             && lhs.requirements.map { [$0.waiter, $0.required] } == rhs.requirements.map { [$0.waiter, $0.required] }
             && lhs.simultaneous.map { [$0.0, $0.1] } == rhs.simultaneous.map { [$0.0, $0.1] }
             && lhs.velocityMemo == rhs.velocityMemo
