@@ -129,8 +129,10 @@ struct ResponseProbe: Sendable {
                 expectAnswer(to: sample, touchDown: true, contact: sample.contact)
             }
         case .pointer:
-            // The pointer appearing; a click is a press on what it shows, not a start.
-            guard sample.phase == .hoverEntered else { return }
+            // The pointer appearing starts an interaction; a click does too where the scene
+            // shows a press, and elsewhere it is a press on what the pointer shows.
+            let click = sample.phase == .began && downBefore == 0 && responsive.contains(.pointerPress)
+            guard sample.phase == .hoverEntered || click else { return }
             start(sample, touchDown: false)
         case .scroll:
             start(sample, touchDown: false)

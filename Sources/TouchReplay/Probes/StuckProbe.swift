@@ -9,7 +9,7 @@ import TouchBenchSupport
 /// is more than ``offTarget`` points from the scene's target (`targetX`, `targetY`), and
 /// either the scene has stopped animating (so it renders nothing more until the next input)
 /// or the element has not moved (by a visible change, summed frame by frame) over the last
-/// ``patience`` frames, all rendered since the last contact left.
+/// ``patience`` frames, all rendered since the last contact left and all away from the target.
 /// Each maximal run of stuck frames counts once, at its first frame.
 struct StuckProbe: Sendable {
     /// How far from its target an element may rest: half a point, above a spring's settling
@@ -37,14 +37,17 @@ struct StuckProbe: Sendable {
         isMeasured = true
         let dx = state.x - state.targetX, dy = state.y - state.targetY
         let distance = (dx * dx + dy * dy).squareRoot()
-        // Only frames since the last contact left count: one held still is no stall.
+        // Only frames since the last contact left, and since the element was last on its
+        // target, count: one held still is no stall, and neither is content a scroll held
+        // where it put it (its target) until the scroll ended and sent it back.
         let present = frame.contacts.anyPresent
-        if present { steps.removeAll() }
-        if let previous, !present {
+        let away = distance > Self.offTarget
+        if present || !away { steps.removeAll() }
+        if let previous, !present, away {
             steps.append(abs(state.x - previous.x) + abs(state.y - previous.y))
         }
         previous = (state.x, state.y)
-        let idle = !present && distance > Self.offTarget
+        let idle = !present && away
         let stalled = !state.isAnimating
             || (steps.count == Self.patience && steps.elements.reduce(0, +) <= ResponseProbe.visibleChange)
         let now = idle && stalled

@@ -109,6 +109,13 @@ extension BoardScene {
         release(velocity: 0, at: time.seconds)
     }
 
+    /// The landing caught the board where it was (``land(_:)``): a lift that did not throw it
+    /// lets it go on, so a board caught past an edge springs back instead of staying there
+    /// (unless a scroll holds it: the scroll's end lets it go).
+    mutating func letGoOfBoard(at time: Int64) {
+        if !offset.isAnimating && !steps.isActive { release(velocity: 0, at: time.seconds) }
+    }
+
     private mutating func release(velocity: Double, at time: Double) {
         offset.release(in: band, velocity: velocity, at: time, bounce: Self.bounce)
     }

@@ -160,8 +160,10 @@ public struct BoardScene: Scene {
             follow(sample)
         case .ended, .cancelled:
             endDrag(sample)
+            letGoOfBoard(at: sample.time)
         case .lifted:
             click(sample)
+            letGoOfBoard(at: sample.time)
         case .none:
             break
         }
@@ -240,6 +242,10 @@ public struct BoardScene: Scene {
     public mutating func takeSignals(into signals: inout [SceneSignal]) {
         self.signals.moveAll(to: &signals)
     }
+
+    /// A mouse click shows its press as a touch does (the object grows): it is timed as the
+    /// start it is (docs/METRICS.md).
+    public var responsiveInputs: ResponsiveInputs { .pointerPress }
 }
 
 extension BoardScene.Focus {

@@ -142,6 +142,10 @@ public struct MenuScene: Scene {
                 close(.dismissed, at: time)
             }
             highlighted = nil
+            // The touch-down caught the list where it was: left past an edge (a bounce or a
+            // wheel's overscroll caught), it springs back now instead of staying there, unless
+            // a scroll holds it (the scroll's end lets it go).
+            if !list.isAnimating && !steps.isActive { release(velocity: 0, at: time) }
         case .outside:
             release(velocity: panned ? pan.velocity.y : 0, at: time)
         case .none:

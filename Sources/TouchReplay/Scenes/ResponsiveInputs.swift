@@ -34,4 +34,8 @@ public struct ResponsiveInputs: OptionSet, Sendable, Hashable {
     /// menu opens, highlights, or is dismissed): one that does not is counted in
     /// `swallowed_inputs` (docs/METRICS.md "Swallowed inputs"), even while the scene animates.
     public static let everyInput = ResponsiveInputs(rawValue: 1 << 5)
+    /// A pointer's button going down with no contact down, the element at rest: a click on
+    /// something that shows its press (the board's object growing), timed like a start, so
+    /// that whatever the pointer's appearance left unanswered stays so.
+    public static let pointerPress = ResponsiveInputs(rawValue: 1 << 6)
 }
