@@ -17,9 +17,10 @@ extension StandardArena {
         private var batch: [GestureEvent] = []
         private let everyChange: Bool
 
-        /// A stream over an arena for `screen` (see ``StandardArena/init(screen:)``).
-        public init(screen: Rect?, everyChange: Bool) {
-            standard = StandardArena(screen: screen)
+        /// A stream over an arena for `screen`, tuned by `tuning` (see
+        /// ``StandardArena/init(screen:hoverTargets:tuning:)``).
+        public init(screen: Rect?, tuning: Tuning = Tuning(), everyChange: Bool) {
+            standard = StandardArena(screen: screen, tuning: tuning)
             self.everyChange = everyChange
         }
 

@@ -1,7 +1,7 @@
 import TouchInput
 
-/// The arena `touchbench gestures` runs: every recognizer with its default settings, wired
-/// as an app would wire them.
+/// The arena `touchbench gestures` runs: every recognizer with its default settings (or those
+/// of a ``Tuning``), wired as an app would wire them.
 ///
 /// - Order (who sees a sample first, and wins a tie): double tap, tap, long press, pinch,
 ///   rotation, edge pan, pan, then the observers. Pinch and rotation come before the pans
@@ -24,18 +24,20 @@ public struct StandardArena: Sendable {
     public let hover: RecognizerHandle<HoverRecognizer<[HoverTarget]>>
 
     /// The standard arena for a screen (`nil` when unknown: no edge pans then) and hover
-    /// targets (none: hover reports the pointer coming and going).
-    public init(screen: Rect?, hoverTargets: [HoverTarget] = []) {
+    /// targets (none: hover reports the pointer coming and going), its recognizers tuned by
+    /// `tuning` (their defaults when left out).
+    public init(screen: Rect?, hoverTargets: [HoverTarget] = [], tuning: Tuning = Tuning()) {
         var arena = GestureArena()
         doubleTap = arena.add(MultiTapRecognizer())
         tap = arena.add(TapRecognizer())
         longPress = arena.add(LongPressRecognizer())
-        pinch = arena.add(PinchRecognizer())
-        rotation = arena.add(RotationRecognizer())
-        edgePan = arena.add(EdgePanRecognizer(screen: screen))
-        pan = arena.add(PanRecognizer())
-        decelerationPause = arena.add(DecelerationPauseDetector())
-        timerPause = arena.add(TimerPauseDetector())
+        pinch = arena.add(PinchRecognizer(hysteresis: tuning.pinchHysteresis))
+        rotation = arena.add(RotationRecognizer(hysteresis: tuning.pinchHysteresis))
+        edgePan = arena.add(EdgePanRecognizer(screen: screen, pan: PanRecognizer(hysteresis: tuning.panHysteresis)))
+        pan = arena.add(PanRecognizer(hysteresis: tuning.panHysteresis))
+        decelerationPause = arena.add(DecelerationPauseDetector(minimumDeceleration: tuning.pauseMinimumDeceleration,
+                                                                speedFraction: tuning.pauseSpeedFraction))
+        timerPause = arena.add(TimerPauseDetector(speedThreshold: tuning.timerSpeedThreshold, duration: tuning.timerDuration))
         hover = arena.add(HoverRecognizer(targets: hoverTargets))
         arena.require(tap, toFail: doubleTap)
         arena.allowSimultaneous(pinch, rotation)

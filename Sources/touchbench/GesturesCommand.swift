@@ -2,6 +2,7 @@ import Foundation
 import TouchBenchSupport
 import TouchGestures
 import TouchInput
+import TouchReplay
 import TouchTrace
 import TraceFormats
 
@@ -9,11 +10,42 @@ import TraceFormats
 enum GesturesCommand {
     static let json = Flag("json", "Print a JSON array of {gesture, state, t, id, …} objects.")
     static let verbose = Flag("verbose", "Include every 'changed' state.")
+    static let set = Option("set", "NAME=VALUE",
+                            "Set a recognizer parameter (repeatable): \(recognizerNames).",
+                            repeats: true) { (text) throws(UsageError) in
+        var values = ParameterValues()
+        _ = try tuningParameter(text, into: &values)
+        return text
+    }
+
+    /// The parameters the arena reads, as the help and errors list them.
+    static let recognizerNames = StandardArena.Tuning.parameters.map(\.name).joined(separator: ", ")
+
+    /// The parameter one `--set NAME=VALUE` sets, checked: a name the arena reads, a value in
+    /// its range.
+    static func tuningParameter(_ assignment: String, into values: inout ParameterValues) throws(UsageError) -> String {
+        let name = try ParameterOptions.apply(assignment, to: &values)
+        guard StandardArena.Tuning.parameters.contains(where: { $0.name == name }) else {
+            throw UsageError(message: "--set \(name) is not a recognizer parameter; gestures takes \(recognizerNames)")
+        }
+        return name
+    }
+
+    /// The arena's tuning from the `--set`s given, each name once.
+    static func tuning(_ arguments: ParsedArguments) throws -> StandardArena.Tuning {
+        var values = ParameterValues()
+        var given = Set<String>()
+        for assignment in try arguments.values(set) {
+            let name = try tuningParameter(assignment, into: &values)
+            guard given.insert(name).inserted else { throw UsageError(message: "--set \(name) is given twice; give it once") }
+        }
+        return StandardArena.Tuning(values)
+    }
 
     static let command = Command(
         name: "gestures",
         summary: "Run the standard gesture arena over a trace and list what it recognized.",
-        usage: "FILE [--json] [--verbose]",
+        usage: "FILE [--json] [--verbose] [--set NAME=VALUE …]",
         discussion: """
             FILE is a .touchtrace, JSON Lines, or any recording 'convert' can import (evemu,
             libinput record, getevent, CSV, pointer events). The arena holds tap, double tap,
@@ -22,12 +54,16 @@ enum GesturesCommand {
             state change; 'changed' only with --verbose. A tap held back by the double tap
             shows the delay. Events are written as they are recognized, so a file that
             turns out damaged part way leaves what came before it on standard output (and the
-            error, exit 65, on standard error).
+            error, exit 65, on standard error). --set tunes the recognizers with the names,
+            ranges and defaults 'touchbench scenes' lists for the scenes (the defaults are the
+            recognizers' own): the pan's and edge pan's hysteresis, the pinch's and rotation's,
+            and both pause detectors' thresholds.
             """,
-        options: [json, verbose],
+        options: [json, verbose, set],
         positionals: 1...1
     ) { arguments in
         let path = arguments.positionals[0]
+        let tuning = try tuning(arguments)
         let everyChange = arguments[verbose]
         let asJSON = arguments[json]
         let (metadata, samples) = try GestureInput.read(path)
@@ -39,7 +75,7 @@ enum GesturesCommand {
             try output.write(asJSON ? array.text(adding: event) : GestureInput.line(for: event) + "\n")
             written += 1
         }
-        var stream = StandardArena.EventStream(screen: Rect(screen: metadata.screen), everyChange: everyChange)
+        var stream = StandardArena.EventStream(screen: Rect(screen: metadata.screen), tuning: tuning, everyChange: everyChange)
         try samples { sample in try stream.feed(sample, write) }
         try stream.finish(write)
         if asJSON {

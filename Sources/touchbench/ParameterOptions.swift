@@ -33,19 +33,25 @@ enum ParameterOptions {
         var values = try suiteValues(base, source: source, scenes: scenes)
         var given = Set<String>()
         for assignment in try arguments.values(Self.set) {
-            let name: String
-            do throws(ParameterError) {
-                name = try ParameterValues.split(assignment).name
-                try values.apply(assignment)
-            } catch {
-                throw UsageError(message: error.description)
-            }
+            let name = try apply(assignment, to: &values)
             guard given.insert(name).inserted else { throw UsageError(message: "--set \(name) is given twice; give it once") }
             if let scenes, let readers = unread(name, by: scenes) {
                 throw UsageError(message: "--set \(name) changes nothing here: no scene run (\(readers)) reads it; 'touchbench scenes' lists each scene's parameters")
             }
         }
         return values
+    }
+
+    /// Applies one `NAME=VALUE` to `values` and returns its name; an unknown name or a value
+    /// out of its range is a usage error naming it and its valid values.
+    static func apply(_ assignment: String, to values: inout ParameterValues) throws(UsageError) -> String {
+        do throws(ParameterError) {
+            let name = try ParameterValues.split(assignment).name
+            try values.apply(assignment)
+            return name
+        } catch {
+            throw UsageError(message: error.description)
+        }
     }
 
     /// A suite's own parameters (`"parameters"` in the manifest `source`), each refused as bad

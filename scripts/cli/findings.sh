@@ -68,6 +68,19 @@ expect_exit 64 "bench --set no scene of the suite reads" "$rtb" bench "$o/suite/
 expect_exit 64 "sweep --set the scene does not read" "$rtb" sweep "$tb_root/Traces/flick.touchtrace" --scene scroll --set home.edge=1,2
 expect_exit 64 "sensitivity of a parameter the scene does not read" "$rtb" sensitivity "$tb_root/Traces/flick.touchtrace" --scene scroll --parameter home.edge
 expect_exit 64 "sensitivity of one parameter twice" "$rtb" sensitivity "$tb_root/Traces/flick.touchtrace" --scene scroll --parameter pan.hysteresis --parameter pan.hysteresis
+# gestures --set tunes the arena's recognizers alone, each name once, within its range.
+"$rtb" gestures "$tb_root/Traces/pause.touchtrace" >"$o/g-default.txt"
+"$rtb" gestures "$tb_root/Traces/pause.touchtrace" --set pan.hysteresis=10 --set timer.duration_ms=100 >"$o/g-same.txt"
+check "gestures --set of the defaults changes nothing" cmp -s "$o/g-default.txt" "$o/g-same.txt"
+"$rtb" gestures "$tb_root/Traces/pause.touchtrace" --set timer.duration_ms=250 >"$o/g-timer.txt"
+check "gestures --set timer.duration_ms=250 pauses 150 ms later" python3 -c "
+import re,sys
+def timer(p): return [float(l.split()[0]) for l in open(p) if 'by timer' in l]
+a, b = timer(sys.argv[1]), timer(sys.argv[2])
+assert len(a) == len(b) == 1 and abs(b[0] - a[0] - 150) < 1e-6, (a, b)" "$o/g-default.txt" "$o/g-timer.txt"
+expect_exit 64 "gestures --set of a scene's parameter" "$rtb" gestures "$tb_root/Traces/pause.touchtrace" --set scroll.deceleration_rate=0.99
+expect_exit 64 "gestures --set out of its range" "$rtb" gestures "$tb_root/Traces/pause.touchtrace" --set pan.hysteresis=500
+expect_exit 64 "gestures --set of one name twice" "$rtb" gestures "$tb_root/Traces/pause.touchtrace" --set pan.hysteresis=5 --set pan.hysteresis=6
 CI_NODE_INDEX=1 CI_NODE_TOTAL=2 "$rtb" bench "$o/suite/one.json" --repeat 1 --shard auto --json "$o/auto.json" >/dev/null 2>"$o/auto.err" || true
 check "--shard auto names the variables it used" grep -q "CI_NODE_INDEX/CI_NODE_TOTAL" "$o/auto.err"
 
