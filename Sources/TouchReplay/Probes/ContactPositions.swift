@@ -87,6 +87,11 @@ struct ContactPositions: Sendable {
         }
     }
 
+    /// Whether `contact` is on the glass (not hovering).
+    func isTouching(_ contact: ContactKey) -> Bool {
+        withSlots { slots in slots.contains { $0.used && $0.touching && $0.id == contact.id && $0.kind == contact.kind } }
+    }
+
     /// The newest position of `contact` while it is down, or `nil`.
     func position(of contact: ContactKey) -> (x: Double, y: Double)? {
         withSlots { slots in

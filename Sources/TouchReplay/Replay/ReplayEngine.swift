@@ -70,6 +70,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         lastTime = sample.time
         if firstTime == nil { firstTime = sample.time }
         renderFrames(before: sample.time)
+        if sample.phase == .began, context.contacts.isTouching(sample.contact) { relanding(sample) }
         let downBefore = context.contacts.down
         context.contacts.update(sample)
         probes.observe(sample, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore,
@@ -78,6 +79,27 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         guard sample.kind != .marker else { return }
         samples += 1
         if !clock.isVirtual { probes.delivered(lateness: clock.wait(until: sample.time)) }
+        consume(sample)
+    }
+
+    /// A contact landing again without having lifted is cancelled where it lands and starts
+    /// afresh (docs/GESTURES.md), as the gesture arena has it: the scene and the probes are
+    /// handed its cancel first. Fed the landing alone, a scene's pan took it for a second
+    /// finger of the same gesture, which then never ended.
+    @inline(never)
+    private mutating func relanding(_ sample: InputSample) {
+        var cancel = sample
+        cancel.phase = .cancelled
+        let downBefore = context.contacts.down
+        context.contacts.update(cancel)
+        probes.observe(cancel, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore,
+                       downAfter: context.contacts.down)
+        consume(cancel)
+    }
+
+    /// Puts a sample in the batch of the next frame, which it makes due.
+    @inline(__always)
+    private mutating func consume(_ sample: InputSample) {
         if pending == nil || pendingWakes {
             // A wake-up frame before the sample was rendered above: this one is at or after it.
             pending = Swift.max(grid.index(atOrAfter: sample.time), earliest)

@@ -142,7 +142,7 @@ public struct BoardScene: Scene {
             }
             return
         case .scroll:
-            scroll(sample)
+            if steps.takes(sample, whileHeld: pan.isDown) { scroll(sample) }
             return
         case .marker:
             return

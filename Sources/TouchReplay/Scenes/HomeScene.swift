@@ -200,15 +200,16 @@ public struct HomeScene: Scene {
             swiping = false
         case .lifted:
             // A tap at home or in the switcher launches the app; a tap that caught the card
-            // on its way (a launch under way) lets it go on to the app. Either way the card
-            // springs to the app from where the finger held it, never left where it stopped.
-            committed = .app
-            let place = restX(of: appIndex)
-            if cardX.value != place || cardY.value != 0 || scale.value != 1 {
+            // on its way (a launch under way) lets it go on to the app. A cancelled touch is
+            // no tap: the card goes on to where it was heading. Either way it springs there
+            // from where the finger held it, never left where it stopped.
+            if sample.phase == .ended { committed = .app }
+            let goal = target(of: committed)
+            if cardX.value != goal.x || cardY.value != goal.y || scale.value != goal.scale {
                 let time = sample.time.seconds
-                cardX.spring(to: place, velocity: 0, at: time, with: Springs.snap)
-                cardY.spring(to: 0, velocity: 0, at: time, with: Springs.snap)
-                scale.spring(to: 1, velocity: 0, at: time, with: Springs.snap)
+                cardX.spring(to: goal.x, velocity: 0, at: time, with: Springs.snap)
+                cardY.spring(to: goal.y, velocity: 0, at: time, with: Springs.snap)
+                scale.spring(to: goal.scale, velocity: 0, at: time, with: Springs.snap)
             }
             swiping = false
         case .none:

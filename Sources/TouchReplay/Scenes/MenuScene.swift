@@ -86,7 +86,8 @@ public struct MenuScene: Scene {
         // A scroll without phases that idled out before this sample ends at its deadline.
         if let deadline = steps.deadline(passedBy: sample.time) { endScroll(at: deadline) }
         if sample.kind == .scroll {
-            if !ignoring { scroll(sample) }
+            // A press does not hold the list (a step dismisses its menu); a touch outside does.
+            if !ignoring && steps.takes(sample, whileHeld: role == .outside && pan.isDown) { scroll(sample) }
             return
         }
         guard sample.isContactSample else { return }
@@ -142,15 +143,16 @@ public struct MenuScene: Scene {
                 close(.dismissed, at: time)
             }
             highlighted = nil
-            // The touch-down caught the list where it was: left past an edge (a bounce or a
-            // wheel's overscroll caught), it springs back now instead of staying there, unless
-            // a scroll holds it (the scroll's end lets it go).
-            if !list.isAnimating && !steps.isActive { release(velocity: 0, at: time) }
         case .outside:
             release(velocity: panned ? pan.velocity.y : 0, at: time)
         case .none:
             break
         }
+        // The touch-down caught the list where it was (whatever the touch did since, and even
+        // if a second finger took its role away): left past an edge (a bounce or a wheel's
+        // overscroll caught), it springs back now instead of staying there, unless a scroll
+        // holds it (the scroll's end lets it go).
+        if !list.isAnimating && !steps.isActive { release(velocity: 0, at: time) }
         role = .none
     }
 

@@ -40,6 +40,9 @@ public struct PinchScene: Scene {
     private var events: [GestureEvent] = []
     // What was shown when each recognizer began: it moves the photo from there.
     private var startScale = 1.0, startRotation = 0.0, startX = 0.0, startY = 0.0
+    /// Where the scale and the angle were heading when the first finger caught them, until a
+    /// pinch or a turn begins.
+    private var caught: (scale: Double, rotation: Double)?
     public private(set) var state = SceneState()
 
     /// A photo at rest, unzoomed, in the middle of the screen.
@@ -65,6 +68,7 @@ public struct PinchScene: Scene {
         case .down:
             // A catch: the photo stops where it is shown.
             translationX.set(translationX.value); translationY.set(translationY.value)
+            caught = (scale.target, rotation.target)
             scale.set(scale.value); rotation.set(rotation.value)
         case .began:
             startX = translationX.value; startY = translationY.value
@@ -74,6 +78,7 @@ public struct PinchScene: Scene {
             translationY.set(startY + translation.dy)
         case .ended, .cancelled, .lifted:
             releaseTranslation(at: sample.time.seconds)
+            releaseCaughtTransform(at: sample.time.seconds)
         case .none:
             return
         }
@@ -94,8 +99,22 @@ public struct PinchScene: Scene {
         turn.handle(resting, events: &events)
     }
 
+    /// A touch that caught the scale or angle springing and lifted before any pinch or turn
+    /// began lets them go on to where they were heading (within 1…4, on a quarter turn):
+    /// caught and left, they stayed where the touch stopped them.
+    private mutating func releaseCaughtTransform(at seconds: Double) {
+        defer { caught = nil }
+        guard let caught else { return }
+        if !scale.isAnimating && scale.value != caught.scale { scale.spring(to: caught.scale, velocity: 0, at: seconds, with: snap) }
+        if !rotation.isAnimating && rotation.value != caught.rotation {
+            rotation.spring(to: caught.rotation, velocity: 0, at: seconds, with: snap)
+        }
+    }
+
     private mutating func take(_ event: GestureEvent) {
         let seconds = event.time.seconds
+        // A pinch or a turn takes the photo from where the catch left it.
+        if event.state == .began { caught = nil }
         switch (event.gesture, event.state) {
         case (.pinch, .began):
             startScale = scale.value

@@ -74,7 +74,7 @@ public struct ScrollScene: Scene {
         // A scroll without phases that idled out before this sample ends at its deadline.
         if let deadline = steps.deadline(passedBy: sample.time) { endScroll(at: deadline) }
         if sample.kind == .scroll {
-            scroll(sample)
+            if steps.takes(sample, whileHeld: pan.isDown) { scroll(sample) }
             return
         }
         // A finger landing ends a scroll: a later step starts a new one from where the

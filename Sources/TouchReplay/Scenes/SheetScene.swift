@@ -84,10 +84,14 @@ public struct SheetScene: Scene {
             holding = false
         case .lifted:
             // A tap on a closed screen opens the sheet, one on the backdrop above an open
-            // sheet closes it; a tap that caught the moving sheet lets it go on its way.
-            if !holding { isOpen.toggle() }
-            sheetY.spring(to: isOpen ? openY : closedY, velocity: retargetKeepsVelocity ? nil : 0, at: time,
-                          with: isOpen ? openSpring : dismissSpring)
+            // sheet closes it; a tap that caught the moving sheet lets it go on its way. A
+            // cancelled touch is no tap: it changes nothing but what it caught.
+            let tapped = !holding && sample.phase == .ended
+            if tapped { isOpen.toggle() }
+            if tapped || holding {
+                sheetY.spring(to: isOpen ? openY : closedY, velocity: retargetKeepsVelocity ? nil : 0, at: time,
+                              with: isOpen ? openSpring : dismissSpring)
+            }
             holding = false
         case .none:
             return

@@ -17,6 +17,18 @@ struct ScrollSteps: Sendable {
     private var endsWhenIdle = false
     private var lastStep: Int64 = 0
 
+    /// Whether a scene takes the scroll step `sample` at all. Not while a contact holds the
+    /// content (`held`): the finger has it. Taken, a step moved the content from where the
+    /// scroll caught it and the finger from its own hold, so the two fought (jumps of 160 pt a
+    /// frame), and a wheel's deadline sprang the content back from under the finger. Nor a
+    /// stray end: a terminal step with no delta while no scroll is under way (a trackpad's
+    /// `ended` after a finger took over), which started a scroll and stopped coasting content dead.
+    func takes(_ sample: InputSample, whileHeld held: Bool) -> Bool {
+        guard !held else { return false }
+        let delta = sample.scrollDelta ?? (0, 0)
+        return isActive || !sample.phase.isTerminal || delta.dx != 0 || delta.dy != 0
+    }
+
     /// Takes a step of `phase` at `time`; returns whether it starts a new scroll.
     mutating func step(_ phase: SamplePhase, at time: Int64) -> Bool {
         let starts = !isActive || phase == .began

@@ -1,0 +1,149 @@
+import Testing
+import TouchInput
+import TouchReplay
+
+/// Every gesture can be interrupted, and an interrupted element goes on to where its scene
+/// says it is heading: what a hostile round (5 December) found the scenes did not do, on
+/// traces a person can make — a touch landing again without lifting, a touch cancelled, a
+/// tap catching a spring, a second finger taking a role away, wheel steps under a finger, a
+/// trackpad's stray end.
+@Suite struct SceneInterruptionTests {
+    static let metadata = TraceMetadata(screen: .init(width: 390, height: 844, scale: 3), digitizerHz: 120, displayHz: 120)
+
+    /// A scene that forwards to `base` and keeps what it showed last, so a test run through
+    /// the replayer (which the engine's own handling is part of) can read where it ended.
+    final class Last: @unchecked Sendable {
+        var values: [String: Double] = [:]
+    }
+
+    struct Watched<Base: Scene>: Scene {
+        var base: Base
+        let last: Last
+        var state: SceneState { base.state }
+        var responsiveInputs: ResponsiveInputs { base.responsiveInputs }
+        var wakeTime: Int64? { base.wakeTime }
+        mutating func handle(_ sample: InputSample) { base.handle(sample) }
+        mutating func advance(to time: Int64) {
+            base.advance(to: time)
+            last.values = Dictionary(base.animatedValues(), uniquingKeysWith: { a, _ in a })
+        }
+        mutating func takeSignals(into signals: inout [SceneSignal]) { base.takeSignals(into: &signals) }
+        func animatedValues() -> [(name: String, value: Double)] { base.animatedValues() }
+    }
+
+    /// The animated values `scene` shows at the end of a virtual-clock replay of `samples`.
+    static func end<S: Scene>(_ scene: S, _ samples: [InputSample]) throws -> [String: Double] {
+        let last = Last()
+        _ = try Replayer.replay(samples: samples, scene: Watched(base: scene, last: last), sceneName: "watched",
+                                settings: ReplaySettings(mode: .virtual))
+        return last.values
+    }
+
+    static func touch(_ ms: Double, _ phase: SamplePhase, id: UInt32 = 1, x: Double, y: Double) -> InputSample {
+        InputSample(time: Int64((ms * 1e6).rounded()), kind: .touch, phase: phase, id: id, x: x, y: y)
+    }
+
+    static func scroll(_ ms: Double, _ phase: SamplePhase, dy: Double) -> InputSample {
+        InputSample(time: Int64((ms * 1e6).rounded()), kind: .scroll, phase: phase, x: 200, y: 400, scrollDelta: (0, dy))
+    }
+
+    /// `count` moves of finger `id` from (x, y), `dx`, `dy` points every 8 ms from `start`.
+    static func drag(_ start: Double, id: UInt32 = 1, x: Double, y: Double, dx: Double, dy: Double, count: Int,
+                     began: Bool = true, end: SamplePhase? = .ended) -> [InputSample] {
+        var samples = began ? [touch(start, .began, id: id, x: x, y: y)] : []
+        for step in 1...count {
+            let phase: SamplePhase = step == count ? (end ?? .moved) : .moved
+            samples.append(touch(start + 8 * Double(step), phase, id: id, x: x + dx * Double(step), y: y + dy * Double(step)))
+        }
+        return samples
+    }
+
+    /// A finger drags the PIP window, lands again without lifting (a digitizer that lost the
+    /// lift) and drags on, then lifts: the re-landing cancels the first drag, the second is a
+    /// gesture of its own, and the window springs to a corner. Before, the scene's pan took
+    /// the landing for a second finger of the same gesture and never ended: the window was
+    /// left at (77.8, 421.9), between corners.
+    @Test func aTouchLandingAgainWithoutLiftingStartsAfresh() throws {
+        let samples = Self.drag(10, x: 300, y: 700, dx: -4, dy: -6, count: 20, end: nil)
+            + Self.drag(200, x: 220, y: 580, dx: -4, dy: -6, count: 20)
+        let end = try Self.end(PipScene(), samples)
+        let x = try #require(end["x"]), y = try #require(end["y"])
+        #expect([16, 214].contains(x) && [60, 704].contains(y), "\(end)")
+    }
+
+    /// A touch that the system cancels is no tap: the closed sheet stays closed, and the home
+    /// screen does not launch the app. Before, both took it for a tap.
+    @Test func aCancelledTouchIsNoTap() throws {
+        let cancelled = [Self.touch(10, .began, x: 195, y: 500), Self.touch(60, .cancelled, x: 195, y: 500)]
+        #expect(try Self.end(SheetScene(), cancelled)["sheetY"] == 844)
+        var home = [Self.touch(10, .began, x: 195, y: 835)]
+        for step in 1...20 { home.append(Self.touch(10 + 8 * Double(step), step == 20 ? .ended : .moved, x: 195, y: 835 - 30 * Double(step))) }
+        home += [Self.touch(1500, .began, x: 195, y: 400), Self.touch(1550, .cancelled, x: 195, y: 400)]
+        let atHome = try Self.end(HomeScene(), home)
+        #expect(atHome["scale"] == 0.2, "\(atHome)")
+        // Ended, the same touch is a tap: the app launches.
+        home[home.count - 1].phase = .ended
+        #expect(try Self.end(HomeScene(), home)["scale"] == 1)
+    }
+
+    /// A pinch out to 5× springs back to 4 after the lift; a tap landing at 80 ms into that
+    /// spring catches it, and at its lift the scale goes on to 4. Before, it stayed where the
+    /// tap stopped it (4.43).
+    @Test func aTapCatchingThePinchsSpringLetsItGoOn() throws {
+        var samples = [Self.touch(0, .began, id: 1, x: 175, y: 422), Self.touch(0, .began, id: 2, x: 215, y: 422)]
+        for step in 1...20 {
+            let phase: SamplePhase = step == 20 ? .ended : .moved, d = 8 * Double(step)
+            samples += [Self.touch(8 * Double(step), phase, id: 1, x: 175 - d, y: 422), Self.touch(8 * Double(step), phase, id: 2, x: 215 + d, y: 422)]
+        }
+        samples += [Self.touch(240, .began, id: 3, x: 195, y: 422), Self.touch(300, .ended, id: 3, x: 195, y: 422)]
+        let end = try Self.end(PinchScene(), samples)
+        #expect(end["scale"] == 4, "\(end)")
+    }
+
+    /// A touch catches the menu's list past its top edge (a wheel pulled it there) and opens
+    /// the menu; a second finger outside dismisses the menu, taking the first finger's role;
+    /// at the first finger's lift the list springs back to its edge. Before, it stayed at
+    /// 121.8 pt (the one-finger case was mended first, and only on that path).
+    @Test func theMenusListIsLetGoWhateverTheTouchsRole() throws {
+        let samples = [Self.scroll(100, .moved, dy: -500), Self.scroll(108, .moved, dy: -500),
+                       Self.touch(150, .began, id: 1, x: 195, y: 200), Self.touch(180, .began, id: 2, x: 20, y: 800),
+                       Self.touch(220, .ended, id: 2, x: 20, y: 800), Self.touch(260, .ended, id: 1, x: 195, y: 200)]
+        let end = try Self.end(MenuScene(), samples)
+        let list = try #require(end["list"])
+        #expect(abs(list) < 0.01, "\(end)")
+    }
+
+    /// Wheel notches arriving while a finger drags the scroll view are the finger's to ignore:
+    /// the content follows the finger 1:1 throughout (tracking error 0, no jump), and a notch
+    /// after the finger rested and lifted scrolls from where the finger left it. Before, finger and steps each set
+    /// the content from their own hold: jumps of up to 245 pt a frame.
+    @Test func wheelStepsUnderAFingerDoNotFightIt() throws {
+        var samples = Self.drag(10, x: 200, y: 600, dx: 0, dy: -5, count: 30, end: nil)
+        samples.insert(Self.scroll(100, .moved, dy: 120), at: 12)
+        samples.insert(Self.scroll(150, .moved, dy: 120), at: 19)
+        // The finger rests 150 ms before it lifts, so that the content does not coast.
+        for step in 1...19 { samples.append(Self.touch(250 + 8 * Double(step), .stationary, x: 200, y: 450)) }
+        samples.append(Self.touch(410, .ended, x: 200, y: 450))
+        samples.append(Self.scroll(2000, .moved, dy: 40))
+        let record = try Replayer.replay(samples: samples, metadata: Self.metadata, sceneNamed: "scroll", settings: ReplaySettings(mode: .virtual))
+        #expect(record[.trackingError].max == 0, "\(record[.trackingError])")
+        // 30 moves of 5 pt less the hysteresis crossing (the first sample past 10 pt: 15 pt),
+        // then the notch's 40 pt: the content ends 135 + 40 pt up from where it started.
+        let end = try Self.end(ScrollScene(), samples)
+        let start = ScrollScene().state.y
+        let y = try #require(end["y"])
+        #expect(y == start - 175, "\(end)")
+    }
+
+    /// A finger flicks the scroll view after a trackpad scroll, and the trackpad's `ended`
+    /// step, with no delta, comes after the finger took over: the content coasts on to its
+    /// edge as without that step. Before, the step started a scroll and stopped it dead.
+    @Test func aTrackpadsStrayEndDoesNotStopCoastingContent() throws {
+        var samples = [Self.scroll(10, .began, dy: 20), Self.scroll(18, .moved, dy: 20)]
+        samples += Self.drag(30, x: 200, y: 700, dx: 0, dy: -30, count: 10)
+        let withoutEnd = try Self.end(ScrollScene(), samples)
+        samples.append(Self.scroll(150, .ended, dy: 0))
+        let withEnd = try Self.end(ScrollScene(), samples)
+        #expect(withEnd == withoutEnd, "\(withEnd) against \(withoutEnd)")
+    }
+}
