@@ -147,3 +147,29 @@ import TouchReplay
         #expect(withEnd == withoutEnd, "\(withEnd) against \(withoutEnd)")
     }
 }
+
+extension SceneInterruptionTests {
+    /// Two fingers pinch the canvas from 120 to 240 pt apart (2.5 pt each a frame); one lifts,
+    /// lands again 100 ms later where it left and they spread to 360 pt. The pinch begins
+    /// past 10 pt a finger each time (at 145 and 265 pt apart), so the zoom ends at
+    /// 240/145 × 360/265. Before, the finger still down was not offered to the pinch started
+    /// afresh, and the second spread did not zoom (240/145 = 1.655).
+    @Test func aFingerPutBackDownPinchesTheCanvasAgain() throws {
+        func spread(_ start: Double, from left: Double, _ right: Double, steps: Int) -> [InputSample] {
+            var samples: [InputSample] = []
+            for step in 1...steps {
+                let t = start + Double(step) * 1000 / 120, d = 2.5 * Double(step)
+                samples += [Self.touch(t, .moved, id: 1, x: left - d, y: 422), Self.touch(t, .moved, id: 2, x: right + d, y: 422)]
+            }
+            return samples
+        }
+        var samples = [Self.touch(100, .began, id: 1, x: 135, y: 422), Self.touch(100, .began, id: 2, x: 255, y: 422)]
+        samples += spread(100, from: 135, 255, steps: 24)
+        samples.append(Self.touch(310, .ended, id: 2, x: 315, y: 422))
+        samples.append(Self.touch(400, .began, id: 2, x: 315, y: 422))
+        samples += spread(400, from: 75, 315, steps: 24)
+        samples += [Self.touch(620, .ended, id: 1, x: 15, y: 422), Self.touch(620, .ended, id: 2, x: 375, y: 422)]
+        let zoom = try #require(try Self.end(CanvasScene(), samples)["zoom"])
+        #expect(abs(zoom - 240.0 / 145 * 360 / 265) < 1e-9, "\(zoom)")
+    }
+}

@@ -175,9 +175,14 @@ public struct CanvasScene: Scene {
 
     /// A navigating contact's sample: pinch to zoom about the midpoint, pan with the centroid.
     private mutating func navigate(_ sample: InputSample) {
-        if sample.phase == .began, pinch.state.isTerminal { pinch.reset() }
         var moved = false
         events.empty()
+        if sample.phase == .began, pinch.state.isTerminal {
+            pinch.reset()
+            // A finger still down from the last pinch is offered again first, as the pinch
+            // scene does: a finger lifted and put back down then pinches with it at once.
+            if let resting = pan.restingFinger(at: sample.time) { pinch.handle(resting, events: &events) }
+        }
         pinch.handle(sample, events: &events)
         for event in events where event.gesture == .pinch {
             if event.state == .began { startZoom = zoom; pinchAnchor = pinch.location; pinchBegan = sample.time }

@@ -91,9 +91,7 @@ public struct PinchScene: Scene {
         guard pinch.state.isTerminal || turn.state.isTerminal else { return }
         if pinch.state.isTerminal { pinch.reset() }
         if turn.state.isTerminal { turn.reset() }
-        guard pan.isDown, pan.pan.fingers.count == 1, let finger = pan.pan.fingers.first else { return }
-        let resting = InputSample(time: sample.time, kind: finger.kind, phase: .began, id: finger.id,
-                                  x: finger.location.x, y: finger.location.y)
+        guard let resting = pan.restingFinger(at: sample.time) else { return }
         events.empty()
         pinch.handle(resting, events: &events)
         turn.handle(resting, events: &events)

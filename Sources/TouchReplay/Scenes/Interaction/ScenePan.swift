@@ -77,6 +77,17 @@ struct ScenePan<Recognizer: PanSource>: Sendable {
         }
     }
 
+    /// The one finger still down, as a landing at `time` where it is now: offered again to a
+    /// two-finger recognizer started afresh, so that a second finger landing next to it
+    /// pinches at once. `nil` unless exactly one finger is down.
+    func restingFinger(at time: Int64) -> InputSample? {
+        guard isDown else { return nil }
+        return recognizer.withPan { pan in
+            guard pan.fingers.count == 1, let finger = pan.fingers.first else { return nil }
+            return InputSample(time: time, kind: finger.kind, phase: .began, id: finger.id, x: finger.location.x, y: finger.location.y)
+        }
+    }
+
     /// Takes a sample. A new first finger is offered to the recognizer, which may decline it
     /// (an edge pan takes only contacts at its edge) unless `takeAnyContact` says the scene
     /// wants it anyway (a touch that catches a moving element).
