@@ -21,14 +21,17 @@ extension GestureArena {
         guard sample.kind.isContact else { return }
         quietTick = nil
         var sessionIndex = Self.session(of: sample, in: sessions)
-        if sample.phase == .began || sample.phase == .hoverEntered, sessionIndex != nil {
+        if sample.phase == .began || sample.phase == .hoverEntered, let existing = sessionIndex {
             // A contact that lands again without having lifted starts afresh: the recognizers
             // following it see it cancelled (or its hover end) at this sample, which ends its
             // session, and the landing is then a new contact. Only dropping the session left
             // them following the old touch: a pan took the new one as a second finger, and a
-            // long press kept timing from the first landing.
+            // long press kept timing from the first landing. It is cancelled where it was last
+            // seen, not where it lands again: a pan cancelled there took the jump between the
+            // two for its translation.
             var end = sample
             end.phase = sample.phase == .began ? .cancelled : .hoverExited
+            end.location = (sessions[existing].lastX, sessions[existing].lastY)
             handle(end, into: &out)
             sessionIndex = Self.session(of: sample, in: sessions)
         }
@@ -40,6 +43,8 @@ extension GestureArena {
             sessionIndex = sessions.count - 1
         }
         guard let index = sessionIndex else { return }
+        sessions[index].lastX = sample.x
+        sessions[index].lastY = sample.y
         // One memo for every sample and tick: it keeps the contacts' trackers, and the pause
         // detectors fit each contact's window once between them. The arena's own, used in
         // place (a copy taken out and put back cost as much as a solve).
@@ -149,7 +154,7 @@ extension GestureArena {
             if recognizers[index].wantsContact(sample) { members.append(index) }
         }
         sessions.append(ContactSession(serial: nextSessionSerial, kind: sample.kind, id: sample.id, isHover: sample.isHoverSample,
-                                       members: members, joined: members))
+                                       members: members, joined: members, lastX: sample.x, lastY: sample.y))
         nextSessionSerial += 1
     }
 

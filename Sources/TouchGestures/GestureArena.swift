@@ -173,6 +173,9 @@ struct ContactSession: Sendable, Hashable {
     /// Every recognizer that joined the session, those a claim has cancelled since included:
     /// they stay finished until the contact lifts.
     var joined: [Int]
+    /// Where the contact was last seen: a landing again without a lift cancels it there.
+    var lastX: Double
+    var lastY: Double
 }
 
 /// A claim held back until the recognizers it depends on have decided.

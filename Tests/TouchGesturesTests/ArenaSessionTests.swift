@@ -177,3 +177,21 @@ extension ArenaSessionTests {
         #expect(turned == expected, "\(turned) against \(expected)")
     }
 }
+
+extension ArenaSessionTests {
+    /// A touch drags 60 pt, then lands again 300 pt away without having lifted: its pan is
+    /// cancelled where the finger was last seen, with the translation of its last change.
+    /// Before, it was cancelled where the finger landed again, and the jump between the two
+    /// (300 pt) was reported as the pan's translation.
+    @Test func aTouchLandingAgainIsCancelledWhereItWasLastSeen() throws {
+        var samples = [Self.touch(0, .began, id: 1, x: 50)]
+        for step in 1...20 { samples.append(Self.touch(10 * Double(step), .moved, id: 1, x: 50 + 3 * Double(step))) }
+        samples.append(Self.touch(210, .began, id: 1, x: 50, y: 700))
+        let events = StandardArena.events(of: samples, screen: Self.screen)
+        let lastChange = try #require(events.last { $0.gesture == .pan && $0.state == .changed })
+        let cancel = try #require(events.first { $0.gesture == .pan && $0.state == .cancelled })
+        #expect(cancel.time == 210_000_000)
+        #expect(cancel.translation == lastChange.translation, "\(String(describing: cancel.translation))")
+        #expect(cancel.location == Point(x: 110, y: 400))
+    }
+}

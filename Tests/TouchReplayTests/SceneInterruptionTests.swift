@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import TouchInput
 import TouchReplay
 
@@ -171,5 +172,91 @@ extension SceneInterruptionTests {
         samples += [Self.touch(620, .ended, id: 1, x: 15, y: 422), Self.touch(620, .ended, id: 2, x: 375, y: 422)]
         let zoom = try #require(try Self.end(CanvasScene(), samples)["zoom"])
         #expect(abs(zoom - 240.0 / 145 * 360 / 265) < 1e-9, "\(zoom)")
+    }
+}
+
+/// Hostile round of 5 December, second pass: a ninth contact, a pinch and a turn caught in
+/// turn, where a re-landing is cancelled, and a second finger on a tap.
+extension SceneInterruptionTests {
+    /// Nine fingers drag the PIP window, the ninth lands again without lifting, and all lift:
+    /// the window springs to a corner. Before, a ninth contact had no place among the
+    /// positions the engine keeps, so its re-landing went unseen and the scene's pan never
+    /// ended: the window was left at (214, 732.9).
+    @Test func aNinthFingerLandingAgainStartsAfresh() throws {
+        var samples: [InputSample] = []
+        for id in UInt32(1)...9 { samples.append(Self.touch(10, .began, id: id, x: 20 + 40 * Double(id), y: 400)) }
+        for (ms, y) in [(20.0, 420.0), (30, 440)] {
+            for id in UInt32(1)...9 { samples.append(Self.touch(ms, .moved, id: id, x: 20 + 40 * Double(id), y: y)) }
+        }
+        samples.append(Self.touch(40, .began, id: 9, x: 300, y: 700))
+        for id in UInt32(1)...8 { samples.append(Self.touch(50, .ended, id: id, x: 20 + 40 * Double(id), y: 440)) }
+        samples.append(Self.touch(50, .ended, id: 9, x: 300, y: 700))
+        let end = try Self.end(PipScene(), samples)
+        let x = try #require(end["x"]), y = try #require(end["y"])
+        #expect([16, 214].contains(x) && [60, 704].contains(y), "\(end)")
+    }
+
+    /// Two fingers spread the photo past 4× and lift (it springs back to 4); two fingers land
+    /// 40 ms later, catching it, and turn it 45° without spreading. The turn springs to a
+    /// quarter turn and the caught scale goes on to 4; the mirror case (a turn, then a
+    /// spread) leaves the angle on a quarter turn. Before, a gesture beginning let go of both
+    /// caught values: the scale stayed at 4.58, the angle at 1.05 rad.
+    @Test(arguments: [false, true])
+    func aTurnAfterACatchLetsTheCaughtScaleGoOn(turnFirst: Bool) throws {
+        let centre = (x: 195.0, y: 422.0)
+        func fingers(_ ms: Double, _ phase: SamplePhase, radius: Double, angle: Double) -> [InputSample] {
+            let dx = radius * cos(angle), dy = radius * sin(angle)
+            return [Self.touch(ms, phase, id: 1, x: centre.x - dx, y: centre.y - dy),
+                    Self.touch(ms, phase, id: 2, x: centre.x + dx, y: centre.y + dy)]
+        }
+        /// Two fingers from (radius, angle) to (radius2, angle2) over 300 ms, held 100 ms.
+        func gesture(_ start: Double, _ from: (Double, Double), _ to: (Double, Double)) -> [InputSample] {
+            var samples = fingers(start, .began, radius: from.0, angle: from.1)
+            for step in 1...36 {
+                let f = Double(step) / 36
+                samples += fingers(start + 300 * f, .moved, radius: from.0 + (to.0 - from.0) * f, angle: from.1 + (to.1 - from.1) * f)
+            }
+            for step in 1...12 { samples += fingers(start + 300 + 25 * Double(step) / 3, step == 12 ? .ended : .stationary, radius: to.0, angle: to.1) }
+            return samples
+        }
+        let spread = ((30.0, 0.0), (190.0, 0.0)), turn = ((100.0, 0.0), (100.0, Double.pi / 4))
+        let first = turnFirst ? turn : spread, second = turnFirst ? spread : turn
+        let end = try Self.end(PinchScene(), gesture(0, first.0, first.1) + gesture(440, second.0, second.1))
+        let scale = try #require(end["scale"]), rotation = try #require(end["rotation"])
+        #expect(scale >= 1 && scale <= 4, "\(end)")
+        #expect(abs(rotation / (Double.pi / 2) - (rotation / (Double.pi / 2)).rounded()) < 1e-9, "\(end)")
+    }
+
+    /// A finger drags the PIP window 100 pt, rests, and lands again far away (the digitizer
+    /// lost its lift): the window is let go where the finger last held it, and the presented
+    /// gap is what it is when the finger lifts there instead. Before, the cancel came where
+    /// the finger landed again, and the presented gap read 694 pt.
+    @Test func aReLandingIsCancelledWhereTheFingerWasLastSeen() throws {
+        var samples = Self.drag(0, x: 280, y: 760, dx: -5, dy: 0, count: 20, end: nil)
+        for step in 1...18 { samples.append(Self.touch(160 + 8 * Double(step), .stationary, x: 180, y: 760)) }
+        let lifted = samples + [Self.touch(310, .ended, x: 180, y: 760)]
+        samples += [Self.touch(310, .began, x: 40, y: 80), Self.touch(360, .ended, x: 40, y: 80)]
+        func gap(_ samples: [InputSample]) throws -> MetricSummary {
+            try Replayer.replay(samples: samples, metadata: Self.metadata, sceneNamed: "pip", settings: ReplaySettings(mode: .virtual))[.presentedGap]
+        }
+        let relanded = try gap(samples), control = try gap(lifted)
+        #expect(relanded.max == control.max && relanded.count == control.count, "\(relanded) against \(control)")
+    }
+
+    /// Two fingers spread about a still midpoint on the closed sheet and on the home screen,
+    /// then lift: no tap (a second finger fails it), so the sheet stays closed and the home
+    /// screen stays home. Before, the pan never began and the lift was taken for a tap.
+    @Test func aSecondFingerMakesNoTap() throws {
+        func spread(y: Double) -> [InputSample] {
+            var samples = [Self.touch(0, .began, id: 1, x: 145, y: y), Self.touch(0, .began, id: 2, x: 245, y: y)]
+            for step in 1...12 {
+                let phase: SamplePhase = step == 12 ? .ended : .moved, d = 8 * Double(step)
+                samples += [Self.touch(8 * Double(step), phase, id: 1, x: 145 - d, y: y), Self.touch(8 * Double(step), phase, id: 2, x: 245 + d, y: y)]
+            }
+            return samples
+        }
+        #expect(try Self.end(SheetScene(), spread(y: 500))["sheetY"] == 844)
+        // One finger tapping the same place opens the sheet.
+        #expect(try Self.end(SheetScene(), [Self.touch(0, .began, x: 195, y: 500), Self.touch(50, .ended, x: 195, y: 500)])["sheetY"] != 844)
     }
 }

@@ -82,14 +82,16 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         consume(sample)
     }
 
-    /// A contact landing again without having lifted is cancelled where it lands and starts
-    /// afresh (docs/GESTURES.md), as the gesture arena has it: the scene and the probes are
-    /// handed its cancel first. Fed the landing alone, a scene's pan took it for a second
-    /// finger of the same gesture, which then never ended.
+    /// A contact landing again without having lifted is cancelled where it was last seen and
+    /// starts afresh (docs/GESTURES.md), as the gesture arena has it: the scene and the probes
+    /// are handed its cancel first. Fed the landing alone, a scene's pan took it for a second
+    /// finger of the same gesture, which then never ended; cancelled where it lands, the
+    /// element it held jumped there (a presented gap of 694 pt).
     @inline(never)
     private mutating func relanding(_ sample: InputSample) {
         var cancel = sample
         cancel.phase = .cancelled
+        if let last = context.contacts.position(of: sample.contact) { cancel.location = last }
         let downBefore = context.contacts.down
         context.contacts.update(cancel)
         probes.observe(cancel, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore,

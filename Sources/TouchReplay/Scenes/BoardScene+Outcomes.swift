@@ -46,10 +46,11 @@ extension BoardScene {
         drag = .none
     }
 
-    /// A contact lifted before its drag began: a click or tap.
+    /// A contact lifted before its drag began: a click or tap, unless it was cancelled or a
+    /// second finger joined it.
     mutating func click(_ sample: InputSample) {
         pressed = nil
-        guard sample.phase == .ended else { return }
+        guard pan.isTap(sample) else { return }
         guard let index = landedOn else {
             // A click on the empty board clears the selection.
             selection.removeAll()

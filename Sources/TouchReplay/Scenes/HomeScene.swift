@@ -200,10 +200,11 @@ public struct HomeScene: Scene {
             swiping = false
         case .lifted:
             // A tap at home or in the switcher launches the app; a tap that caught the card
-            // on its way (a launch under way) lets it go on to the app. A cancelled touch is
-            // no tap: the card goes on to where it was heading. Either way it springs there
-            // from where the finger held it, never left where it stopped.
-            if sample.phase == .ended { committed = .app }
+            // on its way (a launch under way) lets it go on to the app. A cancelled touch, or
+            // one a second finger joined, is no tap: the card goes on to where it was heading.
+            // Either way it springs there from where the finger held it, never left where it
+            // stopped.
+            if pan.isTap(sample) { committed = .app }
             let goal = target(of: committed)
             if cardX.value != goal.x || cardY.value != goal.y || scale.value != goal.scale {
                 let time = sample.time.seconds

@@ -40,9 +40,10 @@ public struct PinchScene: Scene {
     private var events: [GestureEvent] = []
     // What was shown when each recognizer began: it moves the photo from there.
     private var startScale = 1.0, startRotation = 0.0, startX = 0.0, startY = 0.0
-    /// Where the scale and the angle were heading when the first finger caught them, until a
-    /// pinch or a turn begins.
-    private var caught: (scale: Double, rotation: Double)?
+    /// Where the scale and the angle were heading when the first finger caught them, each
+    /// until a gesture of its own begins (a turn leaves the caught scale to go on at the lift).
+    private var caughtScale: Double?
+    private var caughtRotation: Double?
     public private(set) var state = SceneState()
 
     /// A photo at rest, unzoomed, in the middle of the screen.
@@ -68,7 +69,8 @@ public struct PinchScene: Scene {
         case .down:
             // A catch: the photo stops where it is shown.
             translationX.set(translationX.value); translationY.set(translationY.value)
-            caught = (scale.target, rotation.target)
+            caughtScale = scale.target
+            caughtRotation = rotation.target
             scale.set(scale.value); rotation.set(rotation.value)
         case .began:
             startX = translationX.value; startY = translationY.value
@@ -97,24 +99,25 @@ public struct PinchScene: Scene {
         turn.handle(resting, events: &events)
     }
 
-    /// A touch that caught the scale or angle springing and lifted before any pinch or turn
-    /// began lets them go on to where they were heading (within 1…4, on a quarter turn):
-    /// caught and left, they stayed where the touch stopped them.
+    /// A touch that caught the scale or angle springing and lifted before a pinch (for the
+    /// scale) or a turn (for the angle) began lets it go on to where it was heading (within
+    /// 1…4, on a quarter turn): caught and left, it stayed where the touch stopped it.
     private mutating func releaseCaughtTransform(at seconds: Double) {
-        defer { caught = nil }
-        guard let caught else { return }
-        if !scale.isAnimating && scale.value != caught.scale { scale.spring(to: caught.scale, velocity: 0, at: seconds, with: snap) }
-        if !rotation.isAnimating && rotation.value != caught.rotation {
-            rotation.spring(to: caught.rotation, velocity: 0, at: seconds, with: snap)
+        defer { caughtScale = nil; caughtRotation = nil }
+        if let goal = caughtScale, !scale.isAnimating, scale.value != goal {
+            scale.spring(to: goal, velocity: 0, at: seconds, with: snap)
+        }
+        if let goal = caughtRotation, !rotation.isAnimating, rotation.value != goal {
+            rotation.spring(to: goal, velocity: 0, at: seconds, with: snap)
         }
     }
 
     private mutating func take(_ event: GestureEvent) {
         let seconds = event.time.seconds
-        // A pinch or a turn takes the photo from where the catch left it.
-        if event.state == .began { caught = nil }
         switch (event.gesture, event.state) {
         case (.pinch, .began):
+            // The pinch takes the scale from where the catch left it.
+            caughtScale = nil
             startScale = scale.value
             scale.set(startScale)
         case (.pinch, .changed):
@@ -124,6 +127,7 @@ public struct PinchScene: Scene {
             let goal = min(4, max(1, startScale * pinch.projectedScale))
             scale.spring(to: goal, velocity: velocity, at: seconds, with: snap)
         case (.rotation, .began):
+            caughtRotation = nil
             startRotation = rotation.value
             rotation.set(startRotation)
         case (.rotation, .changed):

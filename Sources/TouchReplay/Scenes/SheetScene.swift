@@ -85,8 +85,9 @@ public struct SheetScene: Scene {
         case .lifted:
             // A tap on a closed screen opens the sheet, one on the backdrop above an open
             // sheet closes it; a tap that caught the moving sheet lets it go on its way. A
-            // cancelled touch is no tap: it changes nothing but what it caught.
-            let tapped = !holding && sample.phase == .ended
+            // cancelled touch, or one a second finger joined, is no tap: it changes nothing but
+            // what it caught.
+            let tapped = !holding && pan.isTap(sample)
             if tapped { isOpen.toggle() }
             if tapped || holding {
                 sheetY.spring(to: isOpen ? openY : closedY, velocity: retargetKeepsVelocity ? nil : 0, at: time,

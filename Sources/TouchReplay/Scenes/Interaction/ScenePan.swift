@@ -31,6 +31,9 @@ struct ScenePan<Recognizer: PanSource>: Sendable {
     }
 
     private(set) var recognizer: Recognizer
+    /// Whether another finger (or pencil) landed while the pan followed the first: what it
+    /// lifts is no tap.
+    private var joined = false
 
     init(_ recognizer: Recognizer) {
         self.recognizer = recognizer
@@ -60,6 +63,13 @@ struct ScenePan<Recognizer: PanSource>: Sendable {
             let current = pan.translation
             return Offset(dx: projected.dx - current.dx, dy: projected.dy - current.dy)
         }
+    }
+
+    /// Whether the lift `sample` (of a ``Step/lifted`` step) ends a tap: lifted, not
+    /// cancelled, by a touch that no other finger or pencil joined (docs/GESTURES.md: a
+    /// second finger fails a tap that is still undecided).
+    func isTap(_ sample: InputSample) -> Bool {
+        sample.phase == .ended && !joined
     }
 
     /// Whether `sample` is of the first finger the pan followed (by kind and id: a pencil and
@@ -99,6 +109,7 @@ struct ScenePan<Recognizer: PanSource>: Sendable {
             if recognizer.state == .idle && !takeAnyContact && !recognizer.wantsContact(sample) { return .none }
         }
         let before = recognizer.state
+        if sample.phase == .began { joined = before != .idle }
         // No one reads the pan's events here: the scene reads its state and properties.
         recognizer.follow(sample)
         let after = recognizer.state
