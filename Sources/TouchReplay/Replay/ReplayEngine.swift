@@ -62,15 +62,16 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     }
 
     /// Takes the next sample of the trace (in time order; an earlier time is treated as the
-    /// previous one's).
+    /// previous one's); `relanding` says it lands a contact that is down already, as
+    /// ``ReplaySpan`` follows them all (the positions the probes see hold eight).
     @inline(__always)
-    mutating func feed(_ sample: InputSample) {
+    mutating func feed(_ sample: InputSample, relanding: Bool) {
         var sample = sample
         if sample.time < lastTime { sample.time = lastTime }
         lastTime = sample.time
         if firstTime == nil { firstTime = sample.time }
         renderFrames(before: sample.time)
-        if sample.phase == .began, context.contacts.isTouching(sample.contact) { relanding(sample) }
+        if sample.phase == .began, relanding || context.contacts.isTouching(sample.contact) { cancelBeforeRelanding(sample) }
         let downBefore = context.contacts.down
         context.contacts.update(sample)
         probes.observe(sample, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore,
@@ -88,7 +89,7 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     /// finger of the same gesture, which then never ended; cancelled where it lands, the
     /// element it held jumped there (a presented gap of 694 pt).
     @inline(never)
-    private mutating func relanding(_ sample: InputSample) {
+    private mutating func cancelBeforeRelanding(_ sample: InputSample) {
         var cancel = sample
         cancel.phase = .cancelled
         if let last = context.contacts.position(of: sample.contact) { cancel.location = last }

@@ -114,8 +114,8 @@ public enum Replayer {
                                       recordsSeries: settings.recordsSeries, frameCost: settings.frameCost, costRecorder: frameCosts)
             try drive { samples in
                 for index in samples.indices {
-                    try span.admit(samples[index])
-                    engine.feed(samples[index])
+                    let relanding = try span.admit(samples[index])
+                    engine.feed(samples[index], relanding: relanding)
                 }
             }
             engine.finish(tail: settings.tail)
@@ -127,10 +127,10 @@ public enum Replayer {
             var previous: Int64?
             try drive { samples in
                 for sample in samples {
-                    try span.admit(sample)
+                    let relanding = try span.admit(sample)
                     if let previous { try Self.checkWait(from: previous, to: sample.time, rate: rate, traceName: traceName) }
                     previous = sample.time
-                    engine.feed(sample)
+                    engine.feed(sample, relanding: relanding)
                 }
             }
             engine.finish(tail: settings.tail)
@@ -210,30 +210,35 @@ struct ReplaySpan {
     init(traceName: String) { self.traceName = traceName }
 
     /// Takes the next sample (in time order), or refuses it when it lies too far after the
-    /// first or lands one contact too many.
+    /// first or lands one contact too many. Answers whether it is a contact landing again
+    /// without having lifted.
     @inline(__always)
-    mutating func admit(_ sample: InputSample) throws(TraceFileError) {
-        if sample.kind.isContact, sample.phase == .began || sample.phase.isTerminal { try count(sample) }
+    mutating func admit(_ sample: InputSample) throws(TraceFileError) -> Bool {
+        var relanding = false
+        if sample.kind.isContact, sample.phase == .began || sample.phase.isTerminal { relanding = try count(sample) }
         guard let first else {
             first = sample.time
-            return
+            return relanding
         }
         guard SampleTime.span(from: first, to: sample.time) <= SampleTime.limit else {
             throw TraceFileError(.malformed, path: traceName,
                                  reason: "spans more than 2^62 − 1 ns (about 146 years) from its first sample at \(first) ns to a sample at \(sample.time) ns, more than replay's frame times can hold")
         }
+        return relanding
     }
 
-    private mutating func count(_ sample: InputSample) throws(TraceFileError) {
+    /// Follows the contacts down; answers whether a landing is of one already down.
+    private mutating func count(_ sample: InputSample) throws(TraceFileError) -> Bool {
         guard sample.phase == .began else {
             down.remove(sample.contact.packed)
-            return
+            return false
         }
-        down.insert(sample.contact.packed)
+        guard down.insert(sample.contact.packed).inserted else { return true }
         guard down.count <= Self.maximumContactsDown else {
             throw TraceFileError(.malformed, path: traceName,
                                  reason: "has more than \(Self.maximumContactsDown) contacts down at once (at \(sample.time) ns), more than replay follows or any digitizer reports")
         }
+        return false
     }
 }
 
