@@ -17,8 +17,12 @@ extension StandardArena {
         /// The speed under which the timer pause detector's timer runs, pt/s.
         public var timerSpeedThreshold: Double
 
-        public init(panHysteresis: Double = 10, pinchHysteresis: Double = 10, pauseMinimumDeceleration: Double = 1000,
-                    pauseSpeedFraction: Double = 0.6, timerDuration: Int64 = 100_000_000, timerSpeedThreshold: Double = 20) {
+        // The defaults read from the recognizers themselves, so that the two cannot drift apart.
+        public init(panHysteresis: Double = PanRecognizer().hysteresis, pinchHysteresis: Double = PinchRecognizer().hysteresis,
+                    pauseMinimumDeceleration: Double = DecelerationPauseDetector().minimumDeceleration,
+                    pauseSpeedFraction: Double = DecelerationPauseDetector().speedFraction,
+                    timerDuration: Int64 = TimerPauseDetector().duration,
+                    timerSpeedThreshold: Double = TimerPauseDetector().speedThreshold) {
             self.panHysteresis = panHysteresis
             self.pinchHysteresis = pinchHysteresis
             self.pauseMinimumDeceleration = pauseMinimumDeceleration

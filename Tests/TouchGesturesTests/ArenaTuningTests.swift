@@ -80,9 +80,13 @@ import TouchInput
         #expect(pause(.deceleration, .init()) != nil)
     }
 
-    /// The defaults are the recognizers' own: an arena built with `Tuning()` and the standard
-    /// one agree on the three gestures above, one after another.
+    /// The defaults are the recognizers' own, value by value, and an arena built with
+    /// `Tuning()` agrees with the standard one on the three gestures above, one after another.
     @Test func theDefaultsAreTheRecognizersOwn() {
+        let tuning = StandardArena.Tuning()
+        #expect(tuning.panHysteresis == 10 && tuning.pinchHysteresis == 10)
+        #expect(tuning.pauseMinimumDeceleration == 1000 && tuning.pauseSpeedFraction == 0.6)
+        #expect(tuning.timerDuration == 100_000_000 && tuning.timerSpeedThreshold == 20)
         let samples = Self.swipeAndRest() + Self.drag(from: 2000) + Self.spread(from: 3000)
         let standard = StandardArena.events(of: samples, screen: Self.screen)
         #expect(standard == Self.events(samples, .init()))

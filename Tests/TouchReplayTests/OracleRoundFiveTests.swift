@@ -66,6 +66,11 @@ import TouchReplay
         // Inside its range, a caught list stays where the touch stopped it.
         let inside = try #require(Self.settled(MenuScene(), Self.overscroll(dy: 100) + Self.tap, value: "list"))
         #expect(inside == -1044, "\(inside)")
+        // The broken variant ignores the lift while its menu grows, and still lets go of the
+        // list (it was left at 77.88 pt: that variant swallows input, it does not strand content).
+        let broken = MenuScene(parameters: .init(respondsWhileAnimating: false))
+        let ignored = try #require(Self.settled(broken, samples, value: "list"))
+        #expect(abs(ignored) < 0.01, "broken menu list at \(ignored)")
     }
 
     /// A pointer appears over an object at V(2) and, still, presses it at V(12) and releases at

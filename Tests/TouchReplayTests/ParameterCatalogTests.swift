@@ -1,5 +1,6 @@
 import Testing
 import TouchDynamics
+import TouchGestures
 import TouchReplay
 
 @Suite("Parameter catalogue")
@@ -26,6 +27,18 @@ struct ParameterCatalogTests {
         #expect(PinchScene.Parameters(none) == PinchScene.Parameters())
         #expect(PointerScene.Parameters(none) == PointerScene.Parameters())
         #expect(none.assignments.isEmpty)
+        // `gestures --set`: nothing set is the standard arena (a catalogue default that
+        // drifted from a recognizer's would change every `gestures` output).
+        #expect(StandardArena.Tuning(none) == StandardArena.Tuning())
+    }
+
+    /// The timer detector's speed threshold stays below the speed that arms it: above, the
+    /// detector re-armed at every slow sample and called a pause at nearly each one (52 on
+    /// the bundled pause trace at 10 000 pt/s, against 1).
+    @Test func theTimersThresholdStaysBelowItsArmingSpeed() {
+        let range = ParameterCatalog.all.first { $0.name == "timer.speed_threshold" }?.range ?? 0...0
+        #expect(range.upperBound < TimerPauseDetector().minimumPeakSpeed)
+        #expect(range.contains(StandardArena.Tuning().timerSpeedThreshold))
     }
 
     @Test("a set value reaches the scene's parameters")

@@ -260,3 +260,65 @@ extension SceneInterruptionTests {
         #expect(try Self.end(SheetScene(), [Self.touch(0, .began, x: 195, y: 500), Self.touch(50, .ended, x: 195, y: 500)])["sheetY"] != 844)
     }
 }
+
+extension SceneInterruptionTests {
+    /// A finger rests on the board, or outside the menu a tap opened, while two wheel notches
+    /// arrive: the finger holds the content, so the notches move nothing (the content ends
+    /// where the finger alone leaves it), where without the finger they scroll it.
+    @Test func wheelStepsUnderARestingFingerMoveNothing() throws {
+        let tap = [Self.touch(10, .began, id: 2, x: 195, y: 300), Self.touch(60, .ended, id: 2, x: 195, y: 300)]
+        for (scene, name, before) in [(AnyScene(BoardScene()), "board", []), (AnyScene(MenuScene()), "list", tap)] {
+            var held = before + [Self.touch(500, .began, x: 20, y: 800)]
+            for step in 1...40 { held.append(Self.touch(500 + 8 * Double(step), .stationary, x: 20, y: 800)) }
+            held.append(Self.touch(900, .ended, x: 20, y: 800))
+            let notches = [Self.scroll(600, .moved, dy: 120), Self.scroll(650, .moved, dy: 120)]
+            let fingerAlone = try #require(try scene.end(held)[name])
+            let both = try #require(try scene.end((held + notches).sorted { $0.time < $1.time })[name])
+            let notchesAlone = try #require(try scene.end(before + notches)[name])
+            #expect(both == fingerAlone, "\(name): \(both) against \(fingerAlone)")
+            #expect(notchesAlone != fingerAlone, "\(name): the notches alone do not scroll it")
+        }
+    }
+
+    /// A scene of either kind, to run the same samples through each.
+    struct AnyScene {
+        let end: ([InputSample]) throws -> [String: Double]
+        init<S: Scene>(_ scene: S) { end = { try SceneInterruptionTests.end(scene, $0) } }
+    }
+}
+
+extension SceneInterruptionTests {
+    /// The phases and places of the contact samples a scene is handed.
+    final class Handed: @unchecked Sendable {
+        var samples: [String] = []
+    }
+
+    struct Recording: Scene {
+        var base = PointerScene()
+        let handed: Handed
+        var state: SceneState { base.state }
+        mutating func handle(_ sample: InputSample) {
+            if sample.isContactSample || sample.isHoverSample { handed.samples.append("\(sample.phase.rawValue)@\(Int(sample.x))") }
+            base.handle(sample)
+        }
+        mutating func advance(to time: Int64) { base.advance(to: time) }
+    }
+
+    /// A pencil landing again without lifting, or entering hover again without leaving it, is
+    /// ended where it was last seen before the new landing or entry reaches the scene.
+    @Test func aContactBeginningAgainIsEndedWhereItWasLastSeen() throws {
+        let pen = { (ms: Double, phase: SamplePhase, x: Double) in
+            InputSample(time: Int64(ms * 1e6), kind: .pencil, phase: phase, id: 1, x: x, y: 400)
+        }
+        let samples = [pen(0, .hoverEntered, 100), pen(10, .hoverMoved, 110), pen(20, .hoverEntered, 300),
+                       pen(30, .hoverExited, 300), pen(40, .began, 50), pen(50, .moved, 60), pen(60, .began, 200),
+                       pen(70, .ended, 200)]
+        let handed = Handed()
+        _ = try Replayer.replay(samples: samples, scene: Recording(handed: handed), sceneName: "recording",
+                                settings: ReplaySettings(mode: .virtual))
+        let phases = { (phase: SamplePhase, x: Int) in "\(phase.rawValue)@\(x)" }
+        #expect(handed.samples == [phases(.hoverEntered, 100), phases(.hoverMoved, 110), phases(.hoverExited, 110),
+                                   phases(.hoverEntered, 300), phases(.hoverExited, 300), phases(.began, 50),
+                                   phases(.moved, 60), phases(.cancelled, 60), phases(.began, 200), phases(.ended, 200)])
+    }
+}

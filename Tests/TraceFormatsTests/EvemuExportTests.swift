@@ -105,8 +105,8 @@ extension EvemuExportTests {
         #expect(again.metadata.extra["evdev.mapping"] == original.metadata.extra["evdev.mapping"])
     }
 
-    @Test func synDroppedIsRecordedInMetadata() throws {
-        let text = """
+    /// A small multitouch device and one finger landing at x 10 at time 0.
+    static let landing = """
         N: dropper
         A: 2f 0 4 0 0 0
         A: 35 0 100 0 0 0
@@ -115,6 +115,11 @@ extension EvemuExportTests {
         E: 0.000000 0003 0039 0001
         E: 0.000000 0003 0035 0010
         E: 0.000000 0000 0000 0000
+        """
+
+    @Test func synDroppedIsRecordedInMetadata() throws {
+        let text = Self.landing + """
+
         E: 0.010000 0000 0003 0000
         E: 0.010000 0003 0035 0020
         E: 0.010000 0000 0000 0000
@@ -126,5 +131,22 @@ extension EvemuExportTests {
         #expect(trace.metadata.extra["evdev.synDropped.firstTime"] == "10000000")
         #expect(trace.samples.map(\.phase) == [.began, .moved])
         #expect(trace.samples.last?.x == 10)  // the value inside the drop was discarded
+    }
+}
+
+extension EvemuExportTests {
+    /// A finger held still for 3 s sends two frames 3 s apart: the import states the rate of
+    /// its median interval, a third of a hertz. Before, the rate was rounded to 0, which no
+    /// trace may declare, and every evdev import of such a recording was refused.
+    @Test(arguments: [(Int64(3_000_000_000), 1.0 / 3), (2_000_000_000, 1), (2_500_000_000, 0.4), (1_000_000, 1000)])
+    func aLongStillHoldImportsWithItsRate(interval: Int64, hertz: Double) throws {
+        let text = Self.landing + """
+
+        E: \(Double(interval) / 1e9) 0003 0039 -001
+        E: \(Double(interval) / 1e9) 0000 0000 0000
+        """
+        let trace = try EvemuImporter.parse(text)
+        #expect(trace.samples.count == 2)
+        #expect(trace.metadata.digitizerHz == hertz)
     }
 }

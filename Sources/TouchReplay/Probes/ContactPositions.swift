@@ -94,6 +94,11 @@ struct ContactPositions: Sendable {
         withSlots { slots in slots.contains { $0.used && $0.touching && $0.id == contact.id && $0.kind == contact.kind } }
     }
 
+    /// Whether `contact` hovers over the glass (present, not touching it).
+    func isHovering(_ contact: ContactKey) -> Bool {
+        withSlots { slots in slots.contains { $0.used && !$0.touching && $0.id == contact.id && $0.kind == contact.kind } }
+    }
+
     /// The newest position of `contact` while it is down, or `nil`.
     func position(of contact: ContactKey) -> (x: Double, y: Double)? {
         withSlots { slots in

@@ -71,7 +71,11 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
         lastTime = sample.time
         if firstTime == nil { firstTime = sample.time }
         renderFrames(before: sample.time)
-        if sample.phase == .began, relanding || context.contacts.isTouching(sample.contact) { cancelBeforeRelanding(sample) }
+        if sample.phase == .began, relanding || context.contacts.isTouching(sample.contact) {
+            end(before: sample, as: .cancelled)
+        } else if sample.phase == .hoverEntered, context.contacts.isHovering(sample.contact) {
+            end(before: sample, as: .hoverExited)
+        }
         let downBefore = context.contacts.down
         context.contacts.update(sample)
         probes.observe(sample, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore,
@@ -84,20 +88,22 @@ struct ReplayEngine<S: Scene, C: ReplayClock> {
     }
 
     /// A contact landing again without having lifted is cancelled where it was last seen and
-    /// starts afresh (docs/GESTURES.md), as the gesture arena has it: the scene and the probes
-    /// are handed its cancel first. Fed the landing alone, a scene's pan took it for a second
-    /// finger of the same gesture, which then never ended; cancelled where it lands, the
-    /// element it held jumped there (a presented gap of 694 pt).
+    /// starts afresh (docs/GESTURES.md), as the gesture arena has it, and one entering hover
+    /// again without having left ends its hover there first: the scene and the probes are
+    /// handed that end (`phase`) before the new landing. Fed the landing alone, a scene's pan
+    /// took it for a second finger of the same gesture, which then never ended; cancelled
+    /// where it lands, the element it held jumped there (a presented gap of 694 pt).
     @inline(never)
-    private mutating func cancelBeforeRelanding(_ sample: InputSample) {
-        var cancel = sample
-        cancel.phase = .cancelled
-        if let last = context.contacts.position(of: sample.contact) { cancel.location = last }
+    private mutating func end(before sample: InputSample, as phase: SamplePhase) {
+        var end = sample
+        end.phase = phase
+        if let last = context.contacts.position(of: sample.contact) { end.location = last }
         let downBefore = context.contacts.down
-        context.contacts.update(cancel)
-        probes.observe(cancel, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore,
+        context.contacts.update(end)
+        probes.observe(end, previousIsAnimating: scene.state.isAnimating, downBefore: downBefore,
                        downAfter: context.contacts.down)
-        consume(cancel)
+        timeline?.sample(end)
+        consume(end)
     }
 
     /// Puts a sample in the batch of the next frame, which it makes due.

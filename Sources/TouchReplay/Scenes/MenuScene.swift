@@ -94,7 +94,9 @@ public struct MenuScene: Scene {
         if steps.isActive && sample.phase == .began && !ignoring { endScroll(at: sample.time) }
         let step = pan.handle(sample, takeAnyContact: true)
         if ignoring {
-            if step == .down || step == .ended || step == .cancelled || step == .lifted { role = .none }
+            if step == .down { role = .none }
+            // A lift it ignores still lets go of the list the touch-down caught.
+            if step == .ended || step == .cancelled || step == .lifted { letGoOfList(at: sample.time.seconds) }
             return
         }
         let time = sample.time.seconds
@@ -148,10 +150,14 @@ public struct MenuScene: Scene {
         case .none:
             break
         }
-        // The touch-down caught the list where it was (whatever the touch did since, and even
-        // if a second finger took its role away): left past an edge (a bounce or a wheel's
-        // overscroll caught), it springs back now instead of staying there, unless a scroll
-        // holds it (the scroll's end lets it go).
+        letGoOfList(at: time)
+    }
+
+    /// The touch-down caught the list where it was (whatever the touch did since, even if a
+    /// second finger took its role away or the broken variant ignored the lift): left past an
+    /// edge (a bounce or a wheel's overscroll caught), it springs back at the lift instead of
+    /// staying there, unless a scroll holds it (the scroll's end lets it go).
+    private mutating func letGoOfList(at time: Double) {
         if !list.isAnimating && !steps.isActive { release(velocity: 0, at: time) }
         role = .none
     }

@@ -44,14 +44,20 @@ extension EvdevRecording {
         }
 
         /// Samples per second at the median interval (the element a sort would put at
-        /// index count / 2), rounded; `nil` without intervals.
+        /// index count / 2), rounded to a whole rate where there is one; `nil` without
+        /// intervals. A median interval over 2 s (a finger held still sends nothing) is a rate
+        /// below half a hertz, kept as it is: rounded, it was 0, which no trace may declare,
+        /// and the import was refused.
         var hertz: Double? {
             guard total > 0 else { return nil }
             let rank = total / 2
             var seen = 0
             for interval in histogram.keys.sorted() {
                 seen += histogram[interval] ?? 0
-                if seen > rank { return (1e9 / Double(interval)).rounded() }
+                if seen > rank {
+                    let rate = 1e9 / Double(interval)
+                    return rate >= 0.5 ? rate.rounded() : rate
+                }
             }
             return nil
         }
