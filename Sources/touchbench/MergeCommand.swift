@@ -11,8 +11,9 @@ enum MergeCommand {
         usage: "A B … -o OUT",
         discussion: """
             The merged file is byte-for-byte what one unsharded run on the same machine would
-            have written. The same trace × scene in two inputs is an error; a missing shard, or
-            inputs from different machines, settings or --repeat counts, are warnings.
+            have written. The same trace × scene in two inputs, or a single run's record
+            (replay --json), is an error (65); a missing shard, or inputs from different
+            machines, settings or --repeat counts, are warnings.
             """,
         options: [output],
         positionals: 1...Int.max

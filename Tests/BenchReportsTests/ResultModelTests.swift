@@ -199,6 +199,12 @@ import TouchTrace
         #expect(throws: BenchResult.MergeError.self) { try BenchResult.merge([first, first], names: ["a", "b"]) }
         let partial = try BenchResult.merge([first], names: ["a"])
         #expect(partial.warnings == ["shard 2/2 is missing: the merged result covers part of the suite"])
+        // A replay's record reads as a result of one entry (compare takes it), but it is no
+        // shard: merged, it went in with no environment and its 0 repeats became the merge's.
+        let single = try BenchResult.decode(#"{"schema": "touchbench.run/1", "trace": "t", "scene": "scroll", "mode": "virtual", "rate": "max", "refreshHz": 120, "presentationDelayFrames": 2, "frames": 1, "samples": 1, "metrics": {}}"#)
+        #expect(single.isSingleRun && !first.isSingleRun)
+        let error = #expect(throws: BenchResult.MergeError.self) { try BenchResult.merge([first, single], names: ["a", "r.json"]) }
+        #expect(error?.description == "r.json is a single run's record (touchbench.run/1, as replay --json writes it), not a bench result to merge")
     }
 
     /// Hostile round 3: shards run with different --repeat merged without a word, the merged

@@ -35,6 +35,10 @@ extension BenchResult {
         var entries: [RunRecord] = []
         for (index, result) in results.enumerated() {
             let name = label(index)
+            // Its entry would go in with no environment, and its 0 repeats become the merge's.
+            if result.isSingleRun {
+                throw MergeError(description: "\(name) is a single run's record (touchbench.run/1, as replay --json writes it), not a bench result to merge")
+            }
             for entry in result.entries {
                 if let previous = owner[entry.key] {
                     throw MergeError(description: "\(entry.key) is in both \(previous) and \(name); merge each shard once")

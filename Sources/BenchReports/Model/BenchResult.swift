@@ -20,6 +20,9 @@ public struct BenchResult: Sendable, Hashable {
     /// How fast the machine ran during the timed repeats (``BenchCalibration``); `nil` in a
     /// result written before calibrations existed, or by a run with no timed repeats.
     public var calibration: BenchCalibration?
+    /// Whether the document read was a single run's record (`touchbench.run/1`, from
+    /// `replay --json`), taken as a result of one entry: `compare` reads it, `merge` refuses it.
+    public private(set) var isSingleRun = false
 
     public init(entries: [RunRecord], environment: BenchEnvironment, shard: BenchShard? = nil,
                 calibration: BenchCalibration? = nil) {
@@ -151,8 +154,9 @@ extension BenchResult {
             do throws(JSONValue.SyntaxError) { whole = try JSONValue.parse(bytes: &bytes) } catch {
                 throw ResultDecodingError("is not JSON (at byte \(error.offset): \(error.reason))")
             }
-            return BenchResult(entries: [try RunRecord(json: whole)],
-                               environment: BenchEnvironment(json: .object([])))
+            var single = BenchResult(entries: [try RunRecord(json: whole)], environment: BenchEnvironment(json: .object([])))
+            single.isSingleRun = true
+            return single
         }
         guard schema == Self.schema else {
             throw ResultDecodingError("has schema '\(schema)', not touchbench.bench/1")
