@@ -36,8 +36,7 @@ enum GesturesCommand {
         var values = ParameterValues()
         var given = Set<String>()
         for assignment in try arguments.values(set) {
-            let name = try tuningParameter(assignment, into: &values)
-            guard given.insert(name).inserted else { throw UsageError(message: "--set \(name) is given twice; give it once") }
+            try ParameterOptions.noteOnce(try tuningParameter(assignment, into: &values), in: &given)
         }
         return StandardArena.Tuning(values)
     }

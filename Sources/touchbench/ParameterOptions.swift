@@ -8,7 +8,7 @@ enum ParameterOptions {
                             "Set a scene, recognizer or display parameter (repeatable; 'touchbench scenes' lists them).",
                             repeats: true) { (text) throws(UsageError) in
         var values = ParameterValues()
-        do throws(ParameterError) { try values.apply(text) } catch { throw UsageError(message: error.description) }
+        _ = try apply(text, to: &values)
         return text
     }
 
@@ -34,12 +34,18 @@ enum ParameterOptions {
         var given = Set<String>()
         for assignment in try arguments.values(Self.set) {
             let name = try apply(assignment, to: &values)
-            guard given.insert(name).inserted else { throw UsageError(message: "--set \(name) is given twice; give it once") }
+            try noteOnce(name, in: &given)
             if let scenes, let readers = unread(name, by: scenes) {
                 throw UsageError(message: "--set \(name) changes nothing here: no scene run (\(readers)) reads it; 'touchbench scenes' lists each scene's parameters")
             }
         }
         return values
+    }
+
+    /// Adds `name` to the `--set` names `given` so far; a name given twice is a usage error
+    /// (only the last would count).
+    static func noteOnce(_ name: String, in given: inout Set<String>) throws(UsageError) {
+        guard given.insert(name).inserted else { throw UsageError(message: "--set \(name) is given twice; give it once") }
     }
 
     /// Applies one `NAME=VALUE` to `values` and returns its name; an unknown name or a value

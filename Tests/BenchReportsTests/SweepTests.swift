@@ -32,6 +32,12 @@ struct SweepTests {
         #expect(throws: ParameterError(name: "pan.hysteresis", reason: "is swept twice")) {
             try Sweep(axes: [Sweep.Axis(name: "pan.hysteresis", values: ["5"]), Sweep.Axis(name: "pan.hysteresis", values: ["6"])])
         }
+        // One value twice, however written, ran the same column twice (hostile CLI round of 5 December).
+        for (values, repeated) in [(["5", "5"], "5"), (["5", "10", "5.0"], "5.0"), (["-0", "0"], "0")] {
+            #expect(throws: ParameterError(name: "pan.hysteresis", reason: "sweeps \(repeated) twice")) {
+                try Sweep(axes: [Sweep.Axis(name: "pan.hysteresis", values: values)])
+            }
+        }
     }
 
     /// Hostile report 16 M2: the grid was unbounded, so a few long lists built billions of

@@ -32,7 +32,7 @@ public struct Sweep: Sendable {
 
     /// The grid of `axes` (`--set name=a,b,c`, one axis per parameter). Throws when a name
     /// is unknown or a value invalid, naming the parameter and its range; a parameter given
-    /// twice is an error rather than a silent override.
+    /// twice, or one value of it, is an error rather than a silent override or a repeated column.
     /// Throws too when the grid would hold more than ``maximumPoints`` combinations, naming
     /// the parameter that takes it past them.
     public init(axes: [Axis]) throws(ParameterError) {
@@ -46,8 +46,16 @@ public struct Sweep: Sendable {
                 throw ParameterError(name: axis.name, reason: "makes the grid \(overflow ? "more than \(Int.max)" : String(product)) points; a sweep holds at most \(Self.maximumPoints)")
             }
             points = product
-            var probe = ParameterValues()
-            for value in axis.values { try probe.set(axis.name, to: value) }
+            // Each value once, as the parameter reads it ("5" and "5.0", "-0" and "0" alike): a
+            // value given twice ran the same column twice.
+            var swept: Set<Double> = []
+            for value in axis.values {
+                var probe = ParameterValues()
+                try probe.set(axis.name, to: value)
+                if let parameter = ParameterCatalog.parameter(axis.name), !swept.insert(probe[parameter] + 0).inserted {
+                    throw ParameterError(name: axis.name, reason: "sweeps \(value) twice")
+                }
+            }
         }
         self.axes = axes
     }
