@@ -71,7 +71,16 @@ extension GestureArena {
             timing[member] = step.timing
             process(eventsFrom: start, from: member, step, at: sample.time, into: &out)
         }
-        if sample.phase.isTerminal || sample.phase == .hoverExited { sessions.remove(at: index) }
+        if sample.phase.isTerminal || sample.phase == .hoverExited {
+            sessions.remove(at: index)
+            // A pointer or pencil hovers on after a press: it was last seen where it lifted.
+            if !sample.isHoverSample, let hover = sessions.firstIndex(where: {
+                $0.isHover && $0.id == sample.id && $0.kind == sample.kind
+            }) {
+                sessions[hover].lastX = sample.x
+                sessions[hover].lastY = sample.y
+            }
+        }
     }
 
     /// The session following `sample`'s contact, found by reading each session's identity

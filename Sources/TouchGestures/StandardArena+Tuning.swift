@@ -17,7 +17,8 @@ extension StandardArena {
         /// The speed under which the timer pause detector's timer runs, pt/s.
         public var timerSpeedThreshold: Double
 
-        // The defaults read from the recognizers themselves, so that the two cannot drift apart.
+        /// A tuning; each value left out is its recognizer's own default, read from the
+        /// recognizer itself so that the two cannot drift apart.
         public init(panHysteresis: Double = PanRecognizer().hysteresis, pinchHysteresis: Double = PinchRecognizer().hysteresis,
                     pauseMinimumDeceleration: Double = DecelerationPauseDetector().minimumDeceleration,
                     pauseSpeedFraction: Double = DecelerationPauseDetector().speedFraction,

@@ -195,3 +195,20 @@ extension ArenaSessionTests {
         #expect(cancel.location == Point(x: 110, y: 400))
     }
 }
+
+extension ArenaSessionTests {
+    /// A pencil hovers, draws a stroke and, lifted, enters hover again (as evdev imports
+    /// write it): its hover, which outlasts the press, ends where the pencil lifted. Before,
+    /// it ended where the pencil hovered before the stroke.
+    @Test func aHoverEnteredAgainAfterAPressEndsWhereThePencilLifted() throws {
+        let pen = { (ms: Double, phase: SamplePhase, x: Double) in
+            InputSample(time: Int64(ms * 1e6), kind: .pencil, phase: phase, id: 1, x: x, y: 400)
+        }
+        let samples = [pen(0, .hoverEntered, 100), pen(10, .hoverMoved, 110), pen(20, .began, 50), pen(30, .moved, 60),
+                       pen(40, .ended, 70), pen(50, .hoverEntered, 300), pen(60, .hoverExited, 300)]
+        let events = StandardArena.events(of: samples, screen: Self.screen).filter { $0.gesture == .hover }
+        let end = try #require(events.first { $0.state == .ended })
+        #expect(end.time == 50_000_000)
+        #expect(end.location == Point(x: 70, y: 400))
+    }
+}

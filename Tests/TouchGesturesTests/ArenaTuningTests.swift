@@ -80,6 +80,22 @@ import TouchInput
         #expect(pause(.deceleration, .init()) != nil)
     }
 
+    /// A threshold above the 150 pt/s minimum peak: a finger moving steadily at 200 pt/s is
+    /// slow by it and never moved faster, so no pause; the swipe at 600 pt/s that stops pauses
+    /// once. Before, every sample between 150 and 300 pt/s re-armed the detector while it
+    /// counted as slow, and the steady drag paused every 100 ms.
+    @Test func aThresholdAboveTheMinimumPeakNeedsMotionAboveIt() {
+        var steady = [Self.touch(0, .began, x: 20, y: 400)]
+        for step in 1...250 { steady.append(Self.touch(4 * Double(step), .moved, x: 20 + 0.8 * Double(step), y: 400)) }
+        steady.append(Self.touch(1004, .ended, x: 220, y: 400))
+        func pauses(_ samples: [InputSample], threshold: Double) -> Int {
+            Self.events(samples, .init(timerSpeedThreshold: threshold)).filter { $0.gesture == .pause && $0.detector == .timer }.count
+        }
+        #expect(pauses(steady, threshold: 300) == 0)
+        #expect(pauses(steady, threshold: 20) == 0)
+        #expect(pauses(Self.swipeAndRest(), threshold: 300) == 1)
+    }
+
     /// The defaults are the recognizers' own, value by value, and an arena built with
     /// `Tuning()` agrees with the standard one on the three gestures above, one after another.
     @Test func theDefaultsAreTheRecognizersOwn() {

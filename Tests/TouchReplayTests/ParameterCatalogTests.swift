@@ -32,15 +32,6 @@ struct ParameterCatalogTests {
         #expect(StandardArena.Tuning(none) == StandardArena.Tuning())
     }
 
-    /// The timer detector's speed threshold stays below the speed that arms it: above, the
-    /// detector re-armed at every slow sample and called a pause at nearly each one (52 on
-    /// the bundled pause trace at 10 000 pt/s, against 1).
-    @Test func theTimersThresholdStaysBelowItsArmingSpeed() {
-        let range = ParameterCatalog.all.first { $0.name == "timer.speed_threshold" }?.range ?? 0...0
-        #expect(range.upperBound < TimerPauseDetector().minimumPeakSpeed)
-        #expect(range.contains(StandardArena.Tuning().timerSpeedThreshold))
-    }
-
     @Test("a set value reaches the scene's parameters")
     func setValuesReachScenes() throws {
         var values = ParameterValues()

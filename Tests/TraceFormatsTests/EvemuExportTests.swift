@@ -138,7 +138,8 @@ extension EvemuExportTests {
     /// A finger held still for 3 s sends two frames 3 s apart: the import states the rate of
     /// its median interval, a third of a hertz. Before, the rate was rounded to 0, which no
     /// trace may declare, and every evdev import of such a recording was refused.
-    @Test(arguments: [(Int64(3_000_000_000), 1.0 / 3), (2_000_000_000, 1), (2_500_000_000, 0.4), (1_000_000, 1000)])
+    @Test(arguments: [(3_000_000_000, 1.0 / 3), (2_000_000_000, 0.5), (2_500_000_000, 0.4), (125_000_000, 8),
+                      (100_000_000, 10), (8_333_000, 120), (1_000_000, 1000)] as [(Int64, Double)])
     func aLongStillHoldImportsWithItsRate(interval: Int64, hertz: Double) throws {
         let text = Self.landing + """
 

@@ -17,7 +17,7 @@ extension BenchResult {
     /// unsharded run: entries in key order, no shard, the shared environment.
     ///
     /// The same trace × scene in two inputs is an error (overlapping shards or a file given
-    /// twice). Missing shards, differing environments and differing repeats are warnings; the
+    /// twice), and so is a single run's record (``isSingleRun``: it holds no environment). Missing shards, differing environments and differing repeats are warnings; the
     /// merged environment is the first shard's, with the fewest repeats any input ran (what
     /// `compare`'s warning about too few repeats must judge); the calibration pools every input's samples in
     /// shard order (inputs without a shard after, in the order given), so it stands for the

@@ -59,6 +59,20 @@ public struct BenchResult: Sendable, Hashable {
 
     /// The scenes present, in name order.
     public var scenes: [String] { Array(Set(entries.map(\.scene))).sorted() }
+
+    /// Equal results hold the same entries, environment, shard and calibration, however
+    /// their documents were read (``isSingleRun`` is where one came from, not what it holds).
+    public static func == (lhs: BenchResult, rhs: BenchResult) -> Bool {
+        lhs.entries == rhs.entries && lhs.environment == rhs.environment && lhs.shard == rhs.shard
+            && lhs.calibration == rhs.calibration
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries)
+        hasher.combine(environment)
+        hasher.combine(shard)
+        hasher.combine(calibration)
+    }
 }
 
 extension BenchResult {

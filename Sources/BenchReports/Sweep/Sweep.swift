@@ -48,13 +48,10 @@ public struct Sweep: Sendable {
             points = product
             // Each value once, as the parameter reads it ("5" and "5.0", "-0" and "0" alike): a
             // value given twice ran the same column twice.
+            let parameter = try ParameterCatalog.named(axis.name)
             var swept: Set<Double> = []
-            for value in axis.values {
-                var probe = ParameterValues()
-                try probe.set(axis.name, to: value)
-                if let parameter = ParameterCatalog.parameter(axis.name), !swept.insert(probe[parameter] + 0).inserted {
-                    throw ParameterError(name: axis.name, reason: "sweeps \(value) twice")
-                }
+            for value in axis.values where !swept.insert(try parameter.parse(value) + 0).inserted {
+                throw ParameterError(name: axis.name, reason: "sweeps \(value) twice")
             }
         }
         self.axes = axes

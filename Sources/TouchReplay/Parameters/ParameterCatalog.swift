@@ -59,10 +59,8 @@ public enum ParameterCatalog {
                   unit: "ms", default: 100, range: 1...5000, step: 50,
                   source: "the usual dwell timer (TimerPauseDetector's default)",
                   sensitivity: S(trace: "pause.touchtrace", scene: "home", metric: "pause_detection_timer_ms")),
-        // Below the 150 pt/s that arms the detector: a threshold above it re-armed the detector
-        // at every sample slower than the threshold, and it called a pause at nearly each one.
-        Parameter("timer.speed_threshold", "Speed under which the dwell timer runs (below the 150 pt/s that arms it).",
-                  unit: "pt/s", default: 20, range: 0.1...149, step: -10,
+        Parameter("timer.speed_threshold", "Speed under which the dwell timer runs.",
+                  unit: "pt/s", default: 20, range: 0.1...10_000, step: -10,
                   source: "above tremor and digitizer noise (TimerPauseDetector's default)",
                   sensitivity: S(trace: "pause.touchtrace", scene: "home", metric: "pause_detection_timer_ms")),
         Parameter("button.double_tap_timeout_ms", "How long a single tap waits for a second one before it commits.",

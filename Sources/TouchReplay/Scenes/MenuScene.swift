@@ -94,7 +94,10 @@ public struct MenuScene: Scene {
         if steps.isActive && sample.phase == .began && !ignoring { endScroll(at: sample.time) }
         let step = pan.handle(sample, takeAnyContact: true)
         if ignoring {
-            if step == .down { role = .none }
+            // A drag of the list that begins while ignored is swallowed whole: left with its
+            // role, its changes after the spring moved the list from a hold its start never set
+            // (a jump of 980 pt). A press keeps its role, to highlight once the menu answers.
+            if step == .down || (step == .began && role == .outside) { role = .none }
             // A lift it ignores still lets go of the list the touch-down caught.
             if step == .ended || step == .cancelled || step == .lifted { letGoOfList(at: sample.time.seconds) }
             return

@@ -44,10 +44,10 @@ extension EvdevRecording {
         }
 
         /// Samples per second at the median interval (the element a sort would put at
-        /// index count / 2), rounded to a whole rate where there is one; `nil` without
-        /// intervals. A median interval over 2 s (a finger held still sends nothing) is a rate
-        /// below half a hertz, kept as it is: rounded, it was 0, which no trace may declare,
-        /// and the import was refused.
+        /// index count / 2), rounded to a whole rate from 10 Hz up (a digitizer's 120 Hz reads
+        /// 120.005 from its microsecond times); `nil` without intervals. Slower rates (a finger
+        /// held still sends nothing) are kept as they are: rounded, a median interval over 2 s
+        /// gave 0, which no trace may declare, and the import was refused, and 2 s gave 1 Hz.
         var hertz: Double? {
             guard total > 0 else { return nil }
             let rank = total / 2
@@ -56,7 +56,7 @@ extension EvdevRecording {
                 seen += histogram[interval] ?? 0
                 if seen > rank {
                     let rate = 1e9 / Double(interval)
-                    return rate >= 0.5 ? rate.rounded() : rate
+                    return rate >= 10 ? rate.rounded() : rate
                 }
             }
             return nil
