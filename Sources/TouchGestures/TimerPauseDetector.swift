@@ -16,8 +16,15 @@ public struct TimerPauseDetector: GestureRecognizer {
     /// How long it must stay under it, in nanoseconds.
     public var duration: Int64
     /// The speed the finger must have reached first, in pt/s (and the threshold, when that
-    /// is higher).
+    /// is higher: ``armingSpeed``).
     public var minimumPeakSpeed: Double
+
+    /// The speed at which the finger counts as moving, so that a slow spell after it is a
+    /// pause: the minimum peak, or the threshold when that is higher. Moving had to mean
+    /// faster than the threshold too: with a threshold above the minimum peak, a speed between
+    /// them re-armed the detector while it counted as slow, and it called a pause every
+    /// `duration` (52 on the bundled pause trace at 10 000 pt/s).
+    var armingSpeed: Double { max(minimumPeakSpeed, speedThreshold) }
     let strategy: VelocityStrategy
 
     /// What the detector knows of one contact.
@@ -66,7 +73,7 @@ public struct TimerPauseDetector: GestureRecognizer {
     /// finger that went silent at 250 ms paused at its lift a second later, or never.
     public var nextDeadline: Int64? {
         var earliest: Int64?
-        for motion in contacts where motion.isArmed && motion.peakSpeed >= minimumPeakSpeed {
+        for motion in contacts where motion.isArmed && motion.peakSpeed >= armingSpeed {
             let slow: Int64
             if let slowSince = motion.slowSince {
                 slow = slowSince
@@ -130,7 +137,7 @@ public struct TimerPauseDetector: GestureRecognizer {
         // In place: a copy of the motion would share its tracker's history and copy it
         // whole on the next append, once per sample.
         contacts[index].update(
-            with: sample, minimumPeakSpeed: minimumPeakSpeed, speedThreshold: speedThreshold, strategy: strategy,
+            with: sample, armingSpeed: armingSpeed, speedThreshold: speedThreshold, strategy: strategy,
             velocities: &velocities)
         fireIfDue(index, at: sample.time, events: &events)
     }
@@ -167,7 +174,7 @@ public struct TimerPauseDetector: GestureRecognizer {
     private mutating func fireIfDue(_ index: Int, at time: Int64, events: inout [GestureEvent]) {
         // Field by field: a copy of the motion would retain and copy its tracker, on every
         // sample and every tick.
-        guard contacts[index].isArmed, contacts[index].peakSpeed >= max(minimumPeakSpeed, speedThreshold),
+        guard contacts[index].isArmed, contacts[index].peakSpeed >= armingSpeed,
             let slowSince = contacts[index].slowSince, time - slowSince >= duration
         else { return }
         contacts[index].isArmed = false
@@ -182,7 +189,7 @@ public struct TimerPauseDetector: GestureRecognizer {
 
 extension TimerPauseDetector.ContactMotion {
     mutating func update(
-        with sample: InputSample, minimumPeakSpeed: Double, speedThreshold: Double, strategy: VelocityStrategy,
+        with sample: InputSample, armingSpeed: Double, speedThreshold: Double, strategy: VelocityStrategy,
         velocities: inout VelocityMemo
     ) {
         location = sample.point
@@ -190,10 +197,7 @@ extension TimerPauseDetector.ContactMotion {
         if newestTime.map({ sample.time > $0 }) ?? true { newestTime = sample.time }
         speed = velocities.velocity(following: sample, strategy: strategy).magnitude
         peakSpeed = max(peakSpeed, speed)
-        // Moving again means faster than the threshold too: with a threshold above the
-        // minimum peak, a speed between them re-armed the detector while it counted as slow,
-        // and it called a pause every `duration` (52 on the bundled pause trace at 10 000 pt/s).
-        if speed >= max(minimumPeakSpeed, speedThreshold), !isArmed {
+        if speed >= armingSpeed, !isArmed {
             isArmed = true
             peakSpeed = speed
         }

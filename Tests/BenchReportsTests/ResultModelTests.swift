@@ -207,6 +207,20 @@ import TouchTrace
         #expect(error?.description == "r.json is a single run's record (touchbench.run/1, as replay --json writes it), not a bench result to merge")
     }
 
+    /// Two replays' records, one run with a `--set`: the parameters reach the environment as a
+    /// bench writes them, so compare warns and leaves timing alone. Before, both environments
+    /// were empty and alike, and the parameters were never named.
+    @Test func aSingleRunsParametersAreItsSettings() throws {
+        func record(_ parameters: String) throws -> BenchResult {
+            try BenchResult.decode(#"{"schema": "touchbench.run/1", "trace": "t", "scene": "scroll", "mode": "virtual", "rate": "max", "refreshHz": 120, "presentationDelayFrames": 2, "frames": 1, "samples": 1, "metrics": {}"# + parameters + "}")
+        }
+        let plain = try record(""), tuned = try record(#", "parameters": {"scroll.deceleration_rate": "0.99", "pan.hysteresis": "5"}"#)
+        #expect(plain.environment.settings.isEmpty)
+        #expect(tuned.environment.settings == ["parameters": "pan.hysteresis=5 scroll.deceleration_rate=0.99"])
+        #expect(tuned.environment.timingMismatch(with: plain.environment) != nil)
+        #expect(plain.environment.timingMismatch(with: try record("").environment) == nil)
+    }
+
     /// Hostile round 3: shards run with different --repeat merged without a word, the merged
     /// environment stating the first shard's count for entries timed over the other's; it now
     /// states the fewest, so compare's warning about too few repeats sees the weaker shard.

@@ -168,7 +168,8 @@ extension BenchResult {
             do throws(JSONValue.SyntaxError) { whole = try JSONValue.parse(bytes: &bytes) } catch {
                 throw ResultDecodingError("is not JSON (at byte \(error.offset): \(error.reason))")
             }
-            var single = BenchResult(entries: [try RunRecord(json: whole)], environment: BenchEnvironment(json: .object([])))
+            let record = try RunRecord(json: whole)
+            var single = BenchResult(entries: [record], environment: Self.environment(of: record))
             single.isSingleRun = true
             return single
         }
@@ -188,6 +189,21 @@ extension BenchResult {
         }
         return BenchResult(entries: entries, environment: BenchEnvironment(json: value["environment"] ?? .object([])),
                            shard: shard, calibration: value["calibration"].flatMap(BenchCalibration.init(json:)))
+    }
+
+    /// What a single run's record tells of the conditions a bench keeps in its environment:
+    /// its `--set` parameters and frame cost, written as a bench writes them (``Replaying``'s
+    /// settings), so that `compare` of two records run with other parameters warns and leaves
+    /// their timing metrics alone (it compared them, with no word of the parameters). The
+    /// machine is unknown.
+    static func environment(of record: RunRecord) -> BenchEnvironment {
+        var environment = BenchEnvironment(json: .object([]))
+        if !record.parameters.isEmpty {
+            environment.settings["parameters"] = record.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                .joined(separator: " ")
+        }
+        if let cost = record.frameCost, !cost.isEmpty { environment.settings["frameCost"] = cost }
+        return environment
     }
 
     /// The largest result file read: 4 GiB, about 550 000 entries, so `merge` can read back
