@@ -250,9 +250,10 @@ extension SceneInterruptionTests {
         #expect(relanded.max == control.max && relanded.count == control.count, "\(relanded) against \(control)")
     }
 
-    /// Two fingers spread about a still midpoint on the closed sheet and on the home screen,
-    /// then lift: no tap (a second finger fails it), so the sheet stays closed and the home
-    /// screen stays home. Before, the pan never began and the lift was taken for a tap.
+    /// Two fingers spread about a still midpoint on the closed sheet, on the home screen and
+    /// on the board, then lift, in either order: no tap (a second finger fails it), so the
+    /// sheet stays closed, home stays home and the board clicks nothing. Before, the pan never
+    /// began and the lift was taken for a tap.
     @Test func aSecondFingerMakesNoTap() throws {
         func spread(y: Double) -> [InputSample] {
             var samples = [Self.touch(0, .began, id: 1, x: 145, y: y), Self.touch(0, .began, id: 2, x: 245, y: y)]
