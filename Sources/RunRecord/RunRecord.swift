@@ -78,6 +78,9 @@ public struct RunRecord: Sendable, Hashable {
         if let presentationDelayFrames { parts.append("presentationDelay=\(presentationDelayFrames)") }
         // Already the profile as a condition (TouchReplay's `FrameCost.setting`).
         if let frameCost, !frameCost.isEmpty { parts.append("frameCost=" + frameCost) }
+        // The `--set` parameters decide the numbers as much: a shard run with them, merged
+        // with shards run without, was compared with no word of them.
+        parts += parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return parts.joined(separator: " ")
     }
 

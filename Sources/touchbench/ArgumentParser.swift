@@ -238,7 +238,12 @@ struct Command: Sendable {
         if parsed[Flag.help] { return parsed }
         guard positionals.contains(parsed.positionals.count) else {
             if parsed.positionals.count < positionals.lowerBound {
-                throw UsageError(message: "\(name) needs \(usage.split(separator: " ").first.map(String.init) ?? "an argument")")
+                // The first one missing, by the usage's words before its options ("compare
+                // BASE NEW" given one file needs NEW, not BASE).
+                let words = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("-") }
+                let missing = parsed.positionals.count < words.count
+                    ? words[words.startIndex + parsed.positionals.count] : words.first
+                throw UsageError(message: "\(name) needs \(missing.map(String.init) ?? "an argument")")
             }
             throw UsageError(message: "\(name) takes at most \(positionals.upperBound) argument(s), got '\(parsed.positionals.joined(separator: " "))'")
         }

@@ -216,6 +216,10 @@ import TouchTrace
         }
         let plain = try record(""), tuned = try record(#", "parameters": {"scroll.deceleration_rate": "0.99", "pan.hysteresis": "5"}"#)
         #expect(plain.environment.settings.isEmpty)
+        // Keyed by the trace file's name, as a bench keys it, wherever the replay was run from.
+        #expect(plain.entries.map(\.trace) == ["t"])
+        let typed = try BenchResult.decode(#"{"schema": "touchbench.run/1", "trace": "./Traces/drag.touchtrace", "scene": "scroll", "mode": "virtual", "rate": "max", "refreshHz": 120, "presentationDelayFrames": 2, "frames": 1, "samples": 1, "metrics": {}}"#)
+        #expect(typed.entries.map(\.trace) == ["drag.touchtrace"])
         #expect(tuned.environment.settings == ["parameters": "pan.hysteresis=5 scroll.deceleration_rate=0.99"])
         #expect(tuned.environment.timingMismatch(with: plain.environment) != nil)
         #expect(plain.environment.timingMismatch(with: try record("").environment) == nil)
@@ -299,5 +303,24 @@ import TouchTrace
         #expect(wall.kind == .timing && wall.repeats?.count == 4)
         #expect(wall.repeats?.allSatisfy { abs($0 - milliseconds) < 1e-9 } == true)
         #expect(MetricName.pageRunWall.unit == "ms" && MetricName.pageRunWall.direction == .lower && MetricName.pageRunWall.isAlwaysTiming)
+    }
+}
+
+extension ResultModelTests {
+    /// A run's `--set` parameters are among the settings its entry compares under: a shard run
+    /// with them, merged beside shards run without, keeps them on its entries only (the merged
+    /// environment is the first shard's), and compare warns for that entry and leaves its
+    /// timing alone. Before, it was compared in full with no word of the parameters.
+    @Test func anEntrysParametersAreAmongItsSettings() throws {
+        func record(_ parameters: String) throws -> RunRecord {
+            try RunRecord.decode(#"{"schema": "touchbench.run/1", "trace": "t", "scene": "scroll", "mode": "virtual", "rate": "max", "refreshHz": 120, "presentationDelayFrames": 2, "frames": 1, "samples": 1, "metrics": {}"# + parameters + "}")
+        }
+        let plain = try record(""), tuned = try record(#", "parameters": {"scroll.deceleration_rate": "0.99", "pan.hysteresis": "5"}"#)
+        #expect(plain.settings == "mode=virtual rate=max refreshHz=120 presentationDelay=2")
+        #expect(tuned.settings == plain.settings + " pan.hysteresis=5 scroll.deceleration_rate=0.99")
+        let environment = BenchEnvironment(json: .object([]))
+        let comparison = BenchComparison(current: BenchResult(entries: [tuned], environment: environment),
+                                         baseline: BenchResult(entries: [plain], environment: environment))
+        #expect(comparison.warnings.contains { $0.contains("ran with other settings") && $0.contains("pan.hysteresis=5") })
     }
 }

@@ -356,3 +356,12 @@ expect_exit 65 "sensitivity of a manifest with a page scene" "$rtb" sensitivity 
 cp "$work/err" "$o/e"; check "... in the same words as demo" diff "$o/e-demo" "$o/e"
 expect_exit 64 "sweep --scene that no trace of the suite runs" "$rtb" sweep "$r4/defects/unread.json" --set pan.hysteresis=5,10 --scene pip
 cp "$work/err" "$o/e"; check "... as a usage error" grep -q "^touchbench sweep: --scene pip is run by no trace of .*; see 'touchbench sweep --help'.$" "$o/e"
+
+# The hostile rounds of 5 December: compare given one file names the one missing (it said
+# BASE); merge refuses a replay's record (65); compare keys a replay's record by its trace
+# file's name, wherever the replay ran from.
+expect_exit 64 "compare of one file" "$rtb" compare "$o/a.json"
+cp "$work/err" "$o/e"; check "... names NEW as missing" grep -q "compare needs NEW" "$o/e"
+expect_exit 65 "merge of a replay's record" "$rtb" merge "$o/a.json" -o "$o/merged-record.json"
+(cd "$o" && "$rtb" replay ./catch.jsonl --scene pip --json "$o/a-here.json" >/dev/null)
+check "replays of one trace typed two ways compare as one run" "$rtb" compare "$o/a.json" "$o/a-here.json"

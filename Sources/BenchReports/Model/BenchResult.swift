@@ -121,7 +121,8 @@ extension BenchResult {
     }
 
     /// Parses a `touchbench.bench/1` document; a lone `touchbench.run/1` object is accepted
-    /// as a result of one entry, so `compare` works on `replay --json` files too.
+    /// as a result of one entry, keyed by its trace file's name, so `compare` works on
+    /// `replay --json` files too.
     public static func decode(_ text: String) throws(ResultDecodingError) -> BenchResult {
         var bytes = Array(text.utf8)
         return try decode(bytes: &bytes)
@@ -168,7 +169,11 @@ extension BenchResult {
             do throws(JSONValue.SyntaxError) { whole = try JSONValue.parse(bytes: &bytes) } catch {
                 throw ResultDecodingError("is not JSON (at byte \(error.offset): \(error.reason))")
             }
-            let record = try RunRecord(json: whole)
+            var record = try RunRecord(json: whole)
+            // A replay names its trace as typed (`Traces/drag.touchtrace`, `./drag.touchtrace`),
+            // a bench by its name in the suite: keyed by the file's name, it meets the same
+            // trace's run in either (a bench's --baseline of a replay found no run to compare).
+            record.trace = String(record.trace.split(separator: "/").last ?? Substring(record.trace))
             var single = BenchResult(entries: [record], environment: Self.environment(of: record))
             single.isSingleRun = true
             return single
