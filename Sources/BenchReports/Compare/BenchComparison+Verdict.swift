@@ -83,10 +83,11 @@ extension BenchComparison {
 
     /// The deterministic pseudo-metrics compare adds to a record: unanswered events always;
     /// frame, sample and event counts for a virtual-clock record (on a wall clock, real frames
-    /// are dropped under load, so its counts are not deterministic).
-    static func counts(of record: RunRecord) -> [MetricName: MetricSummary] {
+    /// are dropped under load, so its counts are not deterministic), unless `runCounts` is
+    /// false: compared with a record of the other clock, they are measured another way.
+    static func counts(of record: RunRecord, runCounts: Bool = true) -> [MetricName: MetricSummary] {
         var counts: [MetricName: MetricSummary] = [MetricName.unansweredEvents: .single(Double(record.unansweredEvents), kind: .deterministic)]
-        guard record.mode == "virtual" else { return counts }
+        guard runCounts, record.mode == "virtual" else { return counts }
         counts[MetricName.frameCount] = .single(Double(record.frames), kind: .deterministic)
         counts[MetricName.sampleCount] = .single(Double(record.samples), kind: .deterministic)
         counts[MetricName.eventCount] = .single(Double(record.events.count), kind: .deterministic)
@@ -97,8 +98,11 @@ extension BenchComparison {
                              thresholds: BenchThresholds, timingGate: Bool, load: Double?) -> [Row] {
         var metrics = entry.metrics
         var baseMetrics = baseline?.metrics ?? [:]
-        metrics.merge(counts(of: entry)) { _, count in count }
-        if let baseline { baseMetrics.merge(counts(of: baseline)) { _, count in count } }
+        // A wall-clock run against a virtual-clock baseline (or the other way) has no counts to
+        // compare: listed as lost, they failed the comparison one way round and not the other.
+        let sameClock = baseline.map { $0.mode == entry.mode } ?? true
+        metrics.merge(counts(of: entry, runCounts: sameClock)) { _, count in count }
+        if let baseline { baseMetrics.merge(counts(of: baseline, runCounts: sameClock)) { _, count in count } }
         let names = Set(metrics.keys).union(baseMetrics.keys)
             .map { (rank: $0.reportRank, name: $0) }.sorted { ($0.rank, $0.name) < ($1.rank, $1.name) }.map(\.name)
         var rows: [Row] = []
