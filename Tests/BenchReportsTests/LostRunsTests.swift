@@ -113,3 +113,18 @@ import Testing
         #expect(lossy.warnings.count == 1)
     }
 }
+
+extension LostRunsTests {
+    /// A trace named with HTML, lost from the current result: the Markdown report (a GitHub job
+    /// summary, which renders HTML) shows the name as written, in the failure list and in the
+    /// table. Before, `<b>` set the rest of the summary in bold.
+    @Test func theMarkdownReportShowsHTMLInNamesAsWritten() throws {
+        var record = try #require(Fixtures.result().entries.first)
+        record.trace = "<b>&x</b>.touchtrace"
+        let baseline = BenchResult(entries: [record], environment: Fixtures.result().environment)
+        let current = BenchResult(entries: [], environment: baseline.environment)
+        let markdown = MarkdownReport(comparison: BenchComparison(current: current, baseline: baseline)).render()
+        #expect(!markdown.contains("<b>"))
+        #expect(markdown.contains("&lt;b&gt;&amp;x&lt;/b&gt;.touchtrace · "))
+    }
+}

@@ -31,14 +31,14 @@ public struct MarkdownReport: Sendable {
         if let baselineName { context += ", compared with `\(cell(baselineName))`" }
         if comparison.hasBaseline && !comparison.timingCompared { context += " (deterministic metrics only)" }
         text.force(context + ".\n\n")
-        for warning in comparison.warnings.prefix(listLimit) { text.force("> ⚠️ \(warning)\n") }
+        for warning in comparison.warnings.prefix(listLimit) { text.force("> ⚠️ \(plain(warning))\n") }
         if comparison.warnings.count > listLimit { text.force("> … and \(comparison.warnings.count - listLimit) more notes.\n") }
         if !comparison.warnings.isEmpty { text.force("\n") }
 
         let failures = comparison.failureMessages
         if !failures.isEmpty {
             text.force("### What failed\n\n")
-            for message in failures.prefix(listLimit) { text.force("- \(message)\n") }
+            for message in failures.prefix(listLimit) { text.force("- \(plain(message))\n") }
             if failures.count > listLimit { text.force("- … and \(failures.count - listLimit) more (see the JSON or HTML report).\n") }
             text.force("\n")
         }
@@ -65,7 +65,7 @@ public struct MarkdownReport: Sendable {
             text.force("\n")
             for check in flagged.prefix(listLimit) {
                 let unit = check.budget.metric.unit
-                text.force("- \(check.grade == .critical ? "❌" : "⚠️") \(check.key): \(cell(check.budget.name)) = \(Format.value(check.value, unit: unit)) (\(check.grade.rawValue))\n")
+                text.force("- \(check.grade == .critical ? "❌" : "⚠️") \(plain("\(check.key)")): \(cell(check.budget.name)) = \(Format.value(check.value, unit: unit)) (\(check.grade.rawValue))\n")
             }
             if flagged.count > listLimit { text.force("- … and \(flagged.count - listLimit) more.\n") }
         }
@@ -107,9 +107,16 @@ public struct MarkdownReport: Sendable {
             + "| \(Format.value(row.baseline, unit: row.unit)) | \(Format.arrow(row)) | \(verdict)\(cell(why)) |\n"
     }
 
-    /// Text safe inside a table cell.
+    /// Text shown as written: GitHub renders HTML in a job summary, so a trace named
+    /// `<b>x</b>` set the rest of the report in bold.
+    private func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// Text shown as written inside a table cell.
     private func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        plain(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }
 
