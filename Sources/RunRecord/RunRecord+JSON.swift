@@ -56,6 +56,12 @@ extension RunRecord {
             }
             presentationDelayFrames = count
         }
+        if let phase = object.take("vsyncPhaseNs"), phase != .null {
+            guard let nanoseconds = phase.integerValue else {
+                throw ResultDecodingError("a run entry's vsyncPhaseNs is not an integer")
+            }
+            vsyncPhaseNs = nanoseconds
+        }
         // Counts are compared exactly: one that is missing, negative or not an integer is
         // damage, never 0.
         frames = try object.count("frames", of: what)
@@ -93,6 +99,7 @@ extension RunRecord {
         members.append(("rate", Double(rate).map { .number($0) } ?? .string(rate)))
         members.append(("refreshHz", .number(refreshHz)))
         if let presentationDelayFrames { members.append(("presentationDelayFrames", .integer(Int64(presentationDelayFrames)))) }
+        if let vsyncPhaseNs { members.append(("vsyncPhaseNs", .integer(vsyncPhaseNs))) }
         members.append(("frames", .integer(Int64(frames))))
         members.append(("samples", .integer(Int64(samples))))
         members.append(("metrics", .object(metrics.map { ($0.key.rawValue, $0.value.json) })))

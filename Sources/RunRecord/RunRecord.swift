@@ -45,6 +45,10 @@ public struct RunRecord: Sendable, Hashable {
     /// recording named by its content, `recorded@` and 16 hex digits); `nil` (and no member
     /// in the file) when none was.
     public var frameCost: String?
+    /// Where the vsync grid starts on the trace's timeline (`--vsync-phase`), in nanoseconds;
+    /// `nil` (and no member in the file) at 0. It moves every frame, so it decides the
+    /// numbers as the presentation delay does.
+    public var vsyncPhaseNs: Int64?
     /// Per-frame series, present only for the run a report charts.
     public var series: RunSeries?
     /// Top-level members this model does not know, kept.
@@ -76,6 +80,7 @@ public struct RunRecord: Sendable, Hashable {
     public var settings: String {
         var parts = ["mode=\(mode)", "rate=\(rate)", "refreshHz=\(JSONWriter.format(refreshHz))"]
         if let presentationDelayFrames { parts.append("presentationDelay=\(presentationDelayFrames)") }
+        if let vsyncPhaseNs { parts.append("vsyncPhase=\(vsyncPhaseNs)ns") }
         // Already the profile as a condition (TouchReplay's `FrameCost.setting`).
         if let frameCost, !frameCost.isEmpty { parts.append("frameCost=" + frameCost) }
         // The `--set` parameters decide the numbers as much: a shard run with them, merged

@@ -324,3 +324,17 @@ extension ResultModelTests {
         #expect(comparison.warnings.contains { $0.contains("ran with other settings") && $0.contains("pan.hysteresis=5") })
     }
 }
+
+extension ResultModelTests {
+    /// A run's vsync phase (`--vsync-phase`) moves every frame: it is written in its record and
+    /// among the settings it compares under. Before, two runs that differed only in phase
+    /// showed 7 deterministic regressions with no word of why.
+    @Test func aRunsVsyncPhaseIsAmongItsSettings() throws {
+        let text = #"{"schema": "touchbench.run/1", "trace": "t", "scene": "scroll", "mode": "virtual", "rate": "max", "refreshHz": 120, "presentationDelayFrames": 2, "vsyncPhaseNs": 4000000, "frames": 1, "samples": 1, "metrics": {}}"#
+        let record = try RunRecord.decode(text)
+        #expect(record.vsyncPhaseNs == 4_000_000)
+        #expect(record.settings == "mode=virtual rate=max refreshHz=120 presentationDelay=2 vsyncPhase=4000000ns")
+        #expect(try RunRecord.decode(record.jsonText).vsyncPhaseNs == 4_000_000)
+        #expect(throws: ResultDecodingError.self) { try RunRecord.decode(text.replacingOccurrences(of: "4000000", with: "\"4\"")) }
+    }
+}

@@ -122,3 +122,16 @@ struct RefreshForTraceTests {
         #expect(RefreshRate.forTrace(TraceMetadata(displayHz: 5000)) == .fixed(120))
     }
 }
+
+extension ClockAndDisplayTests {
+    /// A replay's record states its vsync phase when it is not 0 (no member at 0, so a default
+    /// run's file is as it was).
+    @Test func aReplaysRecordStatesItsVsyncPhase() throws {
+        let samples = [InputSample(time: 0, kind: .touch, phase: .began, id: 1, x: 100, y: 400),
+                       InputSample(time: 50_000_000, kind: .touch, phase: .ended, id: 1, x: 100, y: 400)]
+        var settings = ReplaySettings(mode: .virtual)
+        #expect(try Replayer.replay(samples: samples, metadata: TraceMetadata(), sceneNamed: "button", settings: settings).vsyncPhaseNs == nil)
+        settings.display.vsyncPhase = 4_000_000
+        #expect(try Replayer.replay(samples: samples, metadata: TraceMetadata(), sceneNamed: "button", settings: settings).vsyncPhaseNs == 4_000_000)
+    }
+}

@@ -16,6 +16,7 @@ extension RunRecord {
                   presentationDelayFrames: settings.display.presentationDelay, frames: frames, samples: samples,
                   metrics: metrics, events: events)
         parameters = settings.parameters.assignments
+        if settings.display.vsyncPhase != 0 { vsyncPhaseNs = settings.display.vsyncPhase }
         let setting = settings.frameCost.setting
         if case .virtual = settings.mode, !setting.isEmpty { frameCost = setting }
     }
