@@ -85,8 +85,14 @@ public struct RunRecord: Sendable, Hashable {
         if let frameCost, !frameCost.isEmpty { parts.append("frameCost=" + frameCost) }
         // The `--set` parameters decide the numbers as much: a shard run with them, merged
         // with shards run without, was compared with no word of them.
-        parts += parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        if !parameters.isEmpty { parts.append(Self.setting(of: parameters)) }
         return parts.joined(separator: " ")
+    }
+
+    /// Parameters as settings write them, `name=value` sorted by name and joined by spaces:
+    /// a record's, and a bench's environment (one form, so that the two read alike).
+    package static func setting(of parameters: [String: String]) -> String {
+        parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }
 
     /// Redirections and pauses the scene never answered: a deterministic failure that the

@@ -203,10 +203,7 @@ extension BenchResult {
     /// machine is unknown.
     static func environment(of record: RunRecord) -> BenchEnvironment {
         var environment = BenchEnvironment(json: .object([]))
-        if !record.parameters.isEmpty {
-            environment.settings["parameters"] = record.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                .joined(separator: " ")
-        }
+        if !record.parameters.isEmpty { environment.settings["parameters"] = RunRecord.setting(of: record.parameters) }
         if let cost = record.frameCost, !cost.isEmpty { environment.settings["frameCost"] = cost }
         return environment
     }

@@ -28,7 +28,7 @@ public struct Replaying: TraceReplaying {
         var settings = ["clock": "virtual", "presentationDelayFrames": String(presentationDelay), "refresh": "trace's displayHz, else 120"]
         // Only when set, so that a default run's environment is as it always was.
         if !parameters.isEmpty {
-            settings["parameters"] = parameters.assignments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            settings["parameters"] = RunRecord.setting(of: parameters.assignments)
         }
         // The profile as a condition (no busy work, a recording by its content).
         if !frameCost.setting.isEmpty { settings["frameCost"] = frameCost.setting }
